@@ -1,0 +1,42 @@
+# Every target bootstraps the local virtual environment first, so a fresh checkout needs only
+# Python 3.11+ and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: test lint typecheck pytest run bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+test: lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy bot/games render
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest
+
+run: $(STAMP)
+	$(BIN)/python -m bot
+
+# Benchmarks print figures; they assert nothing about speed (the machines are shared and noisy).
+bench: $(STAMP)
+	$(BIN)/python -m pytest tests/bench -o python_files='bench_*.py' --benchmark-enable \
+		--benchmark-only --benchmark-columns=median,min,max,ops,rounds -p no:cacheprovider
+	for script in tests/bench/script_*.py; do \
+		[ -e "$$script" ] && $(BIN)/python "$$script" || exit 1; \
+	done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

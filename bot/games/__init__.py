@@ -1,0 +1,39 @@
+"""The pure rules engines, and a registry so storage and the bot can treat games alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.base import Game
+
+KINDS = ("fish", "ultimatum")
+
+
+def game_class(kind: str) -> type[Game]:
+    """The engine class for a game kind ('fish' or 'ultimatum')."""
+    if kind == "fish":
+        from bot.games.fish import FishGame
+
+        return FishGame
+    if kind == "ultimatum":
+        from bot.games.ultimatum import UltimatumGame
+
+        return UltimatumGame
+    raise ValueError(f"unknown game kind {kind!r}")
+
+
+def new_game(kind: str, players: int, seed: int, options: dict[str, Any] | None = None) -> Game:
+    """Start a game of ``kind``; ``options`` are the engine's keyword options (e.g. width)."""
+    cls: Any = game_class(kind)
+    game: Game = cls.new(players=players, seed=seed, **(options or {}))
+    return game
+
+
+def replay(
+    kind: str, players: int, seed: int, options: dict[str, Any] | None, actions: list[str]
+) -> Game:
+    """Rebuild a game from its start and its action log (the log is the truth)."""
+    game = new_game(kind, players, seed, options)
+    for action in actions:
+        game.play(action)
+    return game
