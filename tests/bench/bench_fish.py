@@ -1,0 +1,49 @@
+"""Fish engine speed: legal-move generation and random playouts on a 2-player mid-game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.games.fish import FishGame, random_playout
+
+
+@pytest.fixture
+def midgame() -> FishGame:
+    """A 2-player game after placement and 12 random moves."""
+    game = FishGame.new(2, seed=3)
+    rng = random.Random(1)
+    while len(game.log) < 8 + 12:
+        game.play(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_move_generation(benchmark, midgame: FishGame) -> None:  # type: ignore[no-untyped-def]
+    """Bitboard move generation (what search uses); target ≥ 200,000/s."""
+    seat = midgame.to_move
+    assert seat is not None
+    benchmark(midgame.move_targets, seat)
+
+
+def test_legal_action_texts(benchmark, midgame: FishGame) -> None:  # type: ignore[no-untyped-def]
+    """The sorted notation list the bot's autocomplete uses."""
+    benchmark(midgame.legal_actions)
+
+
+def test_random_playout(benchmark, midgame: FishGame) -> None:  # type: ignore[no-untyped-def]
+    """A complete random playout from the mid-game; target ≥ 5,000/s."""
+    rng = random.Random(2)
+    benchmark(random_playout, midgame, rng)
+
+
+def test_full_random_game_through_play(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """A whole game through the public play() API, with validation, events and F-10."""
+    rng = random.Random(5)
+
+    def whole_game() -> None:
+        game = FishGame.new(2, seed=rng.randrange(1 << 30))
+        while not game.is_over:
+            game.play(rng.choice(game.legal_actions()))
+
+    benchmark(whole_game)

@@ -1,0 +1,11 @@
+"""Shared test settings."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, settings
+
+# CI machines are shared and slow: no per-example deadline, and a fixed budget of examples.
+settings.register_profile(
+    "ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=False
+)
+settings.load_profile("ci")
