@@ -1,0 +1,88 @@
+"""Pieces every picture shares: player names, ranks, arrows and the canvas."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import text
+from render.style import BRONZE, GOLD, INK, SILVER, Colour
+
+RANK_COLOURS: tuple[Colour, ...] = (GOLD, SILVER, BRONZE, (150, 160, 170))
+
+
+def seat_names(names: Sequence[str], players: int, labels: Mapping[str, str]) -> list[str]:
+    """One drawable name per seat: cleaned of glyphs the font lacks, else "Player n"."""
+    if len(names) != players:
+        raise ValueError(f"expected {players} player names, got {len(names)}")
+    return [
+        text.clean(str(name), labels["player"].format(n=seat + 1))
+        for seat, name in enumerate(names)
+    ]
+
+
+def ranks(ranking: Sequence[Sequence[int]] | None) -> dict[int, int]:
+    """Seat → 0-based place (tied seats share a place, the next place is skipped)."""
+    if not ranking:
+        return {}
+    place: dict[int, int] = {}
+    position = 0
+    for group in ranking:
+        for seat in group:
+            place[seat] = position
+        position += len(group)
+    return place
+
+
+def result_line(
+    ranking: Sequence[Sequence[int]], names: Sequence[str], labels: Mapping[str, str]
+) -> str:
+    """ "Game over · Ann wins", "… Draw" (everybody tied) or "… Shared win" (some tied first)."""
+    first = ranking[0]
+    if len(first) == 1:
+        outcome = labels["wins"].format(name=names[first[0]])
+    elif len(ranking) == 1:
+        outcome = labels["draw"]
+    else:
+        outcome = labels["shared_win"]
+    return f"{labels['game_over']} · {outcome}"
+
+
+def canvas(width: int, height: int, colour: Colour) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A new opaque RGB picture and a drawing context on it."""
+    image = Image.new("RGB", (width, height), colour)
+    return image, ImageDraw.Draw(image)
+
+
+def arrow(
+    draw: ImageDraw.ImageDraw,
+    points: Sequence[tuple[float, float]],
+    colour: Colour,
+    width: int,
+    head: float,
+) -> None:
+    """A thick arrow along ``points`` with a dark rim, its head on the last point."""
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    angle = math.atan2(y1 - y0, x1 - x0)
+    base = (x1 - head * math.cos(angle), y1 - head * math.sin(angle))
+    side = (-math.sin(angle) * head * 0.6, math.cos(angle) * head * 0.6)
+    tip = [(x1, y1), (base[0] + side[0], base[1] + side[1]), (base[0] - side[0], base[1] - side[1])]
+    shaft = [*points[:-1], base]
+    draw.line(shaft, fill=INK, width=width + 6, joint="curve")
+    draw.polygon(tip, fill=INK, outline=INK, width=4)
+    draw.line(shaft, fill=colour, width=width, joint="curve")
+    draw.polygon(tip, fill=colour)
+    start = points[0]
+    r = width * 0.9
+    draw.ellipse(
+        (start[0] - r, start[1] - r, start[0] + r, start[1] + r), fill=colour, outline=INK, width=3
+    )
+
+
+def view_kind(view: Mapping[str, Any], kind: str) -> None:
+    """Refuse a view of another game, with a message that says which one was given."""
+    if view.get("kind") != kind:
+        raise ValueError(f"expected a {kind} view, got {view.get('kind')!r}")

@@ -1,0 +1,320 @@
+"""The Hey, That's My Fish! board: 60 hex floes, fish, penguins, the last move and a panel.
+
+Layout (F-1): rows A–H top to bottom, pointy-topped hexes, the 7-floe rows A, C, E, G indented
+by half a floe. Everything that never changes (the sea, the ice, each floe's name and fish) is
+drawn once and cached; a picture pastes those sprites and adds penguins, the last move and the
+panel.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.games.fish import FLOE_NAMES, floe_position
+from render import labels as labels_table
+from render import png, sprites, text
+from render.common import RANK_COLOURS, arrow, canvas, ranks, result_line, seat_names, view_kind
+from render.style import (
+    HIGHLIGHT,
+    ICE,
+    ICE_EDGE,
+    INK,
+    PANEL,
+    PANEL_ACTIVE,
+    PANEL_ROW,
+    SEA,
+    SEA_DEEP,
+    SEAT_COLOURS,
+    TEXT,
+    TEXT_DIM,
+    Colour,
+    mix,
+)
+
+WIDTH = 800
+MARGIN = 16
+HEX_W = (WIDTH - 2 * MARGIN) / 8  # eight floes across the flush rows
+R = HEX_W / math.sqrt(3)  # centre-to-corner radius of a pointy-topped hex
+BOARD_TOP = 14
+BOARD_HEIGHT = round(2 * BOARD_TOP + 12.5 * R)
+SPRITE = (round(HEX_W), round(2 * R))
+GAP = 2.5  # open water between neighbouring floes
+HEADER = 54
+CELL_H = 72
+PAD = 12
+LABEL_COLOUR: Colour = (64, 98, 130)
+GHOST: Colour = mix(SEA, ICE, 0.14)
+SUNK: Colour = mix(SEA, ICE, 0.55)
+
+
+def size(players: int) -> tuple[int, int]:
+    """Width and height of a board picture for a number of players."""
+    rows = (players + 1) // 2
+    return WIDTH, BOARD_HEIGHT + HEADER + rows * (CELL_H + PAD) + PAD
+
+
+def centre(name: str) -> tuple[float, float]:
+    """Pixel centre of a floe on the board picture."""
+    row, index = floe_position(name)
+    indent = HEX_W / 2 if row % 2 == 0 else 0.0
+    return MARGIN + indent + HEX_W / 2 + index * HEX_W, BOARD_TOP + R + row * 1.5 * R
+
+
+def hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """Corners of a pointy-topped hexagon."""
+    return [
+        (cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+        for a in (-90, -30, 30, 90, 150, 210)
+    ]
+
+
+def _corner(name: str) -> tuple[int, int]:
+    cx, cy = centre(name)
+    return round(cx - SPRITE[0] / 2), round(cy - SPRITE[1] / 2)
+
+
+@cache
+def _sea() -> Image.Image:
+    """Open water with the faint outline of every floe position, so gaps read as sunk floes."""
+
+    def paint(draw: ImageDraw.ImageDraw, w: float, h: float) -> None:
+        s = w / WIDTH
+        draw.rectangle((0, 0, w, h), fill=SEA)
+        for band in range(0, BOARD_HEIGHT, 36):  # gentle swell, darker towards the bottom
+            shade = mix(SEA, SEA_DEEP, band / BOARD_HEIGHT)
+            draw.rectangle((0, band * s, w, (band + 36) * s), fill=shade)
+        for name in FLOE_NAMES:
+            cx, cy = centre(name)
+            corners = [(x * s, y * s) for x, y in hexagon(cx, cy, R - GAP * 2)]
+            draw.polygon(corners, outline=GHOST, width=round(2 * s))
+
+    return sprites.supersampled(WIDTH, BOARD_HEIGHT, paint).convert("RGB")
+
+
+@cache
+def _floe() -> Image.Image:
+    """A bare ice floe with a darker underside, centred in its sprite."""
+
+    def paint(draw: ImageDraw.ImageDraw, w: float, h: float) -> None:
+        s = w / SPRITE[0]
+        cx, cy = w / 2, h / 2
+        draw.polygon(hexagon(cx, cy + 3 * s, (R - GAP) * s), fill=ICE_EDGE)
+        draw.polygon(hexagon(cx, cy, (R - GAP) * s), fill=ICE)
+
+    return sprites.supersampled(*SPRITE, paint)
+
+
+def fish_spots(count: int, occupied: bool) -> list[tuple[float, float, int]]:
+    """Where the fish of a floe sit (offsets from its centre) and how long each is drawn."""
+    if occupied:  # a penguin stands in the middle: small fish down the left side
+        small = round(HEX_W * 0.22)
+        return [(-HEX_W * 0.3, R * (0.02 + 0.27 * i), small) for i in range(count)]
+    big = {1: 0.5, 2: 0.42, 3: 0.36}[count]
+    length = round(HEX_W * big)
+    if count == 1:
+        return [(0.0, R * 0.15, length)]
+    if count == 2:
+        return [(0.0, R * -0.02, length), (0.0, R * 0.42, length)]
+    return [
+        (-HEX_W * 0.21, R * 0.0, length),
+        (HEX_W * 0.21, R * 0.0, length),
+        (0, R * 0.42, length),
+    ]
+
+
+@cache
+def _decor(name: str, fish: int, occupied: bool) -> Image.Image:
+    """A floe's name and fish on a transparent sprite (the same every game)."""
+    decor = Image.new("RGBA", SPRITE, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(decor)
+    cx, cy = SPRITE[0] / 2, SPRITE[1] / 2
+    draw.text((cx, cy - R * 0.56), name, font=text.font(17, True), fill=LABEL_COLOUR, anchor="mm")
+    for dx, dy, length in fish_spots(fish, occupied):
+        icon = sprites.fish(length)
+        decor.alpha_composite(
+            icon, (round(cx + dx - icon.width / 2), round(cy + dy - icon.height / 2))
+        )
+    return decor
+
+
+@cache
+def _ring(seat: int) -> Image.Image:
+    """A thick outline in the seat's colour around the floe a penguin just reached."""
+
+    def paint(draw: ImageDraw.ImageDraw, w: float, h: float) -> None:
+        s = w / SPRITE[0]
+        corners = hexagon(w / 2, h / 2, (R - GAP - 3) * s)
+        draw.polygon(corners, outline=INK, width=round(9 * s))
+        draw.polygon(
+            hexagon(w / 2, h / 2, (R - GAP - 4) * s), outline=SEAT_COLOURS[seat], width=round(5 * s)
+        )
+
+    return sprites.supersampled(*SPRITE, paint)
+
+
+def _draw_last(image: Image.Image, draw: ImageDraw.ImageDraw, last: Mapping[str, Any]) -> None:
+    """Sunk floes, the path of the last move and the floe it reached."""
+    sunk = list(last.get("removed", []))
+    for gone in last.get("out", []):
+        sunk.extend(gone["floes"])
+    for name in sunk:
+        draw.polygon(hexagon(*centre(name), R - GAP * 2), outline=SUNK, width=3)
+    seat = last["seat"]
+    if last.get("from") and last.get("path"):
+        points = [centre(last["from"]), *(centre(name) for name in last["path"])]
+        (x0, y0), (x1, y1) = points[0], points[-1]
+        span = math.hypot(x1 - x0, y1 - y0)
+        stop = (x1 - (x1 - x0) * R * 0.5 / span, y1 - (y1 - y0) * R * 0.5 / span)
+        arrow(draw, [points[0], stop], SEAT_COLOURS[seat], 8, 24)
+    if last.get("to") and last["to"] in FLOE_NAMES:
+        image.paste(_ring(seat), _corner(last["to"]), _ring(seat))
+
+
+def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+    floes: Mapping[str, int] = view["floes"]
+    penguins: Mapping[str, int] = view["penguins"]
+    ice = _floe()
+    for name in floes:
+        image.paste(ice, _corner(name), ice)
+    if view.get("last"):
+        _draw_last(image, draw, view["last"])
+    for name, fish in floes.items():
+        decor = _decor(name, fish, name in penguins)
+        image.paste(decor, _corner(name), decor)
+    for name, seat in penguins.items():
+        figure = sprites.penguin(seat, round(R * 1.05))
+        cx, cy = centre(name)
+        image.paste(
+            figure, (round(cx + HEX_W * 0.1 - figure.width / 2), round(cy - R * 0.42)), figure
+        )
+
+
+def _header(
+    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    labels: Mapping[str, str],
+) -> None:
+    top = BOARD_HEIGHT
+    y = top + HEADER / 2
+    turn = labels["turn"].format(n=view["turn"])
+    x = PAD
+    if view["phase"] == "over" and view.get("ranking"):
+        status = result_line(view["ranking"], names, labels)
+    else:
+        seat = view["to_move"]
+        token = sprites.seat_token(seat, 30)
+        image.paste(token, (x, round(y - 15)), token)
+        x += 38
+        key = "placing" if view["phase"] == "place" else "moving"
+        status = labels[key].format(name=names[seat])
+    last = view.get("last")
+    right = ""
+    if last:
+        right = (
+            labels["last_place"].format(to=last["to"]) if not last.get("from") else last["action"]
+        )
+        sunk = len(last.get("removed", [])) + sum(len(o["floes"]) for o in last.get("out", []))
+        if sunk:
+            right += " · " + labels["removed"].format(n=sunk)
+    face = text.font(22, True)
+    right_w = text.font(20).getlength(right) if right else 0
+    used = text.label(
+        draw,
+        (x, y),
+        f"{turn} · {status}",
+        face,
+        TEXT,
+        anchor="lm",
+        width=WIDTH - x - PAD - right_w - 16,
+    )
+    del used
+    if right:
+        text.label(draw, (WIDTH - PAD, y), right, text.font(20), TEXT_DIM, anchor="rm")
+
+
+def _player(
+    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
+    box: tuple[int, int, int, int],
+    seat: int,
+    view: Mapping[str, Any],
+    name: str,
+    place: int | None,
+    labels: Mapping[str, str],
+) -> None:
+    x0, y0, x1, y1 = box
+    active = view["to_move"] == seat
+    draw.rounded_rectangle(box, radius=10, fill=PANEL_ACTIVE if active else PANEL_ROW)
+    if active:
+        draw.rounded_rectangle((x0, y0, x0 + 7, y1), radius=3, fill=HIGHLIGHT)
+    token = sprites.seat_token(seat, 40)
+    image.paste(token, (x0 + 14, (y0 + y1) // 2 - 20), token)
+    catch = view["catch"][seat]
+    score_face = text.font(34, True)
+    score = str(catch["fish"])
+    icon = sprites.fish(34)
+    score_w = score_face.getlength(score)
+    image.paste(icon, (x1 - 12 - icon.width, (y0 + y1) // 2 - icon.height // 2), icon)
+    text.label(draw, (x1 - 20 - icon.width, (y0 + y1) / 2), score, score_face, TEXT, anchor="rm")
+    name_w = x1 - x0 - 66 - score_w - icon.width - 36
+    dim = view["out"][seat] and view["phase"] != "over"
+    text.label(
+        draw,
+        (x0 + 64, y0 + 22),
+        name,
+        text.font(24, True),
+        TEXT_DIM if dim else TEXT,
+        anchor="lm",
+        width=name_w,
+    )
+    x: float = x0 + 64
+    y = y0 + 52
+    small = text.font(19)
+    if place is not None:
+        rank = labels[f"rank_{place + 1}"]
+        x += text.label(draw, (x, y), rank, text.font(19, True), RANK_COLOURS[place], anchor="lm")
+        x += 10
+    facts = [f"{catch['floes']} {labels['floes']}"]
+    if view["phase"] == "place":
+        facts.append(f"{labels['to_place']} {view['to_place'][seat]}")
+    if view["out"][seat] and view["phase"] != "over":
+        facts.append(labels["out"])
+    text.label(draw, (x, y), " · ".join(facts), small, TEXT_DIM, anchor="lm", width=x1 - x - 12)
+
+
+def render_image(
+    view: Mapping[str, Any], names: Sequence[str], labels: Mapping[str, str] | None = None
+) -> Image.Image:
+    """The board picture as a Pillow image (``board`` encodes it)."""
+    view_kind(view, "fish")
+    table = labels_table.merged(labels)
+    players = view["players"]
+    shown = seat_names(names, players, table)
+    width, height = size(players)
+    image, draw = canvas(width, height, PANEL)
+    image.paste(_sea(), (0, 0))
+    _draw_board(image, draw, view)
+    _header(draw, image, view, shown, table)
+    place = ranks(view.get("ranking"))
+    cell_w = (WIDTH - 3 * PAD) // 2
+    for seat in range(players):
+        col, row = seat % 2, seat // 2
+        x0 = PAD + col * (cell_w + PAD)
+        y0 = BOARD_HEIGHT + HEADER + row * (CELL_H + PAD)
+        box = (x0, y0, x0 + cell_w, y0 + CELL_H)
+        _player(draw, image, box, seat, view, shown[seat], place.get(seat), table)
+    return image
+
+
+def board(
+    view: Mapping[str, Any], *, names: Sequence[str], labels: Mapping[str, str] | None = None
+) -> bytes:
+    """PNG of the board for a fish view: floes, fish, penguins, last move, catch and turn."""
+    return png.encode(render_image(view, names, labels))

@@ -1,0 +1,96 @@
+"""Fonts shipped under data/fonts, and text that always fits its box.
+
+Only the fonts in ``data/fonts`` are used, never a system font, so a picture looks the same on
+every machine. The basic layout engine is used because it is fast and gives the same pixels
+wherever Pillow's FreeType is present.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+from pathlib import Path
+
+from PIL import ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
+_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+ELLIPSIS = "…"
+
+Font = ImageFont.FreeTypeFont
+
+
+@cache
+def font(size: int, bold: bool = False) -> Font:
+    """DejaVu Sans (bold or regular) at ``size`` pixels."""
+    return ImageFont.truetype(
+        str(FONT_DIR / _FILES[bold]), size, layout_engine=ImageFont.Layout.BASIC
+    )
+
+
+@cache
+def _notdef() -> tuple[tuple[int, int], bytes]:
+    probe = font(32)
+    mask = probe.getmask("\U0010fffd")
+    return mask.size, bytes(mask)
+
+
+@cache
+def has_glyph(char: str) -> bool:
+    """Whether the shipped font draws ``char`` as itself rather than as a missing-glyph box."""
+    if unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn"):
+        return False
+    mask = font(32).getmask(char)
+    return (mask.size, bytes(mask)) != _notdef()
+
+
+def clean(text: str, fallback: str) -> str:
+    """``text`` without characters the font lacks (emoji, CJK …); ``fallback`` if nothing is left.
+
+    Dropping what cannot be drawn beats showing empty boxes; a name made only of such characters
+    falls back to a neutral label such as "Player 2".
+    """
+    kept = "".join(c for c in unicodedata.normalize("NFC", text) if c == " " or has_glyph(c))
+    kept = " ".join(kept.split())
+    return kept if any(c.isalnum() for c in kept) else fallback
+
+
+def fit(text: str, face: Font, width: float) -> str:
+    """``text`` shortened with an ellipsis so that it is at most ``width`` pixels wide."""
+    if face.getlength(text) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # longest prefix that fits together with the ellipsis
+        mid = (low + high + 1) // 2
+        if face.getlength(text[:mid].rstrip() + ELLIPSIS) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
+def label(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: Font,
+    fill: str | tuple[int, ...],
+    *,
+    anchor: str = "la",
+    width: float | None = None,
+    outline: str | tuple[int, ...] | None = None,
+    stroke: int = 0,
+) -> float:
+    """Draw ``text`` (shortened to ``width`` if given) and return the width it took."""
+    if width is not None:
+        text = fit(text, face, width)
+    draw.text(
+        xy,
+        text,
+        font=face,
+        fill=fill,
+        anchor=anchor,
+        stroke_width=stroke if outline is not None else 0,
+        stroke_fill=outline,
+    )
+    return face.getlength(text)
