@@ -1,0 +1,127 @@
+"""The snapshot is a cache of the log: rebuild games from seed + log and repair what differs."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from bot.games import replay
+from bot.games.base import Game
+from bot.store.core import StoreCore
+from bot.store.errors import VersionConflict
+from bot.store.moves import players_of
+from bot.store.records import GameRecord, SnapshotReport, Status
+from bot.store.rows import GAME_COLUMNS, fetch_record, fetch_records
+from bot.store.state import write_state
+
+log = logging.getLogger(__name__)
+
+_IDS = "(SELECT value FROM json_each(?))"
+
+
+def _normal(data: dict[str, Any]) -> Any:
+    """JSON's view of a snapshot (tuples become lists, as they do once stored)."""
+    return json.loads(json.dumps(data))
+
+
+def _mismatch(record: GameRecord, snapshot: str, game: Game) -> str | None:
+    """What about the stored game differs from the replayed one (None: nothing)."""
+    if json.loads(snapshot) != _normal(game.to_dict()):
+        return "the snapshot"
+    if record.status == "cancelled":
+        return None
+    status = "finished" if game.is_over else "active"
+    if record.status != status:
+        return f"the status ({record.status}, the log says {status})"
+    if record.to_move_seat != game.to_move:
+        return f"whose turn it is (seat {record.to_move_seat}, the log says {game.to_move})"
+    return None
+
+
+class CheckMixin(StoreCore):
+    """Rebuilding every started game from its seed and action log."""
+
+    async def check_snapshots(self, *, batch: int = 200) -> SnapshotReport:
+        """Replay every started game and compare with what is stored.
+
+        Where they differ the log wins: the snapshot and turn state are rewritten from the
+        replay and the difference is logged. A log that no longer replays is logged as an error
+        and left alone (it needs a person to look at it).
+        """
+        checked = 0
+        repaired: list[int] = []
+        broken: list[tuple[int, str]] = []
+        after = 0
+        while True:
+            async with self._db.read() as conn:
+                records = await fetch_records(
+                    conn,
+                    f"SELECT {GAME_COLUMNS} FROM games WHERE id > ? AND snapshot IS NOT NULL "
+                    "ORDER BY id LIMIT ?",
+                    (after, batch),
+                )
+                if not records:
+                    break
+                ids = json.dumps([r.id for r in records])
+                snapshots = {
+                    row["id"]: row["snapshot"]
+                    for row in await conn.execute_fetchall(
+                        f"SELECT id, snapshot FROM games WHERE id IN {_IDS}", (ids,)
+                    )
+                }
+                logs: dict[int, list[str]] = {r.id: [] for r in records}
+                for row in await conn.execute_fetchall(
+                    f"SELECT game_id, text FROM actions WHERE game_id IN {_IDS} "
+                    "ORDER BY game_id, seq",
+                    (ids,),
+                ):
+                    logs[row["game_id"]].append(row["text"])
+            for record in records:
+                checked += 1
+                outcome = await self._check(record, snapshots[record.id], logs[record.id])
+                if outcome == "repaired":
+                    repaired.append(record.id)
+                elif outcome is not None:
+                    broken.append((record.id, outcome))
+            after = records[-1].id
+        return SnapshotReport(checked=checked, repaired=tuple(repaired), broken=tuple(broken))
+
+    async def _check(self, record: GameRecord, snapshot: str, actions: list[str]) -> str | None:
+        """None if the game is consistent, "repaired", or why its log does not replay."""
+        for _attempt in range(3):
+            try:
+                game = replay(
+                    record.kind, players_of(record), record.seed, dict(record.options), actions
+                )
+            except ValueError as error:  # IllegalAction is a ValueError
+                log.error("game #%d: its action log no longer replays: %s", record.id, error)
+                return str(error)
+            difference = _mismatch(record, snapshot, game)
+            if difference is None:
+                return None
+            try:
+                async with self._db.transaction() as conn:
+                    keep: Status | None = "cancelled" if record.status == "cancelled" else None
+                    await write_state(conn, record, game, self._now(), status=keep)
+            except VersionConflict:
+                # Somebody moved meanwhile: look at the game again as it is now.
+                async with self._db.read() as conn:
+                    record = await fetch_record(conn, record.id)
+                    snapshot, actions = await _snapshot_and_log(conn, record.id)
+                continue
+            log.warning(
+                "game #%d: %s differed from its action log; rebuilt it from the log",
+                record.id,
+                difference,
+            )
+            return "repaired"
+        return "the game kept changing while it was being checked"
+
+
+async def _snapshot_and_log(conn: Any, game_id: int) -> tuple[str, list[str]]:
+    rows = list(await conn.execute_fetchall("SELECT snapshot FROM games WHERE id = ?", (game_id,)))
+    actions = await conn.execute_fetchall(
+        "SELECT text FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+    )
+    return rows[0]["snapshot"], [row["text"] for row in actions]

@@ -1,0 +1,51 @@
+"""What every part of the store shares: the database, the clock and the bot's defaults."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+import aiosqlite
+
+from bot.store.db import Database
+from bot.store.outbox_rows import insert_drafts
+from bot.store.records import OutboxDraft, OutboxEntry
+from bot.store.rows import stamp
+
+
+@dataclass(frozen=True)
+class Defaults:
+    """The bot's own defaults where neither a game nor its server chose (see bot.config)."""
+
+    reminder_hours: float = 24.0
+    timeout_days: float = 7.0
+
+
+class StoreCore:
+    """State shared by the store's parts (lobby, moves, queries, outbox, settings)."""
+
+    def __init__(self, db: Database, defaults: Defaults) -> None:
+        self._db = db
+        self.defaults = defaults
+        #: Set whenever a commit queued outbox messages: the delivery task waits on it.
+        self.outbox_ready = asyncio.Event()
+
+    @property
+    def path(self) -> str:
+        """Where the database file is."""
+        return str(self._db.path)
+
+    def _now(self, now: datetime | None = None) -> float:
+        return self._db.clock() if now is None else stamp(now)
+
+    async def _enqueue(
+        self, conn: aiosqlite.Connection, drafts: Iterable[OutboxDraft], now: float
+    ) -> tuple[OutboxEntry, ...]:
+        """Queue messages inside the caller's transaction (they commit with the change)."""
+        entries = await insert_drafts(conn, drafts, now)
+        if entries:
+            # Setting it early is harmless: the delivery task reads the outbox after the commit.
+            self.outbox_ready.set()
+        return entries

@@ -1,0 +1,173 @@
+"""The store's single SQLite connection: opening, pragmas, migrations and transactions."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Literal
+
+import aiosqlite
+
+from bot.store.errors import StoreOpenError
+from bot.store.schema import LATEST, MIGRATIONS
+
+Synchronous = Literal["FULL", "NORMAL", "OFF"]
+BUSY_TIMEOUT_MS = 5000
+
+
+class Database:
+    """One aiosqlite connection owned by the store, serialised by a lock, plus the store's clock.
+
+    Every statement goes through this one connection; the lock keeps one coroutine's transaction
+    from interleaving with another's (they would otherwise share the connection's transaction).
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path, clock: Callable[[], float]) -> None:
+        self.conn = conn
+        self.path = path
+        self.clock = clock
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(
+        cls,
+        path: Path,
+        *,
+        clock: Callable[[], float],
+        synchronous: Synchronous = "FULL",
+        target: int = LATEST,
+    ) -> Database:
+        """Open (creating if needed) the database at ``path`` and bring its schema up to date."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise _cannot_open(path, f"its folder cannot be created ({error.strerror})") from error
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as error:
+            raise _cannot_open(path, str(error)) from error
+        try:
+            await _configure(conn, path, synchronous)
+            await migrate(conn, path, target)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, path, clock)
+
+    async def close(self) -> None:
+        """Close the connection (waiting for a running transaction to finish)."""
+        async with self._lock:
+            await self.conn.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction: everything inside commits together or not at all."""
+        async with self._lock:
+            # IMMEDIATE takes the write lock up front, so a second process waits (busy timeout)
+            # instead of failing half-way through with SQLITE_BUSY on its first write.
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+            except BaseException:
+                if self.conn.in_transaction:
+                    await asyncio.shield(self._finish("ROLLBACK"))
+                raise
+            # Shielded: a cancelled caller must not leave the connection inside a transaction.
+            await asyncio.shield(self._finish("COMMIT"))
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A read transaction: every query inside sees the same committed state."""
+        async with self._lock:
+            await self.conn.execute("BEGIN")
+            try:
+                yield self.conn
+            finally:
+                if self.conn.in_transaction:
+                    await asyncio.shield(self._finish("COMMIT"))
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        """Run one query on its own and return its rows."""
+        async with self._lock:
+            return list(await self.conn.execute_fetchall(sql, tuple(params)))
+
+    async def _finish(self, statement: str) -> None:
+        await self.conn.execute(statement)
+
+
+async def _configure(conn: aiosqlite.Connection, path: Path, synchronous: Synchronous) -> None:
+    conn.row_factory = sqlite3.Row
+    try:
+        mode = await _pragma(conn, "journal_mode = WAL")
+        await conn.execute(f"PRAGMA synchronous = {synchronous}")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        foreign_keys = await _pragma(conn, "foreign_keys")
+    except sqlite3.Error as error:
+        raise _cannot_open(path, str(error)) from error
+    if str(mode).lower() != "wal":
+        raise _cannot_open(path, f"it cannot use write-ahead logging (journal mode {mode})")
+    if foreign_keys != 1:
+        raise _cannot_open(path, "this SQLite build cannot enforce foreign keys")
+
+
+async def migrate(conn: aiosqlite.Connection, path: Path, target: int = LATEST) -> int:
+    """Apply the missing migrations up to ``target`` in one transaction; return the old version."""
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        version = int(await _pragma(conn, "user_version"))
+        if version > LATEST:
+            raise StoreOpenError(
+                "schema_too_new",
+                f"the database {path} has schema version {version}, but this version of the bot "
+                f"only knows versions up to {LATEST}: run a newer version of the bot, or point "
+                "DATABASE_PATH at another file",
+                path=str(path),
+                version=version,
+                latest=LATEST,
+            )
+        if version == 0 and await _has_tables(conn):
+            raise StoreOpenError(
+                "not_ours",
+                f"the database {path} already holds tables that are not the bot's: "
+                "point DATABASE_PATH at a new or an existing game database",
+                path=str(path),
+            )
+        for step in range(version, target):
+            for statement in MIGRATIONS[step]:
+                await conn.execute(statement)
+        if target > version:
+            # user_version is part of the database header, so it commits with the migration.
+            await conn.execute(f"PRAGMA user_version = {int(target)}")
+        await conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            await conn.execute("ROLLBACK")
+        raise
+    return version
+
+
+async def _pragma(conn: aiosqlite.Connection, pragma: str) -> Any:
+    async with conn.execute(f"PRAGMA {pragma}") as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else row[0]
+
+
+async def _has_tables(conn: aiosqlite.Connection) -> bool:
+    rows = await conn.execute_fetchall(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1"
+    )
+    return bool(list(rows))
+
+
+def _cannot_open(path: Path, reason: str) -> StoreOpenError:
+    return StoreOpenError(
+        "cannot_open",
+        f"cannot open the database {path}: {reason}. Check DATABASE_PATH and the file's "
+        "permissions",
+        path=str(path),
+        reason=reason,
+    )

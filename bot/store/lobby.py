@@ -1,0 +1,319 @@
+"""Lobbies: creating games, taking and leaving seats, starting and cancelling."""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import aiosqlite
+
+from bot.games import KINDS, new_game
+from bot.store.core import StoreCore
+from bot.store.errors import InvalidValue, LobbyError, StoreError
+from bot.store.records import GameRecord, OutboxDraft, Status
+from bot.store.rows import fetch_record
+from bot.store.settings import check_reminder_hours, check_timeout_days, read_guild_settings
+from bot.store.state import write_state
+
+#: Builds the messages announcing a change; called inside its transaction, queued with it.
+Announce = Callable[[GameRecord], Iterable[OutboxDraft]]
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+def seat_order(seed: int, players: int) -> list[int]:
+    """Which lobby position gets which seat: a permutation drawn from the seed (F-5, U-10)."""
+    order = list(range(players))
+    # A stream of its own, so the seating does not mirror the engine's first draws (the deal).
+    random.Random(f"seat order/{seed}").shuffle(order)
+    return order
+
+
+def status_error(record: GameRecord, wanted: Status) -> LobbyError:
+    """Why a game in ``record.status`` cannot do what needs ``wanted``."""
+    reasons = {
+        "lobby": ("still_lobby", f"game #{record.id} has not started yet"),
+        "active": ("started", f"game #{record.id} has already started"),
+        "finished": ("finished", f"game #{record.id} is over"),
+        "cancelled": ("cancelled", f"game #{record.id} was cancelled"),
+    }
+    code, message = reasons[record.status]
+    return LobbyError(code, message, game_id=record.id, status=record.status, wanted=wanted)
+
+
+def _require(record: GameRecord, wanted: Status) -> None:
+    if record.status != wanted:
+        raise status_error(record, wanted)
+
+
+def _check_table(players: int, bots: int, bot_level: int) -> None:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InvalidValue(
+            "players", "a game is for 2 to 4 players (computer players included)", value=players
+        )
+    if not 0 <= bots < players:
+        raise InvalidValue(
+            "bots",
+            f"with {players} players there can be 0 to {players - 1} computer players "
+            "(the creator takes a seat too)",
+            value=bots,
+            players=players,
+        )
+    if bot_level < 1:
+        raise InvalidValue("bot_level", "a computer player's level is 1 or more", value=bot_level)
+
+
+def _check_options(kind: str, options: Mapping[str, Any]) -> str:
+    try:
+        text = json.dumps(dict(options), sort_keys=True)
+    except (TypeError, ValueError) as error:
+        raise InvalidValue("options", f"game options must be plain JSON data: {error}") from error
+    try:
+        # A trial game: the engine is the one place that knows which options are valid.
+        new_game(kind, MIN_PLAYERS, 0, dict(options))
+    except TypeError as error:
+        raise InvalidValue("options", f"unknown option for {kind}: {error}") from error
+    except ValueError as error:
+        raise InvalidValue("options", str(error)) from error
+    return text
+
+
+class LobbyMixin(StoreCore):
+    """Everything before the first move, and cancelling."""
+
+    async def create_game(
+        self,
+        kind: str,
+        *,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        players: int = 2,
+        bots: int = 0,
+        bot_level: int = 1,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        reminder_hours: float | None = None,
+        timeout_days: float | None = None,
+        announce: Announce | None = None,
+    ) -> GameRecord:
+        """Open a lobby with the creator seated (and ``bots`` computer players).
+
+        Reminder interval and timeout come from the arguments, else the server's settings, else
+        the bot's defaults. A lobby that is full at once (creator plus computers) starts at once.
+        """
+        if kind not in KINDS:
+            raise InvalidValue("kind", f"there is no game called {kind!r}", value=kind)
+        _check_table(players, bots, bot_level)
+        options_text = _check_options(kind, options or {})
+        if seed is None:
+            seed = secrets.randbits(63)
+        now = self._now()
+        async with self._db.transaction() as conn:
+            guild = await read_guild_settings(conn, guild_id)
+            hours = check_reminder_hours(
+                _first(reminder_hours, guild.reminder_hours, self.defaults.reminder_hours)
+            )
+            days = check_timeout_days(
+                _first(timeout_days, guild.timeout_days, self.defaults.timeout_days)
+            )
+            cursor = await conn.execute(
+                "INSERT INTO games (kind, guild_id, channel_id, creator_id, max_players, options, "
+                "seed, created_at, updated_at, reminder_hours, timeout_days) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (kind, guild_id, channel_id, creator_id, players, options_text, seed, now, now,
+                 hours, days),
+            )  # fmt: skip
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            await _add_seat(conn, game_id, user_id=creator_id, now=now)
+            for _ in range(bots):
+                await _add_seat(conn, game_id, bot_level=bot_level, now=now)
+            return await self._after_seating(conn, game_id, now, announce)
+
+    async def join(
+        self, game_id: int, user_id: int, *, announce: Announce | None = None
+    ) -> GameRecord:
+        """Seat a person in a lobby; the game starts by itself when this fills the last seat."""
+        now = self._now()
+        async with self._db.transaction() as conn:
+            record = await fetch_record(conn, game_id)
+            _require(record, "lobby")
+            if user_id in record.user_ids:
+                raise LobbyError(
+                    "already_seated", f"you are already in game #{game_id}", game_id=game_id
+                )
+            _require_room(record)
+            await _add_seat(conn, game_id, user_id=user_id, now=now)
+            return await self._after_seating(conn, game_id, now, announce)
+
+    async def add_computer(
+        self, game_id: int, level: int = 1, *, announce: Announce | None = None
+    ) -> GameRecord:
+        """Seat a computer player in a lobby; the game starts when this fills the last seat."""
+        if level < 1:
+            raise InvalidValue("bot_level", "a computer player's level is 1 or more", value=level)
+        now = self._now()
+        async with self._db.transaction() as conn:
+            record = await fetch_record(conn, game_id)
+            _require(record, "lobby")
+            _require_room(record)
+            await _add_seat(conn, game_id, bot_level=level, now=now)
+            return await self._after_seating(conn, game_id, now, announce)
+
+    async def leave(
+        self, game_id: int, user_id: int, *, announce: Announce | None = None
+    ) -> GameRecord:
+        """Give up a lobby seat. A leaving creator hands the lobby to the next person who joined;
+        when no person is left, the lobby is cancelled."""
+        now = self._now()
+        async with self._db.transaction() as conn:
+            record = await fetch_record(conn, game_id)
+            _require(record, "lobby")
+            if user_id not in record.user_ids:
+                raise LobbyError("not_seated", f"you are not in game #{game_id}", game_id=game_id)
+            await conn.execute(
+                "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            )
+            others = [u for u in record.user_ids if u != user_id]
+            status: Status = "lobby" if others else "cancelled"
+            creator = record.creator_id if record.creator_id != user_id or not others else others[0]
+            await conn.execute(
+                "UPDATE games SET creator_id = ?, status = ?, version = version + 1, "
+                "updated_at = ? WHERE id = ?",
+                (creator, status, now, game_id),
+            )
+            return await self._finish_change(conn, game_id, now, announce)
+
+    async def start(
+        self, game_id: int, *, by: int | None = None, announce: Announce | None = None
+    ) -> GameRecord:
+        """Start a lobby with at least 2 seated; ``by`` (when given) must be its creator."""
+        now = self._now()
+        async with self._db.transaction() as conn:
+            record = await fetch_record(conn, game_id)
+            _require(record, "lobby")
+            if by is not None and by != record.creator_id:
+                raise LobbyError(
+                    "not_creator",
+                    f"only the creator of game #{game_id} can start it before it is full",
+                    game_id=game_id,
+                    creator_id=record.creator_id,
+                )
+            await self._start(conn, record, now)
+            return await self._finish_change(conn, game_id, now, announce)
+
+    async def cancel(self, game_id: int, *, announce: Announce | None = None) -> GameRecord:
+        """End a lobby or a running game without a result (who may do so is the caller's rule)."""
+        now = self._now()
+        async with self._db.transaction() as conn:
+            record = await fetch_record(conn, game_id)
+            if record.status not in ("lobby", "active"):
+                raise status_error(record, "active")
+            await conn.execute(
+                "UPDATE games SET status = 'cancelled', version = version + 1, updated_at = ?, "
+                "to_move_seat = NULL, next_reminder_at = NULL, deadline_at = NULL WHERE id = ?",
+                (now, game_id),
+            )
+            return await self._finish_change(conn, game_id, now, announce)
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> GameRecord:
+        """Record the thread a game is played in (it does not change the game's version)."""
+        async with self._db.transaction() as conn:
+            record = await fetch_record(conn, game_id)
+            if thread_id is not None and thread_id != record.thread_id:
+                rows = list(
+                    await conn.execute_fetchall(
+                        "SELECT id FROM games WHERE thread_id = ?", (thread_id,)
+                    )
+                )
+                if rows:
+                    raise StoreError(
+                        "thread_taken",
+                        f"that thread already belongs to game #{rows[0]['id']}",
+                        game_id=rows[0]["id"],
+                    )
+            await conn.execute(
+                "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?",
+                (thread_id, self._now(), game_id),
+            )
+            return await fetch_record(conn, game_id)
+
+    async def _after_seating(
+        self, conn: aiosqlite.Connection, game_id: int, now: float, announce: Announce | None
+    ) -> GameRecord:
+        record = await fetch_record(conn, game_id)
+        if record.is_full:
+            await self._start(conn, record, now)
+        else:
+            await conn.execute(
+                "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?",
+                (now, game_id),
+            )
+        return await self._finish_change(conn, game_id, now, announce)
+
+    async def _start(self, conn: aiosqlite.Connection, record: GameRecord, now: float) -> None:
+        seated = len(record.seats)
+        if seated < MIN_PLAYERS:
+            raise LobbyError(
+                "too_few",
+                f"game #{record.id} needs at least {MIN_PLAYERS} players to start",
+                game_id=record.id,
+                seated=seated,
+            )
+        order = seat_order(record.seed, seated)
+        await conn.executemany(
+            "UPDATE seats SET seat = ? WHERE game_id = ? AND slot = ?",
+            [(seat, record.id, record.seats[i].slot) for i, seat in enumerate(order)],
+        )
+        try:
+            game = new_game(record.kind, seated, record.seed, dict(record.options))
+        except ValueError as error:
+            raise InvalidValue("options", str(error)) from error
+        # Re-read: the turn state needs to know who sits where.
+        seated_record = await fetch_record(conn, record.id)
+        await write_state(conn, seated_record, game, now)
+
+    async def _finish_change(
+        self, conn: aiosqlite.Connection, game_id: int, now: float, announce: Announce | None
+    ) -> GameRecord:
+        record = await fetch_record(conn, game_id)
+        if announce is not None:
+            await self._enqueue(conn, announce(record), now)
+        return record
+
+
+def _first(*choices: float | None) -> float:
+    """The first value given (a game's own choice, then its server's, then the bot's)."""
+    for choice in choices:
+        if choice is not None:
+            return choice
+    raise ValueError("no default given")
+
+
+def _require_room(record: GameRecord) -> None:
+    if record.is_full:
+        raise LobbyError(
+            "full",
+            f"game #{record.id} is full ({record.max_players} players)",
+            game_id=record.id,
+            max_players=record.max_players,
+        )
+
+
+async def _add_seat(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    *,
+    now: float,
+    user_id: int | None = None,
+    bot_level: int | None = None,
+) -> None:
+    await conn.execute(
+        "INSERT INTO seats (game_id, slot, user_id, bot_level, joined_at) "
+        "VALUES (?, (SELECT coalesce(max(slot), -1) + 1 FROM seats WHERE game_id = ?), ?, ?, ?)",
+        (game_id, game_id, user_id, bot_level, now),
+    )

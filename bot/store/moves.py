@@ -1,0 +1,154 @@
+"""Playing: loading a game, applying an action in one transaction, and truncating the log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+import aiosqlite
+
+from bot.games import replay
+from bot.games.base import Game, IllegalAction
+from bot.store.core import StoreCore
+from bot.store.errors import InvalidValue, VersionConflict
+from bot.store.lobby import status_error
+from bot.store.records import GameRecord, Move, OutboxDraft
+from bot.store.rows import fetch_record, when
+from bot.store.state import load_snapshot, write_state
+
+#: Builds the messages announcing a move; called inside its transaction, queued with it.
+AnnounceMove = Callable[[Move], Iterable[OutboxDraft]]
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    """One entry of a game's action log."""
+
+    seq: int
+    seat: int
+    text: str
+    at: datetime
+
+
+async def read_snapshot(conn: aiosqlite.Connection, record: GameRecord) -> Game | None:
+    """The engine game of a record (None for a lobby, which has none yet)."""
+    rows = list(
+        await conn.execute_fetchall("SELECT snapshot FROM games WHERE id = ?", (record.id,))
+    )
+    snapshot = rows[0]["snapshot"] if rows else None
+    return None if snapshot is None else load_snapshot(record.kind, snapshot)
+
+
+async def read_log(conn: aiosqlite.Connection, game_id: int) -> list[LoggedAction]:
+    """A game's action log in order."""
+    rows = await conn.execute_fetchall(
+        "SELECT seq, seat, text, created_at FROM actions WHERE game_id = ? ORDER BY seq",
+        (game_id,),
+    )
+    return [LoggedAction(r["seq"], r["seat"], r["text"], when(r["created_at"])) for r in rows]
+
+
+def players_of(record: GameRecord) -> int:
+    """How many seats the engine game has."""
+    return sum(1 for s in record.seats if s.seat is not None)
+
+
+class MovesMixin(StoreCore):
+    """The move transaction and what a later undo needs."""
+
+    async def load_game(self, game_id: int) -> tuple[GameRecord, Game | None]:
+        """A game's record and its engine game (None while it is a lobby)."""
+        async with self._db.read() as conn:
+            record = await fetch_record(conn, game_id)
+            return record, await read_snapshot(conn, record)
+
+    async def action_log(self, game_id: int) -> list[LoggedAction]:
+        """Every action of a game, first to last, with who played it and when."""
+        async with self._db.read() as conn:
+            await fetch_record(conn, game_id)  # GameNotFound rather than an empty log
+            return await read_log(conn, game_id)
+
+    async def apply_action(
+        self,
+        game_id: int,
+        seat: int,
+        text: str,
+        *,
+        expected_version: int,
+        announce: AnnounceMove | None = None,
+    ) -> Move:
+        """Play ``text`` for ``seat`` if the game is still at ``expected_version``.
+
+        One transaction: the engine validates the action on the stored snapshot, the action is
+        appended to the log, the snapshot and turn state are written ``WHERE version = ?`` and
+        the announcement (if any) is queued. A stale version raises VersionConflict, an illegal
+        action IllegalAction; either way nothing is written.
+        """
+        now = self._now()
+        async with self._db.transaction() as conn:
+            record = await fetch_record(conn, game_id)
+            if record.version != expected_version:
+                raise VersionConflict(game_id, expected_version, record.version)
+            if record.status != "active":
+                raise status_error(record, "active")
+            game = await read_snapshot(conn, record)
+            assert game is not None, "an active game always has a snapshot"
+            if seat != game.to_move:
+                raise IllegalAction("not_your_turn", "it is not your turn", seat=game.to_move)
+            before = len(game.log)
+            events = game.play(text)
+            logged = game.log[before:]
+            if not logged:
+                raise RuntimeError(f"the {record.kind} engine accepted {text!r} but logged nothing")
+            await conn.executemany(
+                "INSERT INTO actions (game_id, seq, seat, text, created_at) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, before + i + 1, seat, entry, now) for i, entry in enumerate(logged)],
+            )
+            await write_state(conn, record, game, now)
+            move = Move(
+                record=await fetch_record(conn, game_id),
+                game=game,
+                seat=seat,
+                text=logged[-1],
+                seq=len(game.log),
+                events=tuple(events),
+            )
+            if announce is not None:
+                entries = await self._enqueue(conn, announce(move), now)
+                move = replace(move, outbox=entries)
+            return move
+
+    async def truncate_log(
+        self, game_id: int, keep: int, *, expected_version: int
+    ) -> tuple[GameRecord, Game]:
+        """Cut a game's log back to its first ``keep`` actions and rebuild the snapshot from it.
+
+        This is what undo builds on: a finished game becomes active again when its last action
+        is taken back. Raises VersionConflict when the game changed since ``expected_version``.
+        """
+        now = self._now()
+        async with self._db.transaction() as conn:
+            record = await fetch_record(conn, game_id)
+            if record.version != expected_version:
+                raise VersionConflict(game_id, expected_version, record.version)
+            if record.status not in ("active", "finished"):
+                raise status_error(record, "active")
+            log = await read_log(conn, game_id)
+            if not 0 <= keep <= len(log):
+                raise InvalidValue(
+                    "keep",
+                    f"game #{game_id} has {len(log)} actions; keep 0 to {len(log)} of them",
+                    keep=keep,
+                    actions=len(log),
+                )
+            game = replay(
+                record.kind,
+                players_of(record),
+                record.seed,
+                dict(record.options),
+                [a.text for a in log[:keep]],
+            )
+            await conn.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
+            await write_state(conn, record, game, now)
+            return await fetch_record(conn, game_id), game

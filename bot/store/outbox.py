@@ -1,0 +1,94 @@
+"""The outbox: Discord messages queued with the change they announce, sent after the commit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from bot.store.core import StoreCore
+from bot.store.errors import StoreError
+from bot.store.outbox_rows import OUTBOX_COLUMNS, entry_of_row
+from bot.store.queries import HOT_QUERIES
+from bot.store.records import OutboxDraft, OutboxEntry
+from bot.store.rows import maybe_when, stamp
+
+
+class OutboxMixin(StoreCore):
+    """Queue, list and settle outgoing messages (retried after a restart until settled)."""
+
+    async def enqueue(self, *drafts: OutboxDraft) -> tuple[OutboxEntry, ...]:
+        """Queue messages on their own (changes queue theirs through ``announce``)."""
+        async with self._db.transaction() as conn:
+            return await self._enqueue(conn, drafts, self._now())
+
+    async def pending(self, now: datetime | None = None, limit: int = 50) -> list[OutboxEntry]:
+        """Unsent messages whose next attempt is due, oldest first."""
+        sql = HOT_QUERIES["outbox_pending"][0]
+        rows = await self._db.fetchall(sql, (self._now(now), limit))
+        return [entry_of_row(row) for row in rows]
+
+    async def next_attempt_at(self) -> datetime | None:
+        """When the earliest unsent message is due (None: nothing waits), to sleep until then."""
+        rows = await self._db.fetchall(
+            "SELECT min(next_attempt_at) AS due FROM outbox "
+            "WHERE sent_at IS NULL AND gave_up_at IS NULL"
+        )
+        due = rows[0]["due"] if rows else None
+        return maybe_when(due)
+
+    async def mark_sent(self, entry_id: int, message_id: int | None = None) -> None:
+        """Record that a message was delivered (with the Discord message id, if any)."""
+        await self._settle(
+            entry_id,
+            "UPDATE outbox SET sent_at = ?, message_id = ? "
+            "WHERE id = ? AND sent_at IS NULL AND gave_up_at IS NULL",
+            (self._now(), message_id, entry_id),
+        )
+
+    async def mark_failed(
+        self, entry_id: int, error: str, retry_at: datetime | None = None
+    ) -> None:
+        """Record a failed attempt: try again at ``retry_at``, or give up when it is None."""
+        now = self._now()
+        if retry_at is None:
+            sql = (
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, gave_up_at = ? "
+                "WHERE id = ? AND sent_at IS NULL AND gave_up_at IS NULL"
+            )
+            params: Iterable[object] = (error, now, entry_id)
+        else:
+            sql = (
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? "
+                "WHERE id = ? AND sent_at IS NULL AND gave_up_at IS NULL"
+            )
+            params = (error, stamp(retry_at), entry_id)
+        await self._settle(entry_id, sql, params)
+
+    async def get_outbox_entry(self, entry_id: int) -> OutboxEntry:
+        """One outbox entry, whatever its state."""
+        rows = await self._db.fetchall(
+            f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE id = ?", (entry_id,)
+        )
+        if not rows:
+            raise StoreError("no_message", f"there is no queued message #{entry_id}", id=entry_id)
+        return entry_of_row(rows[0])
+
+    async def _settle(self, entry_id: int, sql: str, params: Iterable[object]) -> None:
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(sql, tuple(params))
+            if cursor.rowcount == 1:
+                return
+            rows = list(
+                await conn.execute_fetchall(
+                    "SELECT sent_at, gave_up_at FROM outbox WHERE id = ?", (entry_id,)
+                )
+            )
+        if not rows:
+            raise StoreError("no_message", f"there is no queued message #{entry_id}", id=entry_id)
+        state = "sent" if rows[0]["sent_at"] is not None else "given up"
+        raise StoreError(
+            "message_settled",
+            f"queued message #{entry_id} was already {state}",
+            id=entry_id,
+            state=state,
+        )

@@ -1,0 +1,80 @@
+"""Outbox rows: inserting drafts (inside any transaction) and reading entries back."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from types import MappingProxyType
+
+import aiosqlite
+
+from bot.store.errors import InvalidValue
+from bot.store.records import OutboxDraft, OutboxEntry
+from bot.store.rows import maybe_when, when
+
+OUTBOX_COLUMNS = (
+    "id, kind, payload, channel_id, user_id, game_id, dedupe_key, created_at, next_attempt_at, "
+    "attempts, last_error, sent_at, message_id, gave_up_at"
+)
+
+
+def entry_of_row(row: sqlite3.Row) -> OutboxEntry:
+    """An outbox entry from a row selected with OUTBOX_COLUMNS."""
+    return OutboxEntry(
+        id=row["id"],
+        kind=row["kind"],
+        payload=MappingProxyType(json.loads(row["payload"])),
+        channel_id=row["channel_id"],
+        user_id=row["user_id"],
+        game_id=row["game_id"],
+        dedupe_key=row["dedupe_key"],
+        created_at=when(row["created_at"]),
+        next_attempt_at=when(row["next_attempt_at"]),
+        attempts=row["attempts"],
+        last_error=row["last_error"],
+        sent_at=maybe_when(row["sent_at"]),
+        message_id=row["message_id"],
+        gave_up_at=maybe_when(row["gave_up_at"]),
+    )
+
+
+def _payload(draft: OutboxDraft) -> str:
+    if (draft.channel_id is None) == (draft.user_id is None):
+        raise InvalidValue(
+            "outbox_target",
+            "a message goes either to a channel (channel_id) or to a person (user_id)",
+        )
+    try:
+        return json.dumps(dict(draft.payload), separators=(",", ":"), sort_keys=True)
+    except (TypeError, ValueError) as error:
+        raise InvalidValue(
+            "outbox_payload", f"a message's payload must be plain JSON data: {error}"
+        ) from error
+
+
+async def insert_drafts(
+    conn: aiosqlite.Connection, drafts: Iterable[OutboxDraft], now: float
+) -> tuple[OutboxEntry, ...]:
+    """Queue drafts; one whose dedupe_key is already queued (or was sent) is skipped."""
+    entries: list[OutboxEntry] = []
+    for draft in drafts:
+        rows = list(
+            await conn.execute_fetchall(
+                "INSERT INTO outbox (kind, payload, channel_id, user_id, game_id, dedupe_key, "
+                "created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                f"ON CONFLICT (dedupe_key) DO NOTHING RETURNING {OUTBOX_COLUMNS}",
+                (
+                    draft.kind,
+                    _payload(draft),
+                    draft.channel_id,
+                    draft.user_id,
+                    draft.game_id,
+                    draft.dedupe_key,
+                    now,
+                    now,
+                ),
+            )
+        )
+        entries.extend(entry_of_row(row) for row in rows)
+    return tuple(entries)

@@ -1,0 +1,129 @@
+"""The lookups the bot runs all the time, each backed by an index, and reminder bookkeeping."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from bot.store.core import StoreCore
+from bot.store.errors import StoreError, VersionConflict
+from bot.store.outbox_rows import OUTBOX_COLUMNS
+from bot.store.records import OPEN, GameRecord, OutboxDraft, Status
+from bot.store.rows import GAME_COLUMNS, fetch_record, fetch_records
+
+_STATUS_IN = "status IN (SELECT value FROM json_each(?))"
+
+#: The hot queries by name, with sample parameters, so their plans can be checked (query_plan).
+HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
+    "games_in_channel": (
+        f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND {_STATUS_IN} ORDER BY id",
+        (1, '["active"]'),
+    ),
+    "game_of_thread": (f"SELECT {GAME_COLUMNS} FROM games WHERE thread_id = ?", (1,)),
+    "games_of_user": (
+        f"SELECT {GAME_COLUMNS} FROM games "
+        f"WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?) AND {_STATUS_IN} ORDER BY id",
+        (1, '["active"]'),
+    ),
+    "games_in_guild": (
+        f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND {_STATUS_IN} ORDER BY id",
+        (1, '["active"]'),
+    ),
+    "games_due_reminder": (
+        f"SELECT {GAME_COLUMNS} FROM games WHERE next_reminder_at <= ? "
+        "ORDER BY next_reminder_at LIMIT ?",
+        (0.0, 100),
+    ),
+    "games_past_deadline": (
+        f"SELECT {GAME_COLUMNS} FROM games WHERE deadline_at <= ? ORDER BY deadline_at LIMIT ?",
+        (0.0, 100),
+    ),
+    "outbox_pending": (
+        f"SELECT {OUTBOX_COLUMNS} FROM outbox "
+        "WHERE sent_at IS NULL AND gave_up_at IS NULL AND next_attempt_at <= ? "
+        "ORDER BY next_attempt_at, id LIMIT ?",
+        (0.0, 50),
+    ),
+}
+
+
+def _statuses(statuses: Sequence[Status]) -> str:
+    return json.dumps(list(statuses))
+
+
+class QueriesMixin(StoreCore):
+    """Finding games: by id, channel, thread, server, player, and by overdue turn."""
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        """A game's record; GameNotFound if there is none."""
+        async with self._db.read() as conn:
+            return await fetch_record(conn, game_id)
+
+    async def games_in_channel(
+        self, channel_id: int, statuses: Sequence[Status] = OPEN
+    ) -> list[GameRecord]:
+        """The games started in a channel (their threads are in it), oldest first."""
+        return await self._records("games_in_channel", channel_id, _statuses(statuses))
+
+    async def game_of_thread(self, thread_id: int) -> GameRecord | None:
+        """The game played in a thread, if any."""
+        found = await self._records("game_of_thread", thread_id)
+        return found[0] if found else None
+
+    async def games_of_user(
+        self, user_id: int, statuses: Sequence[Status] = OPEN
+    ) -> list[GameRecord]:
+        """The games a person sits in, oldest first."""
+        return await self._records("games_of_user", user_id, _statuses(statuses))
+
+    async def games_in_guild(
+        self, guild_id: int, statuses: Sequence[Status] = OPEN
+    ) -> list[GameRecord]:
+        """The games of a server, oldest first."""
+        return await self._records("games_in_guild", guild_id, _statuses(statuses))
+
+    async def games_due_reminder(
+        self, now: datetime | None = None, limit: int = 100
+    ) -> list[GameRecord]:
+        """Running games whose person to move is due a reminder, longest overdue first."""
+        return await self._records("games_due_reminder", self._now(now), limit)
+
+    async def games_past_deadline(
+        self, now: datetime | None = None, limit: int = 100
+    ) -> list[GameRecord]:
+        """Running games whose person to move has let the turn time out, oldest first."""
+        return await self._records("games_past_deadline", self._now(now), limit)
+
+    async def mark_reminded(
+        self, game_id: int, *, expected_version: int, announce: Iterable[OutboxDraft] = ()
+    ) -> GameRecord:
+        """Count a reminder, schedule the next one a reminder interval later, and queue the
+        reminder message — all only if nobody moved since ``expected_version``."""
+        now = self._now()
+        async with self._db.transaction() as conn:
+            record = await fetch_record(conn, game_id)
+            if record.version != expected_version:
+                raise VersionConflict(game_id, expected_version, record.version)
+            if record.next_reminder_at is None:
+                raise StoreError(
+                    "no_reminder", f"nobody in game #{game_id} is waiting to be reminded"
+                )
+            await conn.execute(
+                "UPDATE games SET reminders_sent = reminders_sent + 1, next_reminder_at = ? "
+                "WHERE id = ?",
+                (now + record.reminder_hours * 3600, game_id),
+            )
+            await self._enqueue(conn, announce, now)
+            return await fetch_record(conn, game_id)
+
+    async def query_plan(self, name: str) -> list[str]:
+        """SQLite's plan for one of HOT_QUERIES (to check it uses its index)."""
+        sql, params = HOT_QUERIES[name]
+        rows = await self._db.fetchall(f"EXPLAIN QUERY PLAN {sql}", params)
+        return [str(row["detail"]) for row in rows]
+
+    async def _records(self, name: str, *params: Any) -> list[GameRecord]:
+        async with self._db.read() as conn:
+            return await fetch_records(conn, HOT_QUERIES[name][0], params)

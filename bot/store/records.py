@@ -1,0 +1,180 @@
+"""What the store hands out: frozen records of games, seats, moves, messages and settings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from bot.games.base import Event, Game
+
+Status = Literal["lobby", "active", "finished", "cancelled"]
+#: Statuses of games that still need someone: a lobby to fill or a game to play.
+OPEN: tuple[Status, ...] = ("lobby", "active")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at a game's table: a person (``user_id``) or a computer player (``bot_level``)."""
+
+    slot: int  # order of joining the lobby
+    seat: int | None  # the engine's seat (0 moves first); drawn at random when the game starts
+    user_id: int | None
+    bot_level: int | None
+    joined_at: datetime
+    score: int | None = None  # final score, once the game is finished
+    place: int | None = None  # 1 = winner; tied seats share a place
+
+    @property
+    def is_computer(self) -> bool:
+        """Whether a computer player sits here."""
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything the store knows about a game except its engine state (see ``load_game``)."""
+
+    id: int
+    kind: str
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    status: Status
+    creator_id: int
+    max_players: int
+    options: Mapping[str, Any]
+    seed: int
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    turn_started_at: datetime | None
+    to_move_seat: int | None
+    ranking: tuple[tuple[int, ...], ...] | None
+    finished_at: datetime | None
+    reminder_hours: float
+    timeout_days: float
+    next_reminder_at: datetime | None
+    deadline_at: datetime | None
+    reminders_sent: int
+    seats: tuple[Seat, ...]
+
+    @property
+    def is_full(self) -> bool:
+        """Whether every seat is taken."""
+        return len(self.seats) >= self.max_players
+
+    @property
+    def user_ids(self) -> tuple[int, ...]:
+        """The people at the table, in joining order."""
+        return tuple(s.user_id for s in self.seats if s.user_id is not None)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The engine seat of a person (None if not seated or the game has not started)."""
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    def player(self, seat: int) -> Seat:
+        """The occupant of an engine seat."""
+        for s in self.seats:
+            if s.seat == seat:
+                return s
+        raise KeyError(f"game #{self.id} has no seat {seat}")
+
+    @property
+    def to_move_user(self) -> int | None:
+        """The person whose turn it is (None for a computer player or when nobody is to move)."""
+        if self.to_move_seat is None:
+            return None
+        return self.player(self.to_move_seat).user_id
+
+
+@dataclass(frozen=True)
+class Move:
+    """One applied action: the game after it, what happened, and where it sits in the log."""
+
+    record: GameRecord
+    game: Game
+    seat: int
+    text: str  # the action as the engine logged it
+    seq: int  # its number in the log (1 = the first action)
+    events: tuple[Event, ...]
+    outbox: tuple[OutboxEntry, ...] = ()
+
+
+@dataclass(frozen=True)
+class Started:
+    """A game that has just started: its record, its engine game and the messages queued."""
+
+    record: GameRecord
+    game: Game
+    outbox: tuple[OutboxEntry, ...] = ()
+
+
+@dataclass(frozen=True)
+class OutboxDraft:
+    """A message to send to Discord once the change it announces is committed.
+
+    Exactly one of ``channel_id`` (a channel or thread) and ``user_id`` (a DM) is set. A
+    ``dedupe_key`` makes enqueueing the same announcement twice a no-op.
+    """
+
+    kind: str
+    payload: Mapping[str, Any]
+    channel_id: int | None = None
+    user_id: int | None = None
+    game_id: int | None = None
+    dedupe_key: str | None = None
+
+
+@dataclass(frozen=True)
+class OutboxEntry:
+    """A queued message and its delivery state."""
+
+    id: int
+    kind: str
+    payload: Mapping[str, Any]
+    channel_id: int | None
+    user_id: int | None
+    game_id: int | None
+    dedupe_key: str | None
+    created_at: datetime
+    next_attempt_at: datetime
+    attempts: int
+    last_error: str | None
+    sent_at: datetime | None
+    message_id: int | None
+    gave_up_at: datetime | None
+
+
+@dataclass(frozen=True)
+class UserSettings:
+    """A person's preferences; ``language`` None means: follow their Discord locale."""
+
+    user_id: int
+    notify_dm: bool = True
+    dms_closed: bool = False  # Discord refused a DM: don't try again until they act again
+    language: str | None = None
+    locale: str | None = None  # the Discord locale last seen on their interactions
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """A server's defaults for new games; None means: the bot's own default."""
+
+    guild_id: int
+    reminder_hours: float | None = None
+    timeout_days: float | None = None
+    language: str | None = None
+
+
+@dataclass(frozen=True)
+class SnapshotReport:
+    """The outcome of rebuilding snapshots from the log."""
+
+    checked: int = 0
+    repaired: tuple[int, ...] = ()  # games whose snapshot differed from the log (now rewritten)
+    broken: tuple[tuple[int, str], ...] = field(default=())  # logs that no longer replay

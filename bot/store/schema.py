@@ -1,0 +1,134 @@
+"""The schema's history: each migration takes the database from one ``user_version`` to the next.
+
+Migrations are never edited once released — a database somewhere may sit at any of them — so a
+change to the schema is always a new entry at the end of ``MIGRATIONS``.
+"""
+
+from __future__ import annotations
+
+# Version 1: games, their seats and the action log (the truth the snapshot is a cache of).
+V1 = (
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL CHECK (kind IN ('fish', 'ultimatum')),
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        thread_id INTEGER UNIQUE,
+        status TEXT NOT NULL DEFAULT 'lobby'
+            CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+        creator_id INTEGER NOT NULL,
+        max_players INTEGER NOT NULL CHECK (max_players BETWEEN 2 AND 4),
+        options TEXT NOT NULL DEFAULT '{}',
+        seed INTEGER NOT NULL,
+        snapshot TEXT,
+        version INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        turn_started_at REAL,
+        to_move_seat INTEGER,
+        ranking TEXT,
+        finished_at REAL
+    )
+    """,
+    "CREATE INDEX games_by_channel ON games (channel_id, status)",
+    "CREATE INDEX games_by_guild ON games (guild_id, status)",
+    """
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        slot INTEGER NOT NULL,
+        seat INTEGER,
+        user_id INTEGER,
+        bot_level INTEGER CHECK (bot_level >= 1),
+        joined_at REAL NOT NULL,
+        score INTEGER,
+        place INTEGER,
+        PRIMARY KEY (game_id, slot),
+        UNIQUE (game_id, seat),
+        UNIQUE (game_id, user_id),
+        CHECK ((user_id IS NULL) <> (bot_level IS NULL))
+    ) WITHOUT ROWID
+    """,
+    "CREATE INDEX seats_by_user ON seats (user_id, game_id) WHERE user_id IS NOT NULL",
+    """
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL CHECK (seq >= 1),
+        seat INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID
+    """,
+)
+
+# Version 2: reminders and timeouts per game, the outbox, per-user and per-server settings.
+# Games from version 1 had the built-in 24-hour reminder and 7-day timeout, so running games get
+# their next reminder and deadline from those.
+V2 = (
+    "ALTER TABLE games ADD COLUMN reminder_hours REAL NOT NULL DEFAULT 24",
+    "ALTER TABLE games ADD COLUMN timeout_days REAL NOT NULL DEFAULT 7",
+    "ALTER TABLE games ADD COLUMN next_reminder_at REAL",
+    "ALTER TABLE games ADD COLUMN deadline_at REAL",
+    "ALTER TABLE games ADD COLUMN reminders_sent INTEGER NOT NULL DEFAULT 0",
+    """
+    UPDATE games
+    SET next_reminder_at = turn_started_at + 24 * 3600, deadline_at = turn_started_at + 7 * 86400
+    WHERE status = 'active' AND turn_started_at IS NOT NULL AND EXISTS (
+        SELECT 1 FROM seats
+        WHERE seats.game_id = games.id AND seats.seat = games.to_move_seat
+            AND seats.user_id IS NOT NULL
+    )
+    """,
+    """
+    CREATE INDEX games_due_reminder ON games (next_reminder_at)
+    WHERE next_reminder_at IS NOT NULL
+    """,
+    "CREATE INDEX games_past_deadline ON games (deadline_at) WHERE deadline_at IS NOT NULL",
+    """
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER REFERENCES games (id) ON DELETE CASCADE,
+        dedupe_key TEXT UNIQUE,
+        channel_id INTEGER,
+        user_id INTEGER,
+        kind TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        next_attempt_at REAL NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        sent_at REAL,
+        message_id INTEGER,
+        gave_up_at REAL,
+        CHECK ((channel_id IS NULL) <> (user_id IS NULL))
+    )
+    """,
+    """
+    CREATE INDEX outbox_pending ON outbox (next_attempt_at)
+    WHERE sent_at IS NULL AND gave_up_at IS NULL
+    """,
+    """
+    CREATE TABLE user_settings (
+        user_id INTEGER PRIMARY KEY,
+        notify_dm INTEGER NOT NULL DEFAULT 1 CHECK (notify_dm IN (0, 1)),
+        dms_closed INTEGER NOT NULL DEFAULT 0 CHECK (dms_closed IN (0, 1)),
+        language TEXT,
+        locale TEXT,
+        updated_at REAL NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        reminder_hours REAL CHECK (reminder_hours > 0),
+        timeout_days REAL CHECK (timeout_days > 0),
+        language TEXT,
+        updated_at REAL NOT NULL
+    )
+    """,
+)
+
+#: MIGRATIONS[i] takes a database from user_version i to i + 1.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2)
+LATEST = len(MIGRATIONS)

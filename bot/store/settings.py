@@ -1,0 +1,170 @@
+"""Per-user and per-server settings."""
+
+from __future__ import annotations
+
+import math
+from enum import Enum
+from typing import Any, Literal
+
+import aiosqlite
+
+from bot.store.core import StoreCore
+from bot.store.errors import InvalidValue
+from bot.store.records import GuildSettings, UserSettings
+
+#: The languages the bot speaks (as in bot.config's DEFAULT_LANGUAGE).
+LANGUAGES = ("en", "de", "fr")
+MAX_REMINDER_HOURS = 24.0 * 30
+MAX_TIMEOUT_DAYS = 365.0
+
+
+class Keep(Enum):
+    """Marks a setting the caller leaves as it is."""
+
+    KEEP = "keep"
+
+
+KEEP: Literal[Keep.KEEP] = Keep.KEEP
+
+
+def check_reminder_hours(hours: float) -> float:
+    """A valid reminder interval in hours (more than 0, at most 30 days)."""
+    if not math.isfinite(hours) or not 0 < hours <= MAX_REMINDER_HOURS:
+        raise InvalidValue(
+            "reminder_hours",
+            f"reminders must come after more than 0 and at most {MAX_REMINDER_HOURS:g} hours",
+            value=hours,
+        )
+    return float(hours)
+
+
+def check_timeout_days(days: float) -> float:
+    """A valid turn timeout in days (more than 0, at most a year)."""
+    if not math.isfinite(days) or not 0 < days <= MAX_TIMEOUT_DAYS:
+        raise InvalidValue(
+            "timeout_days",
+            f"a turn may time out after more than 0 and at most {MAX_TIMEOUT_DAYS:g} days",
+            value=days,
+        )
+    return float(days)
+
+
+def check_language(language: str) -> str:
+    """A language the bot speaks."""
+    if language not in LANGUAGES:
+        raise InvalidValue(
+            "language",
+            f"{language!r} is not a language I speak; choose one of {', '.join(LANGUAGES)}",
+            value=language,
+        )
+    return language
+
+
+async def read_guild_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+    """A server's settings, read inside the caller's transaction."""
+    rows = list(
+        await conn.execute_fetchall(
+            "SELECT guild_id, reminder_hours, timeout_days, language FROM guild_settings "
+            "WHERE guild_id = ?",
+            (guild_id,),
+        )
+    )
+    if not rows:
+        return GuildSettings(guild_id)
+    row = rows[0]
+    return GuildSettings(
+        guild_id=row["guild_id"],
+        reminder_hours=row["reminder_hours"],
+        timeout_days=row["timeout_days"],
+        language=row["language"],
+    )
+
+
+class SettingsMixin(StoreCore):
+    """Read and change user and server settings; absent rows mean the defaults."""
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        """A person's settings (the defaults if they never changed any)."""
+        rows = await self._db.fetchall(
+            "SELECT user_id, notify_dm, dms_closed, language, locale FROM user_settings "
+            "WHERE user_id = ?",
+            (user_id,),
+        )
+        if not rows:
+            return UserSettings(user_id)
+        row = rows[0]
+        return UserSettings(
+            user_id=row["user_id"],
+            notify_dm=bool(row["notify_dm"]),
+            dms_closed=bool(row["dms_closed"]),
+            language=row["language"],
+            locale=row["locale"],
+        )
+
+    async def update_user_settings(
+        self,
+        user_id: int,
+        *,
+        notify_dm: bool | Literal[Keep.KEEP] = KEEP,
+        dms_closed: bool | Literal[Keep.KEEP] = KEEP,
+        language: str | Literal[Keep.KEEP] | None = KEEP,
+        locale: str | Literal[Keep.KEEP] | None = KEEP,
+    ) -> UserSettings:
+        """Change some of a person's settings; ``language=None`` goes back to their locale."""
+        changes: dict[str, Any] = {}
+        if notify_dm is not KEEP:
+            changes["notify_dm"] = int(notify_dm)
+        if dms_closed is not KEEP:
+            changes["dms_closed"] = int(dms_closed)
+        if language is not KEEP:
+            changes["language"] = None if language is None else check_language(language)
+        if locale is not KEEP:
+            changes["locale"] = locale
+        await self._upsert("user_settings", "user_id", user_id, changes)
+        return await self.user_settings(user_id)
+
+    async def note_locale(self, user_id: int, locale: str) -> None:
+        """Remember the Discord locale a person last used (cheap enough for every interaction)."""
+        await self._upsert("user_settings", "user_id", user_id, {"locale": locale})
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A server's settings (all None if it never changed any)."""
+        async with self._db.read() as conn:
+            return await read_guild_settings(conn, guild_id)
+
+    async def update_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        reminder_hours: float | Literal[Keep.KEEP] | None = KEEP,
+        timeout_days: float | Literal[Keep.KEEP] | None = KEEP,
+        language: str | Literal[Keep.KEEP] | None = KEEP,
+    ) -> GuildSettings:
+        """Change a server's defaults for new games; None goes back to the bot's default."""
+        changes: dict[str, Any] = {}
+        if reminder_hours is not KEEP:
+            changes["reminder_hours"] = (
+                None if reminder_hours is None else check_reminder_hours(reminder_hours)
+            )
+        if timeout_days is not KEEP:
+            changes["timeout_days"] = (
+                None if timeout_days is None else check_timeout_days(timeout_days)
+            )
+        if language is not KEEP:
+            changes["language"] = None if language is None else check_language(language)
+        await self._upsert("guild_settings", "guild_id", guild_id, changes)
+        return await self.guild_settings(guild_id)
+
+    async def _upsert(self, table: str, key: str, key_value: int, changes: dict[str, Any]) -> None:
+        # Table and column names come from this module only, never from callers.
+        columns = [*changes, "updated_at"]
+        values = [*changes.values(), self._now()]
+        names = ", ".join([key, *columns])
+        marks = ", ".join("?" * (len(columns) + 1))
+        updates = ", ".join(f"{c} = excluded.{c}" for c in columns)
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                f"INSERT INTO {table} ({names}) VALUES ({marks}) "
+                f"ON CONFLICT ({key}) DO UPDATE SET {updates}",
+                (key_value, *values),
+            )

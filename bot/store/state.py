@@ -1,0 +1,109 @@
+"""Writing a game's engine state: snapshot, whose turn, reminder times and the final result."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import aiosqlite
+
+from bot.games import game_class
+from bot.games.base import Game
+from bot.store.errors import VersionConflict
+from bot.store.records import GameRecord, Seat, Status
+
+
+def dump_snapshot(game: Game) -> str:
+    """The stored text of a game (compact; sorted keys, so equal games store equal text)."""
+    return json.dumps(game.to_dict(), separators=(",", ":"), sort_keys=True)
+
+
+def load_snapshot(kind: str, snapshot: str) -> Game:
+    """The engine game stored in a snapshot."""
+    return game_class(kind).from_dict(json.loads(snapshot))
+
+
+def places(ranking: Sequence[Sequence[int]]) -> dict[int, int]:
+    """Seat → place (1 = best); tied seats share a place and the next place is skipped."""
+    result: dict[int, int] = {}
+    better = 0
+    for group in ranking:
+        for seat in group:
+            result[seat] = better + 1
+        better += len(group)
+    return result
+
+
+def _human_to_move(game: Game, seats: Sequence[Seat]) -> bool:
+    to_move = game.to_move
+    return to_move is not None and any(s.seat == to_move and s.user_id is not None for s in seats)
+
+
+async def write_state(
+    conn: aiosqlite.Connection,
+    record: GameRecord,
+    game: Game,
+    now: float,
+    *,
+    status: Status | None = None,
+) -> None:
+    """Store ``game`` as the state of ``record``'s game, if nobody changed it since ``record``.
+
+    The turn clock restarts; reminders and the deadline are only set when a person is to move
+    (computer players are driven by the bot itself). A finished game records its ranking and each
+    seat's score and place. ``status`` overrides the status derived from the game (a cancelled
+    game stays cancelled when its snapshot is repaired). Raises VersionConflict if ``record`` is
+    stale.
+    """
+    if status is None:
+        status = "finished" if game.is_over else "active"
+    running = status == "active" and not game.is_over
+    human = running and _human_to_move(game, record.seats)
+    ranking = game.ranking() if game.is_over else None
+    finished_at: float | None = None
+    if ranking is not None:
+        # A repaired or re-finished game keeps the moment it first ended.
+        finished_at = record.finished_at.timestamp() if record.finished_at else now
+    values: dict[str, Any] = {
+        "status": status,
+        "snapshot": dump_snapshot(game),
+        "updated_at": now,
+        "turn_started_at": now if running else None,
+        "to_move_seat": game.to_move if running else None,
+        "next_reminder_at": now + record.reminder_hours * 3600 if human else None,
+        "deadline_at": now + record.timeout_days * 86400 if human else None,
+        "ranking": None if ranking is None else json.dumps(ranking),
+        "finished_at": finished_at,
+        "id": record.id,
+        "version": record.version,
+    }
+    cursor = await conn.execute(
+        "UPDATE games SET status = :status, snapshot = :snapshot, version = version + 1, "
+        "updated_at = :updated_at, turn_started_at = :turn_started_at, "
+        "to_move_seat = :to_move_seat, next_reminder_at = :next_reminder_at, "
+        "deadline_at = :deadline_at, reminders_sent = 0, ranking = :ranking, "
+        "finished_at = :finished_at "
+        "WHERE id = :id AND version = :version",
+        values,
+    )
+    if cursor.rowcount != 1:
+        raise VersionConflict(record.id, record.version, await current_version(conn, record.id))
+    if ranking is None and record.status != "finished":
+        return  # no result to record or to clear
+    scores = game.scores
+    place_of = places(ranking) if ranking is not None else {}
+    await conn.executemany(
+        "UPDATE seats SET score = ?, place = ? WHERE game_id = ? AND seat = ?",
+        [
+            (scores[s.seat] if ranking else None, place_of.get(s.seat), record.id, s.seat)
+            for s in record.seats
+            if s.seat is not None
+        ],
+    )
+
+
+async def current_version(conn: aiosqlite.Connection, game_id: int) -> int:
+    """The stored version of a game (-1 if the game is gone)."""
+    rows = list(await conn.execute_fetchall("SELECT version FROM games WHERE id = ?", (game_id,)))
+    return int(rows[0]["version"]) if rows else -1
