@@ -51,6 +51,11 @@ def result_line(
     return f"{labels['game_over']} · {outcome}"
 
 
+def turn_number(view: Mapping[str, Any]) -> int:
+    """The turn being played (1 for the first), or the number played once the game is over."""
+    return int(view["turn"]) + (0 if view["phase"] == "over" else 1)
+
+
 def canvas(width: int, height: int, colour: Colour) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A new opaque RGB picture and a drawing context on it."""
     image = Image.new("RGB", (width, height), colour)

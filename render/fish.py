@@ -18,7 +18,16 @@ from PIL import Image, ImageDraw
 from bot.games.fish import FLOE_NAMES, floe_position
 from render import labels as labels_table
 from render import png, sprites, text
-from render.common import RANK_COLOURS, arrow, canvas, ranks, result_line, seat_names, view_kind
+from render.common import (
+    RANK_COLOURS,
+    arrow,
+    canvas,
+    ranks,
+    result_line,
+    seat_names,
+    turn_number,
+    view_kind,
+)
 from render.style import (
     HIGHLIGHT,
     ICE,
@@ -157,7 +166,12 @@ def _ring(seat: int) -> Image.Image:
     return sprites.supersampled(*SPRITE, paint)
 
 
-def _draw_last(image: Image.Image, draw: ImageDraw.ImageDraw, last: Mapping[str, Any]) -> None:
+def _draw_last(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    last: Mapping[str, Any],
+    floes: Mapping[str, int],
+) -> None:
     """Sunk floes, the path of the last move and the floe it reached."""
     sunk = list(last.get("removed", []))
     for gone in last.get("out", []):
@@ -171,7 +185,7 @@ def _draw_last(image: Image.Image, draw: ImageDraw.ImageDraw, last: Mapping[str,
         span = math.hypot(x1 - x0, y1 - y0)
         stop = (x1 - (x1 - x0) * R * 0.5 / span, y1 - (y1 - y0) * R * 0.5 / span)
         arrow(draw, [points[0], stop], SEAT_COLOURS[seat], 8, 24)
-    if last.get("to") and last["to"] in FLOE_NAMES:
+    if last.get("to") in floes:  # the floe may be gone already (its penguin went out, F-11)
         image.paste(_ring(seat), _corner(last["to"]), _ring(seat))
 
 
@@ -182,7 +196,7 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str
     for name in floes:
         image.paste(ice, _corner(name), ice)
     if view.get("last"):
-        _draw_last(image, draw, view["last"])
+        _draw_last(image, draw, view["last"], floes)
     for name, fish in floes.items():
         decor = _decor(name, fish, name in penguins)
         image.paste(decor, _corner(name), decor)
@@ -203,7 +217,7 @@ def _header(
 ) -> None:
     top = BOARD_HEIGHT
     y = top + HEADER / 2
-    turn = labels["turn"].format(n=view["turn"])
+    turn = labels["turn"].format(n=turn_number(view))
     x = PAD
     if view["phase"] == "over" and view.get("ranking"):
         status = result_line(view["ranking"], names, labels)
@@ -228,7 +242,7 @@ def _header(
     used = text.label(
         draw,
         (x, y),
-        f"{turn} · {status}",
+        status if view["phase"] == "over" else f"{turn} · {status}",
         face,
         TEXT,
         anchor="lm",

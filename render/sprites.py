@@ -26,6 +26,11 @@ def supersampled(width: int, height: int, paint: Painter) -> Image.Image:
     """An RGBA sprite of ``width`` × ``height``, painted by ``paint`` at 4× size and reduced."""
     big = Image.new("RGBA", (width * SS, height * SS), (0, 0, 0, 0))
     paint(ImageDraw.Draw(big), width * SS, height * SS)
+    return shrink(big)
+
+
+def shrink(big: Image.Image) -> Image.Image:
+    """Reduce a 4× RGBA drawing to its final size, anti-aliasing every edge."""
     # Premultiplied alpha keeps transparent pixels from darkening the edges while reducing.
     return big.convert("RGBa").reduce(SS).convert("RGBA")
 

@@ -1,0 +1,198 @@
+"""Card faces of The Penguin Ultimatum, drawn once per card and size and cached.
+
+Every card is a rounded square. Penguin cards show the family colour with a family pattern (so
+colour-blind players can tell the families apart), the value and the activity icon. Entertainers
+show their animal on a cream stage inside a frame of the animal's colour and pattern, the activity
+icon, and yellow dots on the frame; a turned entertainer is the same face rotated 180°.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
+from render import icons, sprites, text
+from render.style import GOLD, INK, Colour, mix
+
+FAMILY: dict[str, Colour] = {
+    "green": (44, 150, 84),
+    "brown": (150, 98, 54),
+    "red": (210, 58, 58),
+    "blue": (44, 104, 206),
+}
+STAGE: Colour = (250, 244, 228)
+DOT: Colour = (255, 222, 40)
+CURTAIN: Colour = (118, 28, 62)
+CURTAIN_FOLD: Colour = (88, 18, 46)
+BACK: Colour = (38, 58, 104)
+WHITE: Colour = (255, 255, 255)
+#: Where each dot sits on the frame, as fractions of the card side.
+EDGE = 0.075
+DOT_PLACES: dict[str, tuple[float, float]] = {
+    "N": (0.5, EDGE),
+    "NE": (1 - EDGE, EDGE),
+    "E": (1 - EDGE, 0.5),
+    "SE": (1 - EDGE, 1 - EDGE),
+    "S": (0.5, 1 - EDGE),
+    "SW": (EDGE, 1 - EDGE),
+    "W": (EDGE, 0.5),
+    "NW": (EDGE, EDGE),
+}
+
+
+def _blank(size: int) -> tuple[Image.Image, ImageDraw.ImageDraw, float]:
+    big = Image.new("RGBA", (size * sprites.SS, size * sprites.SS), (0, 0, 0, 0))
+    return big, ImageDraw.Draw(big), float(size * sprites.SS)
+
+
+def _rim(draw: ImageDraw.ImageDraw, s: float) -> None:
+    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.1, outline=INK, width=round(s * 0.03))
+
+
+def _family_ground(big: Image.Image, colour: str) -> None:
+    """The family colour with its pattern: stripes, dots, bands or zigzags, clipped to the card."""
+    s = big.width
+    ground = Image.new("RGBA", big.size, FAMILY[colour])
+    draw = ImageDraw.Draw(ground)
+    tint = mix(FAMILY[colour], WHITE, 0.22)
+    step = s / 8
+    line = round(s * 0.035)
+    if colour == "green":  # diagonal stripes
+        for i in range(-8, 17):
+            draw.line([(i * step, 0), (i * step - s, s)], fill=tint, width=line)
+    elif colour == "brown":  # polka dots
+        for row in range(9):
+            for col in range(9):
+                x = col * step + (step / 2 if row % 2 else 0)
+                y = row * step
+                draw.ellipse((x - line, y - line, x + line, y + line), fill=tint)
+    elif colour == "red":  # horizontal bands
+        for i in range(9):
+            draw.line([(0, i * step), (s, i * step)], fill=tint, width=line)
+    else:  # blue: zigzags
+        for i in range(-1, 9):
+            points = [(j * step / 2, i * step + (step / 3 if j % 2 else 0)) for j in range(18)]
+            draw.line(points, fill=tint, width=line, joint="curve")
+    mask = Image.new("L", big.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.1, fill=255)
+    big.paste(ground, (0, 0), mask)
+
+
+@cache
+def penguin(card: str, size: int) -> Image.Image:
+    """A penguin card: family colour and pattern, value top left, activity icon bottom right."""
+    data = PENGUINS[card]
+    big, draw, s = _blank(size)
+    _family_ground(big, data.colour)
+    _rim(draw, s)
+    value = text.font(round(s * 0.46), True)
+    draw.text(
+        (s * 0.08, s * 0.02),
+        str(data.value),
+        font=value,
+        fill=WHITE,
+        anchor="la",
+        stroke_width=round(s * 0.035),
+        stroke_fill=INK,
+    )
+    cx, cy, r = s * 0.64, s * 0.64, s * 0.29
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=round(s * 0.025))
+    icons.ACTIVITY_ICONS[data.activity](draw, cx, cy, s * 0.42)
+    return sprites.shrink(big)
+
+
+@cache
+def entertainer(card: str, size: int, turned: bool = False) -> Image.Image:
+    """An entertainer card; turned (U-2), the whole face is rotated so its dots point back."""
+    if turned:
+        return entertainer(card, size).rotate(180)
+    data = ENTERTAINERS[card]
+    big, draw, s = _blank(size)
+    _family_ground(big, data.colour)
+    inset = s * 0.15
+    draw.rounded_rectangle(
+        (inset, inset, s - inset, s - inset),
+        radius=s * 0.06,
+        fill=STAGE,
+        outline=INK,
+        width=round(s * 0.015),
+    )
+    _rim(draw, s)
+    icons.ANIMAL_ICONS[data.animal](draw, s * 0.46, s * 0.42, s * 0.46)
+    cx, cy, r = s * 0.7, s * 0.7, s * 0.15
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=round(s * 0.015))
+    icons.ACTIVITY_ICONS[data.activity](draw, cx, cy, s * 0.22)
+    dot = s * 0.058
+    for direction in data.dots:
+        fx, fy = DOT_PLACES[direction]
+        x, y = fx * s, fy * s
+        draw.ellipse(
+            (x - dot, y - dot, x + dot, y + dot), fill=DOT, outline=INK, width=round(s * 0.018)
+        )
+    return sprites.shrink(big)
+
+
+@cache
+def curtain(size: int) -> Image.Image:
+    """A curtain card: drawn stage curtains under a gold pelmet."""
+    big, draw, s = _blank(size)
+    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.1, fill=CURTAIN)
+    draw.polygon([(s * 0.42, s * 0.2), (s * 0.58, s * 0.2), (s * 0.5, s * 0.97)], fill=INK)
+    for i in range(1, 10):
+        x = i * s / 10
+        if abs(x - s / 2) > s * 0.08:
+            draw.line([(x, s * 0.2), (x, s * 0.95)], fill=CURTAIN_FOLD, width=round(s * 0.025))
+    draw.rectangle((s * 0.04, s * 0.05, s * 0.96, s * 0.2), fill=GOLD)
+    for i in range(5):
+        x = s * (0.14 + 0.18 * i)
+        draw.chord((x - s * 0.09, s * 0.12, x + s * 0.09, s * 0.3), 0, 180, fill=GOLD)
+    for x in (0.2, 0.8):
+        draw.ellipse((s * (x - 0.06), s * 0.55, s * (x + 0.06), s * 0.63), fill=GOLD)
+    _rim(draw, s)
+    return sprites.shrink(big)
+
+
+@cache
+def back(size: int) -> Image.Image:
+    """The back of a penguin card (the draw pile and other players' hands)."""
+    big, draw, s = _blank(size)
+    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.1, fill=BACK)
+    inner = s * 0.12
+    draw.rounded_rectangle(
+        (inner, inner, s - inner, s - inner),
+        radius=s * 0.06,
+        outline=mix(BACK, WHITE, 0.35),
+        width=round(s * 0.03),
+    )
+    draw.ellipse((s * 0.32, s * 0.3, s * 0.68, s * 0.74), fill=INK)
+    draw.ellipse((s * 0.4, s * 0.42, s * 0.6, s * 0.72), fill=WHITE)
+    draw.polygon([(s * 0.46, s * 0.39), (s * 0.54, s * 0.39), (s * 0.5, s * 0.44)], fill=GOLD)
+    _rim(draw, s)
+    return sprites.shrink(big)
+
+
+@cache
+def activity(name: str, size: int) -> Image.Image:
+    """An activity card: the activity icon large on cream in a gold frame."""
+    big, draw, s = _blank(size)
+    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.1, fill=GOLD)
+    inset = s * 0.09
+    draw.rounded_rectangle((inset, inset, s - inset, s - inset), radius=s * 0.06, fill=STAGE)
+    icons.ACTIVITY_ICONS[name](draw, s * 0.5, s * 0.5, s * 0.66)
+    _rim(draw, s)
+    return sprites.shrink(big)
+
+
+def face(card: str, size: int) -> Image.Image:
+    """The face of whatever lies on a table cell: a penguin, an entertainer (maybe turned) or a
+    curtain."""
+    if card == "curtain":
+        return curtain(size)
+    if card in PENGUINS:
+        return penguin(card, size)
+    name, _, flag = card.partition(" ")
+    if name in ENTERTAINERS and flag in ("", "turned"):
+        return entertainer(name, size, flag == "turned")
+    raise ValueError(f"unknown card {card!r}")

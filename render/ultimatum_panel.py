@@ -1,0 +1,208 @@
+"""The panel under the party table: whose turn, scores, stones, activity cards, won entertainers,
+hand sizes and both decks with the face-up top entertainer (U-8, U-27: all public)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import cards, sprites, text
+from render.common import RANK_COLOURS, ranks, result_line, turn_number
+from render.style import HIGHLIGHT, PANEL_ACTIVE, PANEL_ROW, TEXT, TEXT_DIM
+
+PANEL_WIDTH = 820
+PAD = 12
+HEADER = 50
+ROW_H = 64
+ROW_GAP = 8
+FOOTER = 92
+MINI = 48  # activity card and won entertainers in a row
+DECK = 60  # cards in the footer
+
+
+def panel_height(players: int) -> int:
+    """Height of the panel for a number of players."""
+    return HEADER + players * (ROW_H + ROW_GAP) + FOOTER
+
+
+def _header(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    top: int,
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    words: Mapping[str, str],
+) -> None:
+    y = top + HEADER / 2
+    x = PAD
+    if view["phase"] == "over" and view.get("ranking"):
+        status = result_line(view["ranking"], names, words)
+    else:
+        seat = view["to_move"]
+        token = sprites.seat_token(seat, 30)
+        image.paste(token, (x, round(y - 15)), token)
+        x += 38
+        status = words[f"phase_{view['phase']}"].format(name=names[seat])
+    if view["phase"] != "over":
+        status = f"{words['turn'].format(n=turn_number(view))} · {status}"
+    facts = []
+    last = view.get("last")
+    if last:
+        if last.get("waived"):
+            facts.append(words["waived"])
+        elif last.get("fee"):
+            facts.append(words["fee"].format(n=last["fee"]))
+        facts.extend(f"★ {show['cell']}" for show in last.get("shows", []))
+    right = " · ".join(facts)
+    small = text.font(20)
+    right_w = small.getlength(right) + 16 if right else 0
+    text.label(
+        draw,
+        (x, y),
+        status,
+        text.font(22, True),
+        TEXT,
+        anchor="lm",
+        width=PANEL_WIDTH - x - PAD - right_w,
+    )
+    if right:
+        text.label(draw, (PANEL_WIDTH - PAD, y), right, small, TEXT_DIM, anchor="rm")
+
+
+def _row(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    seat: int,
+    view: Mapping[str, Any],
+    name: str,
+    place: int | None,
+    words: Mapping[str, str],
+) -> None:
+    x0, y0, x1, y1 = box
+    active = view["to_move"] == seat
+    draw.rounded_rectangle(box, radius=10, fill=PANEL_ACTIVE if active else PANEL_ROW)
+    if active:
+        draw.rounded_rectangle((x0, y0, x0 + 7, y1), radius=3, fill=HIGHLIGHT)
+    mid = (y0 + y1) // 2
+    token = sprites.seat_token(seat, 36)
+    image.paste(token, (x0 + 14, mid - 18), token)
+    text.label(draw, (x0 + 60, y0 + 21), name, text.font(22, True), TEXT, anchor="lm", width=196)
+    if place is not None:
+        rank = words[f"rank_{place + 1}"]
+        x = (
+            x0
+            + 60
+            + text.label(
+                draw,
+                (x0 + 60, y0 + 47),
+                rank,
+                text.font(18, True),
+                RANK_COLOURS[place],
+                anchor="lm",
+            )
+        )
+        bonus = (view.get("final_bonus") or [None] * view["players"])[seat]
+        if bonus is not None:
+            line = words["bonus"].format(activity=bonus[0], majority=bonus[1])
+            text.label(
+                draw,
+                (x + 8, y0 + 47),
+                line,
+                text.font(17),
+                TEXT_DIM,
+                anchor="lm",
+                width=x0 + 256 - x - 8,
+            )
+    else:
+        back = cards.back(18)
+        for i in range(view["hand_counts"][seat]):
+            image.paste(back, (x0 + 60 + i * 14, y0 + 38), back)
+    text.label(
+        draw, (x0 + 334, mid), str(view["scores"][seat]), text.font(30, True), TEXT, anchor="rm"
+    )
+    stone = sprites.seat_token(seat, 26)
+    for i in range(view["supply"][seat]):
+        image.paste(stone, (x0 + 346 + i * 29, mid - 13), stone)
+    activity = cards.activity(view["activities"][seat], MINI)
+    image.paste(activity, (x0 + 440, mid - MINI // 2), activity)
+    won = view["won"][seat]
+    left, right = x0 + 440 + MINI + 16, x1 - 8
+    step = MINI + 4 if len(won) < 2 else min(MINI + 4, (right - left - MINI) // (len(won) - 1))
+    for i, card in enumerate(won):
+        face = cards.entertainer(card, MINI)
+        image.paste(face, (left + i * step, mid - MINI // 2), face)
+
+
+def _footer(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    top: int,
+    view: Mapping[str, Any],
+    words: Mapping[str, str],
+) -> None:
+    y = top + (FOOTER - DECK) // 2
+    count = text.font(26, True)
+    small = text.font(17)
+
+    def pile(x: int, face: Image.Image | None, number: int | None, caption: str) -> int:
+        if face is not None:
+            image.paste(face, (x, y), face)
+        else:
+            draw.rounded_rectangle((x, y, x + DECK, y + DECK), radius=6, outline=TEXT_DIM, width=2)
+        tx = x + DECK + 8
+        width = 0.0
+        if number is not None:
+            width = text.label(draw, (tx, y + 20), str(number), count, TEXT, anchor="lm")
+        width = max(
+            width, text.label(draw, (tx, y + 47), caption, small, TEXT_DIM, anchor="lm", width=110)
+        )
+        return round(tx + width + 20)
+
+    x = pile(
+        PAD, cards.back(DECK) if view["deck_count"] else None, view["deck_count"], words["deck"]
+    )
+    top_card = view.get("entertainer_top")
+    x = pile(
+        x,
+        cards.entertainer(top_card, DECK) if top_card else None,
+        view["entertainer_deck_count"],
+        words["next"],
+    )
+    laying = view.get("entertainer_to_lay")
+    if view["phase"] == "entertainer" and laying:
+        x = pile(x, cards.entertainer(laying, DECK), None, words["to_lay"])
+    removed = view.get("removed", [])
+    if removed:
+        text.label(draw, (x, y + 8), words["removed_cards"], small, TEXT_DIM, anchor="lm")
+        mini = 36
+        right = PANEL_WIDTH - PAD
+        step = (
+            mini + 4
+            if len(removed) < 2
+            else min(mini + 4, (right - x - mini) // (len(removed) - 1))
+        )
+        for i, card in enumerate(removed):
+            face = cards.entertainer(card, mini)
+            image.paste(face, (x + i * step, y + 20), face)
+
+
+def draw_panel(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    top: int,
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    words: Mapping[str, str],
+) -> None:
+    """Draw the whole panel below ``top``."""
+    _header(image, draw, top, view, names, words)
+    place = ranks(view.get("ranking"))
+    y = top + HEADER
+    for seat in range(view["players"]):
+        box = (PAD, y, PANEL_WIDTH - PAD, y + ROW_H)
+        _row(image, draw, box, seat, view, names[seat], place.get(seat), words)
+        y += ROW_H + ROW_GAP
+    _footer(image, draw, y, view, words)
