@@ -46,6 +46,9 @@ class Database:
         except OSError as error:
             raise _cannot_open(path, f"its folder cannot be created ({error.strerror})") from error
         try:
+            # Probe with a plain connection first: a failed aiosqlite connect leaves its worker
+            # thread reporting to a loop that may be gone by then.
+            await asyncio.to_thread(_probe, path)
             conn = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as error:
             raise _cannot_open(path, str(error)) from error
@@ -94,6 +97,12 @@ class Database:
         async with self._lock:
             return list(await self.conn.execute_fetchall(sql, tuple(params)))
 
+    async def pragmas(self) -> dict[str, Any]:
+        """The connection settings that matter for safety, as SQLite reports them."""
+        names = ("journal_mode", "synchronous", "foreign_keys", "busy_timeout", "user_version")
+        async with self._lock:
+            return {name: await _pragma(self.conn, name) for name in names}
+
     async def _finish(self, statement: str) -> None:
         await self.conn.execute(statement)
 
@@ -137,8 +146,18 @@ async def migrate(conn: aiosqlite.Connection, path: Path, target: int = LATEST) 
                 path=str(path),
             )
         for step in range(version, target):
-            for statement in MIGRATIONS[step]:
-                await conn.execute(statement)
+            try:
+                for statement in MIGRATIONS[step]:
+                    await conn.execute(statement)
+            except sqlite3.Error as error:
+                raise StoreOpenError(
+                    "migration_failed",
+                    f"upgrading the database {path} from schema version {step} to {step + 1} "
+                    f"failed ({error}); it was left at version {version}, unchanged",
+                    path=str(path),
+                    version=version,
+                    step=step,
+                ) from error
         if target > version:
             # user_version is part of the database header, so it commits with the migration.
             await conn.execute(f"PRAGMA user_version = {int(target)}")
@@ -148,6 +167,15 @@ async def migrate(conn: aiosqlite.Connection, path: Path, target: int = LATEST) 
             await conn.execute("ROLLBACK")
         raise
     return version
+
+
+def _probe(path: Path) -> None:
+    """Open the file and read its header, raising sqlite3.Error if that is impossible."""
+    probe = sqlite3.connect(path)
+    try:
+        probe.execute("PRAGMA schema_version").fetchone()
+    finally:
+        probe.close()
 
 
 async def _pragma(conn: aiosqlite.Connection, pragma: str) -> Any:

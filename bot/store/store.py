@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from bot.config import Settings
 from bot.store.check import CheckMixin
@@ -48,6 +49,10 @@ class Store(LobbyMixin, MovesMixin, QueriesMixin, OutboxMixin, SettingsMixin, Ch
                 reminder_hours=settings.reminder_hours, timeout_days=settings.timeout_days
             ),
         )
+
+    async def pragmas(self) -> dict[str, Any]:
+        """journal_mode, synchronous (2 = FULL), foreign_keys, busy_timeout and user_version."""
+        return await self._db.pragmas()
 
     async def close(self) -> None:
         """Close the database."""

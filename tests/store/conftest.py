@@ -1,0 +1,98 @@
+"""Fixtures for the store tests: real SQLite files in temporary folders, and a settable clock."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.games.base import Game
+from bot.store import GameRecord, Store
+
+GUILD = 100
+CHANNEL = 200
+USERS = (11, 12, 13, 14)
+START = 1_700_000_000.0
+
+
+class Clock:
+    """A clock the tests move by hand (Unix seconds)."""
+
+    def __init__(self, now: float = START) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Move time forward."""
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """A clock standing at START."""
+    return Clock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """Where the test's database lives (its folder does not exist yet)."""
+    return tmp_path / "data" / "penguins.sqlite3"
+
+
+@pytest.fixture
+async def store(db_path: Path, clock: Clock) -> AsyncIterator[Store]:
+    """An open store on a fresh database file."""
+    opened = await Store.open(db_path, clock=clock)
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+async def started(
+    store: Store,
+    kind: str = "fish",
+    players: int = 2,
+    *,
+    seed: int = 7,
+    bots: int = 0,
+    channel_id: int = CHANNEL,
+    options: dict[str, object] | None = None,
+) -> GameRecord:
+    """A game created by USERS[0] and filled by the next users (so it has started)."""
+    record = await store.create_game(
+        kind,
+        guild_id=GUILD,
+        channel_id=channel_id,
+        creator_id=USERS[0],
+        players=players,
+        bots=bots,
+        seed=seed,
+        options=options,
+    )
+    for user in USERS[1 : players - bots]:
+        record = await store.join(record.id, user)
+    assert record.status == "active"
+    return record
+
+
+async def play_random(
+    store: Store, game_id: int, rng: random.Random, moves: int | None = None
+) -> tuple[GameRecord, Game]:
+    """Play random legal actions through the store (all of them, or ``moves`` of them)."""
+    record, game = await store.load_game(game_id)
+    assert game is not None
+    played = 0
+    while not game.is_over and (moves is None or played < moves):
+        seat = game.to_move
+        assert seat is not None
+        move = await store.apply_action(
+            game_id, seat, rng.choice(game.legal_actions()), expected_version=record.version
+        )
+        record, game = move.record, move.game
+        played += 1
+    return record, game
