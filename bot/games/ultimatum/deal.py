@@ -21,7 +21,7 @@ from bot.games.ultimatum.cards import (
     PENGUINS,
     SETUP_SIDES,
 )
-from bot.games.ultimatum.table import OFF, STEPS, Geometry
+from bot.games.ultimatum.table import STEPS, Geometry
 
 DEAL_KEYS = ("hands", "deck", "setup", "entertainer_deck", "activities")
 
@@ -42,7 +42,7 @@ def performs(
 ) -> bool:
     """U-15: every dot of the entertainer on ``cell`` points at a filled or off-iceberg cell."""
     full = set(filled)
-    return all(d == OFF or d in full for d in geo.dot_cells[(entertainer, turned)][cell])
+    return all(d in full for d in geo.dot_cells[(entertainer, turned)][cell])
 
 
 def _unique(cards: list[str], what: str) -> None:

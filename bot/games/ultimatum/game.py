@@ -219,7 +219,7 @@ class UltimatumGame:
     def performs(self, cell: int, entertainer: str, turned: bool) -> bool:
         """U-15: every dot points at a filled cell or off the iceberg."""
         filled = self.filled
-        return all(d == OFF or filled[d] for d in self.geo.dot_cells[(entertainer, turned)][cell])
+        return all(filled[d] for d in self.geo.dot_cells[(entertainer, turned)][cell])
 
     def triggered(self) -> list[int]:
         """Step 3: the cells of every entertainer that performs now, in cell order."""
@@ -232,7 +232,7 @@ class UltimatumGame:
         for cell, key in self.entertainers_at.items():
             if cell in self.pending:
                 continue
-            open_dots = [d for d in dot_cells[key][cell] if d != OFF and not filled[d]]
+            open_dots = [d for d in dot_cells[key][cell] if not filled[d]]
             if len(open_dots) == 1:
                 found.setdefault(open_dots[0], cell)
         return found
@@ -242,7 +242,7 @@ class UltimatumGame:
         if not self.entertainer_deck:
             return []
         top = self.entertainer_deck[0]
-        filled, adjacent = self.filled, self.geo.adjacent
+        filled, adjacent, dot_cells = self.filled, self.geo.adjacent, self.geo.dot_cells
         triggers = self._triggers()
         cells = {
             n
@@ -250,12 +250,10 @@ class UltimatumGame:
             for n in adjacent[c]
             if not filled[n] and n not in triggers
         }
-        return [
-            (cell, turned)
-            for cell in cells
-            for turned in (False, True)
-            if not self.performs(cell, top, turned)
-        ]
+        upright, turned = dot_cells[(top, False)], dot_cells[(top, True)]
+        found = [(cell, False) for cell in cells if not all(filled[d] for d in upright[cell])]
+        found += [(cell, True) for cell in cells if not all(filled[d] for d in turned[cell])]
+        return found
 
     # --- legal actions -------------------------------------------------------------------------
 
@@ -268,13 +266,20 @@ class UltimatumGame:
         if self.step == "play":
             won = sorted(self.won[seat])
             cells = self.penguin_cells()
-            found = []
-            for card in self.hands[seat]:
-                for cell in cells:
-                    base = f"play {card} {names[cell]}"
-                    found.append(base)
-                    if won and self.kin(card, cell):
-                        found += [f"{base} waive {w}" for w in won]
+            found = [f"play {card} {names[cell]}" for card in self.hands[seat] for cell in cells]
+            if won:
+                at = self.penguins_at
+                near = {
+                    cell: {PENGUINS[at[n]].colour for n in self.geo.adjacent[cell] if n in at}
+                    for cell in cells
+                }
+                found += [
+                    f"play {card} {names[cell]} waive {w}"
+                    for card in self.hands[seat]
+                    for cell in cells
+                    if PENGUINS[card].colour in near[cell]
+                    for w in won
+                ]
             return sorted(found)
         if self.step == "invite":
             sources = ["supply"] if self.supply[seat] else []
@@ -524,7 +529,7 @@ class UltimatumGame:
         # U-21, U-24: the new entertainer must exist and have somewhere to go.
         if not self.entertainer_deck:
             return events + self.finish("entertainer_deck_empty")
-        if not self.entertainer_placements():
+        if not self.entertainer_placements():  # U-24: checked both ways round
             return events + self.finish("no_entertainer_cell")
         self.step = "entertainer"
         return events

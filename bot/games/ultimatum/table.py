@@ -75,7 +75,7 @@ class Geometry:
     step: tuple[tuple[int, ...], ...]  # cell → neighbour per DIRECTIONS entry, OFF outside
     adjacent: tuple[tuple[int, ...], ...]  # cell → neighbours on the iceberg (U-5)
     centre: int
-    #: (entertainer, turned) → cell → the cells its dots point at; OFF for off-iceberg dots
+    #: (entertainer, turned) → cell → the cells on the iceberg its dots point at
     dot_cells: dict[tuple[str, bool], tuple[tuple[int, ...], ...]]
     sort_rank: tuple[int, ...]  # cell → position of its name in text order (for sorted output)
 
@@ -110,9 +110,10 @@ def geometry(width: int, height: int) -> Geometry:
         for i in range(width * height)
     )
     adjacent = tuple(tuple(n for n in around if n != OFF) for around in step)
+    # Off-iceberg dots always count as occupied (U-15), so only the cells on the iceberg matter.
     dot_cells = {
         (eid, turned): tuple(
-            tuple(step[i][DIRECTIONS.index(d)] for d in dots(eid, turned))
+            tuple(n for d in dots(eid, turned) if (n := step[i][DIRECTIONS.index(d)]) != OFF)
             for i in range(width * height)
         )
         for eid in ENTERTAINERS
