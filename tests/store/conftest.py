@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,10 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+    def now_datetime(self) -> datetime:
+        """The current time as an aware datetime."""
+        return datetime.fromtimestamp(self.now, UTC)
 
     def advance(self, seconds: float) -> None:
         """Move time forward."""
