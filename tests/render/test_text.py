@@ -1,0 +1,63 @@
+"""Names and labels: drawn with the shipped font, shortened to fit, never crashing on Unicode."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from render import labels, text
+from render.text import FONT_DIR
+
+
+def test_fonts_ship_with_the_project_and_carry_their_licence() -> None:
+    """Pictures never depend on a system font: the files and their licence are under data/."""
+    assert (FONT_DIR / "DejaVuSans.ttf").is_file()
+    assert (FONT_DIR / "DejaVuSans-Bold.ttf").is_file()
+    assert "Bitstream" in (FONT_DIR / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
+    assert text.font(20).path.startswith(str(FONT_DIR))  # type: ignore[union-attr]
+
+
+def test_clean_keeps_accents_and_drops_what_the_font_cannot_draw() -> None:
+    """Accented Latin, Greek and Cyrillic stay; emoji and CJK (not in DejaVu) are dropped."""
+    assert text.clean("Zoë Ångström", "Player 1") == "Zoë Ångström"
+    assert text.clean("Жанна Σοφία", "Player 1") == "Жанна Σοφία"
+    assert text.clean("🐧 Pingu 🐧", "Player 1") == "Pingu"
+    assert text.clean("山田 Taro", "Player 1") == "Taro"
+    assert text.clean("山田太郎", "Player 3") == "Player 3"
+    assert text.clean("👨‍👩‍👧‍👦", "Player 2") == "Player 2"
+    assert text.clean("e\u0301", "x") == "é"  # combining accent composed first
+
+
+def test_fit_shortens_with_an_ellipsis_only_when_needed() -> None:
+    """A long name ends in … and fits its box; a short one is left alone."""
+    face = text.font(22, True)
+    assert text.fit("Ann", face, 200) == "Ann"
+    long = "Bartholomew Fitzgerald-Montgomery the Third"
+    short = text.fit(long, face, 150)
+    assert short.endswith(text.ELLIPSIS) and long.startswith(short[:-1])
+    assert face.getlength(short) <= 150
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.text(max_size=60), width=st.integers(20, 400))
+def test_any_unicode_name_is_cleaned_and_fitted(name: str, width: int) -> None:
+    """Whatever a player calls themselves, the name becomes drawable text that fits."""
+    face = text.font(20)
+    shown = text.fit(text.clean(name, "Player 1"), face, width)
+    assert all(c == " " or text.has_glyph(c) for c in shown)
+    assert face.getlength(shown) <= max(width, face.getlength(text.ELLIPSIS))
+
+
+def test_every_label_is_short_and_well_formed() -> None:
+    """Labels stay short so translations fit; placeholders are the ones the renderer fills."""
+    for key, value in labels.ENGLISH.items():
+        assert (
+            len(
+                value.format(
+                    n=12, name="Ann", to="C4", move="C4-F2", cell="E4", activity=2, majority=5
+                )
+            )
+            <= 40
+        ), key
+    assert labels.merged(None) is labels.ENGLISH
+    assert labels.merged({"fish": "Fische"})["fish"] == "Fische"
