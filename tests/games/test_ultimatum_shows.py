@@ -1,0 +1,421 @@
+"""Rule tests for shows (U-15 … U-22), the ends that involve them (U-24) and final scoring.
+
+The dancing seal of the printed rules: seal-dance (dots NE, E, SE, W) lies on E9, the bottom
+row of the 9 × 9 iceberg, so its SE dot points off the iceberg and counts as occupied. Five
+penguins gather around it: two red ones (seals are red), two blue ones that like dance, and a
+green one that likes acrobatics.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games.base import Event, IllegalAction
+from bot.games.ultimatum import UltimatumGame
+from bot.games.ultimatum.cards import ENTERTAINERS, dots
+from bot.games.ultimatum.scoring import award, final_bonus, final_ranking
+from bot.games.ultimatum.table import STEPS, cell_name
+
+SEAL_HANDS = [
+    ["red-2-music", "red-4-juggling", "blue-5-dance", "green-2-juggling"],
+    ["green-4-acrobatics", "blue-3-dance", "blue-2-music", "brown-3-music"],
+]
+SEAL_DECK = [
+    "brown-2-juggling",
+    "brown-4-juggling",
+    "brown-5-juggling",
+    "brown-2-acrobatics",
+    "brown-3-acrobatics",
+    "brown-4-acrobatics",
+]
+# bear-music on B2 has one dot left open (A2): sheep-music on C2 fills its east dot.
+SEAL_SETUP = {"E9": "seal-dance", "B2": "bear-music", "C2": "sheep-music"}
+
+
+def seal_game(deck: list[str] = SEAL_DECK, stones: bool = True) -> UltimatumGame:
+    """The dancing seal's table after four turns; seat 0 is about to lay the second blue."""
+    game = UltimatumGame.new(
+        2,
+        seed=3,
+        deal={
+            "hands": SEAL_HANDS,
+            "deck": deck,
+            "setup": SEAL_SETUP,
+            "entertainer_deck": ["seal-acrobatics", "kangaroo-dance", "bear-dance"],
+            "activities": ["dance", "music"],
+        },
+    )
+
+    def invite(cell: str) -> str:
+        return f"invite supply {cell}" if stones else "skip"
+
+    for penguin, stone in [
+        ("play red-2-music D8", invite("D8")),
+        ("play green-4-acrobatics E8", invite("E8")),
+        ("play red-4-juggling F9", "skip"),
+        ("play blue-3-dance F8", invite("F9")),
+    ]:
+        game.play(penguin)
+        game.play(stone)
+    return game
+
+
+def seal_show(
+    deck: list[str] = SEAL_DECK, stones: bool = True
+) -> tuple[UltimatumGame, list[Event]]:
+    """The dancing seal's show: seat 0 lays blue-5-dance on D9 and invites it."""
+    game = seal_game(deck, stones)
+    game.play("play blue-5-dance D9")
+    return game, game.play("invite supply D9" if stones else "skip")
+
+
+def refused(game: UltimatumGame, action: str, code: str) -> str:
+    """Assert ``action`` is refused with ``code`` and changes nothing; return the message."""
+    before = game.to_dict()
+    with pytest.raises(IllegalAction) as info:
+        game.play(action)
+    assert info.value.code == code, info.value.message
+    assert game.to_dict() == before
+    return info.value.message
+
+
+def _cells(width: int, height: int) -> list[str]:
+    return [cell_name(c, r) for r in range(height) for c in range(width)]
+
+
+def _around(cell: str, direction: str, width: int, height: int) -> str | None:
+    col, row = (
+        ord(cell[0]) - ord("A") + STEPS[direction][0],
+        int(cell[1:]) - 1 + STEPS[direction][1],
+    )
+    return cell_name(col, row) if 0 <= col < width and 0 <= row < height else None
+
+
+def rule_performs(table: dict[str, str], cell: str, width: int, height: int) -> bool:
+    """U-15 from the public table: every dot points at a card or off the iceberg."""
+    card, *turned = table[cell].split()
+    targets = (_around(cell, d, width, height) for d in dots(card, bool(turned)))
+    return all(t is None or t in table for t in targets)
+
+
+def rule_placements(
+    table: dict[str, str], top: str, width: int, height: int, pending: list[str]
+) -> list[str]:
+    """U-21 from the public table, by brute force: every legal ``entertainer …`` text."""
+    found = []
+    for cell in _cells(width, height):
+        near = [_around(cell, d, width, height) for d in STEPS]
+        if cell in table or not any(n in table for n in near if n):
+            continue
+        for turned in (False, True):
+            trial = dict(table, **{cell: f"{top} turned" if turned else top})
+            performers = [
+                c
+                for c, text in trial.items()
+                if text.split()[0] in ENTERTAINERS and c not in pending
+                if rule_performs(trial, c, width, height)
+            ]
+            if not performers:
+                found.append(f"entertainer {cell}" + (" turned" if turned else ""))
+    return sorted(found)
+
+
+# --- U-15 … U-22 --------------------------------------------------------------------------------
+
+
+def test_u15_shows_wait_for_step_3_and_off_iceberg_dots_count() -> None:
+    """U-15: the last dot filled in step 1 starts the show only after step 2; SE is off-table."""
+    game = seal_game()
+    assert game.table["E9"] == "seal-dance"  # F8 and F9 filled, D9 still open
+    game.play("play blue-5-dance D9")
+    assert game.phase == "invite" and game.table["E9"] == "seal-dance"
+    events = game.play("invite supply D9")  # the stone moved in step 2 already counts
+    assert events[1]["type"] == "show" and events[1]["points"][0] == 2 + 5
+
+
+def test_u18_the_dancing_seal() -> None:
+    """U-18: audience of five; both red (seal) and both blue (dance) enjoy, the green does not."""
+    game, events = seal_show()
+    assert events[1] == {
+        "type": "show",
+        "cell": "E9",
+        "entertainer": "seal-dance",
+        "audience": ["D8", "E8", "F8", "D9", "F9"],
+        "enjoyers": ["D8", "F8", "D9", "F9"],
+        # seat 0: red 2 on D8 + blue 5 on D9; seat 1: red 4 on F9, the green 4 on E8 scores 0;
+        # the blue 3 on F8 enjoys but holds no stone.
+        "points": [7, 4],
+    }
+    assert game.scores == [17, 14]
+
+
+def test_u17_u19_u20_score_award_curtain_then_a_new_entertainer() -> None:
+    """U-17, U-19, U-20: the fewest points above zero win the card; a curtain takes the cell."""
+    game, events = seal_show()
+    assert [e["type"] for e in events] == ["stone_moved", "show", "card_awarded", "curtain_laid"]
+    assert events[2] == {"type": "card_awarded", "seat": 1, "entertainer": "seal-dance"}
+    assert events[3] == {"type": "curtain_laid", "cell": "E9"}
+    assert game.won == [[], ["seal-dance"]] and game.table["E9"] == "curtain"
+    assert game.phase == "entertainer" and game.to_move == 0
+    view = game.view(None)
+    assert view["entertainer_to_lay"] == "seal-acrobatics"
+    assert view["last"]["shows"] == [
+        {"cell": "E9", "entertainer": "seal-dance", "points": [7, 4], "winner": 1}
+    ]
+    refused(game, "entertainer E9", "cell_taken")
+
+
+def test_u19_nobody_scored_removes_the_card() -> None:
+    """U-19: with no stone on an enjoying penguin nobody scores and the card leaves the game."""
+    game, events = seal_show(stones=False)
+    assert events[1]["points"] == [0, 0]
+    assert events[2] == {
+        "type": "card_removed",
+        "entertainer": "seal-dance",
+        "reason": "nobody_scored",
+    }
+    assert game.won == [[], []] and game.removed == ["seal-dance"]
+    assert game.view(1)["removed"] == ["seal-dance"]
+
+
+@pytest.mark.parametrize(
+    ("points", "winner"),
+    [([9, 6, 0], 1), ([9, 6, 6], None), ([9, 0, 0], 0), ([0, 0, 0], None), ([3, 3], None)],
+)
+def test_u19_printed_award_examples(points: list[int], winner: int | None) -> None:
+    """U-19: 9/6/0 → the 6; 9/6/6 → removed; 9/0/0 → the 9; nobody scored → removed."""
+    assert award(points) == winner
+
+
+def test_u21_where_the_new_entertainer_may_go() -> None:
+    """U-21: next to any card, never so that it or another entertainer performs at once."""
+    game, _ = seal_show()
+    assert refused(game, "entertainer A5", "not_next_to_card") == "A5 is not next to any card"
+    # A2 is the last open dot of bear-music on B2, whichever way the new card lies.
+    for text in ("entertainer A2", "entertainer A2 turned"):
+        message = refused(game, text, "would_start_show")
+        assert message == "that placement would start the bear's show on B2 at once"
+    # seal-acrobatics (dots S, SW) on the bottom row would perform at once; turned it points N, NE.
+    message = refused(game, "entertainer G9", "would_start_show")
+    assert (
+        message
+        == "that placement would start the seal's show at once; laid the other way it would not"
+    )
+    legal = game.legal_actions()
+    assert legal == rule_placements(game.table, "seal-acrobatics", 9, 9, [])
+    assert "entertainer G9 turned" in legal and "entertainer G9" not in legal
+    assert "entertainer C7" in legal and "entertainer C7 turned" in legal  # next to curtain/sheep
+    events = game.play("entertainer g9 TURNED")
+    assert events[:2] == [
+        {
+            "type": "entertainer_laid",
+            "seat": 0,
+            "entertainer": "seal-acrobatics",
+            "cell": "G9",
+            "turned": True,
+        },
+        {"type": "entertainer_revealed", "entertainer": "kangaroo-dance"},
+    ]
+    assert events[2]["type"] == "drawn" and game.to_move == 1
+    assert game.table["G9"] == "seal-acrobatics turned"
+    assert game.view(None)["entertainer_top"] == "kangaroo-dance"
+    assert game.view(None)["last"]["entertainers_laid"] == ["G9"]
+
+
+def test_u22_stones_and_penguins_stay_after_a_show() -> None:
+    """U-22: stones stay on their penguins and the penguins stay on the table."""
+    game, _ = seal_show()
+    assert game.stones == {"D8": 0, "E8": 1, "F9": 1, "D9": 0} and game.supply == [1, 1]
+    for cell in ("D8", "E8", "F8", "D9", "F9"):
+        assert game.table[cell] in SEAL_HANDS[0] + SEAL_HANDS[1]
+
+
+def test_u13_waiving_a_won_entertainer_instead_of_the_fee() -> None:
+    """U-13: seat 1 won seal-dance and may discard it instead of paying 3 for the blue on F8."""
+    game, _ = seal_show()
+    game.play("entertainer G9 turned")
+    assert game.to_move == 1
+    legal = game.legal_actions()
+    assert "play blue-2-music G8 waive seal-dance" in legal
+    assert "play brown-3-music G8 waive seal-dance" not in legal  # no brown neighbour, no fee
+    refused(game, "play blue-2-music G8 waive seal-music", "not_won")
+    paying = UltimatumGame.from_dict(game.to_dict())
+    assert paying.play("play blue-2-music G8")[0]["fee"] == 3 and paying.scores[1] == 11
+    events = game.play("play Blue-2-Music g8 waive seal-dance")
+    assert events[0]["fee"] == 0 and events[0]["waived"] == "seal-dance"
+    assert events[0]["kin"] == ["F8"]
+    assert game.scores[1] == 14 and game.won[1] == [] and game.removed == ["seal-dance"]
+    assert game.log[-1] == "play blue-2-music G8 waive seal-dance"
+
+
+# --- U-16: several shows at once ---------------------------------------------------------------
+
+TWIN_HANDS = [
+    ["green-2-music", "brown-3-acrobatics", "blue-2-juggling", "blue-3-juggling"],
+    ["green-5-music", "brown-2-dance", "brown-4-dance", "red-2-dance"],
+]
+
+
+def twin_game(entertainer_deck: list[str]) -> UltimatumGame:
+    """bear-music on D4 (dots E4, C4) and sheep-juggling on F4 (dots G3, E4) both wait for E4."""
+    game = UltimatumGame.new(
+        2,
+        seed=5,
+        deal={
+            "hands": TWIN_HANDS,
+            "setup": {"D4": "bear-music", "F4": "sheep-juggling"},
+            "entertainer_deck": entertainer_deck,
+            "activities": ["music", "juggling"],
+        },
+    )
+    for penguin, stone in [
+        ("play green-2-music C4", "invite supply C4"),
+        ("play green-5-music G3", "invite supply G3"),
+    ]:
+        game.play(penguin)
+        game.play(stone)
+    game.play("play brown-3-acrobatics E4")
+    return game
+
+
+@pytest.mark.parametrize("first", ["D4", "F4"])
+def test_u16_the_player_chooses_the_order_of_simultaneous_shows(first: str) -> None:
+    """U-16: two shows at once; the current player picks which goes first."""
+    game = twin_game(["seal-music", "kangaroo-dance", "bear-dance"])
+    events = game.play("invite supply E4")
+    assert events[-1] == {"type": "shows_pending", "seat": 0, "cells": ["D4", "F4"]}
+    assert game.phase == "perform" and game.legal_actions() == ["perform D4", "perform F4"]
+    assert game.view(1)["pending_shows"] == ["D4", "F4"]
+    refused(game, "perform E4", "not_pending")
+    refused(game, "entertainer E3", "wrong_step")
+    second = "F4" if first == "D4" else "D4"
+    shows = [e for e in game.play(f"perform {first}") if e["type"] == "show"]
+    assert [e["cell"] for e in shows] == [first] and game.phase == "entertainer"
+    # The other show is already due, so the new entertainer may lie next to it freely.
+    shows += [e for e in game.play("entertainer E3") if e["type"] == "show"]
+    assert [e["cell"] for e in shows] == [first, second]  # the one left ran by itself
+    # bear-music: green-2-music likes music; sheep-juggling: green-5-music is green.
+    points = {e["cell"]: e["points"] for e in shows}
+    assert points == {"D4": [2, 0], "F4": [0, 5]}
+    assert game.phase == "entertainer"
+    game.play("entertainer B5")
+    assert game.phase == "play" and game.to_move == 1
+    assert game.scores == [12, 15]
+    assert game.won == [["bear-music"], ["sheep-juggling"]]
+    last = game.view(0)["last"]
+    assert [s["cell"] for s in last["shows"]] == [first, second]
+    assert last["entertainers_laid"] == ["E3", "B5"]
+
+
+def test_u24_only_the_first_of_several_shows_when_the_entertainers_ran_out() -> None:
+    """U-24: with the entertainer deck empty the first chosen show is played, then the end."""
+    game = twin_game([])
+    game.play("invite supply E4")
+    assert game.legal_actions() == ["perform D4", "perform F4"]
+    events = game.play("perform F4")
+    assert [e["type"] for e in events] == ["show", "card_awarded", "curtain_laid", "game_over"]
+    assert events[-1]["reason"] == "entertainer_deck_empty"
+    assert game.table["D4"] == "bear-music" and game.view(None)["pending_shows"] == []
+    # U-25: seat 1's sheep-juggling matches its juggling card (+2) and is the only sheep (+5).
+    assert game.final_bonus == [[0, 0], [2, 5]]
+    assert game.scores == [10, 15 + 7] and game.ranking() == [[1], [0]]
+
+
+# --- U-24: the other ends that involve shows ----------------------------------------------------
+
+
+def test_u24_the_penguin_deck_runs_dry_after_the_shows() -> None:
+    """U-24: the last turn's show and new entertainer happen; the game ends at the draw."""
+    game, _ = seal_show(deck=SEAL_DECK[:4])  # four turns drew every card
+    events = game.play("entertainer G9 turned")
+    assert [e["type"] for e in events] == ["entertainer_laid", "entertainer_revealed", "game_over"]
+    assert events[-1]["reason"] == "penguin_deck_empty"
+    # U-25 once: seat 1 holds the only seal (+5); its music card does not match seal-dance.
+    assert events[-1]["final_bonus"] == [[0, 0], [0, 5]]
+    assert game.scores == [17, 19] and events[-1]["ranking"] == [[1], [0]]
+    assert UltimatumGame.from_dict(game.to_dict()).scores == [17, 19]
+
+
+# Seed 592's deal on a 5 × 5 iceberg, pinned: seat 1 ends the game in the eighth turn.
+SMALL_DEAL: dict[str, Any] = {
+    "hands": [
+        ["green-4-dance", "red-2-music", "brown-2-dance", "brown-5-dance"],
+        ["blue-3-music", "red-2-juggling", "blue-4-acrobatics", "blue-4-dance"],
+    ],
+    "deck": [
+        "red-3-dance",
+        "green-5-music",
+        "green-5-dance",
+        "blue-2-acrobatics",
+        "blue-3-juggling",
+        "red-2-acrobatics",
+        "blue-5-dance",
+        "brown-3-music",
+    ],
+    "setup": {"C2": "kangaroo-music", "B3": "sheep-dance", "D3": "bear-dance"},
+    "entertainer_deck": ["sheep-juggling", "kangaroo-dance", "seal-acrobatics"],
+    "activities": ["juggling", "acrobatics"],
+}
+SMALL_LOG = [
+    "play brown-2-dance B2",
+    "skip",
+    "play blue-4-dance C4",
+    "invite supply B2",
+    "play brown-5-dance B4",
+    "invite supply B4",
+    "play blue-4-acrobatics A4",
+    "invite supply A4",
+    "play green-5-dance D1",
+    "invite B4 C4",
+    "entertainer D2 turned",
+    "play green-5-music C1",
+    "invite B2 C1",
+    "play blue-3-juggling E4",
+    "invite supply B2",
+    "play blue-3-music D4",
+]
+
+
+def test_u24_no_cell_for_the_new_entertainer_ends_the_game() -> None:
+    """U-24: after a show, if the top entertainer fits nowhere (either way round), it is over."""
+    game = UltimatumGame.new(2, seed=1, width=5, height=5, deal=SMALL_DEAL)
+    for action in SMALL_LOG:
+        game.play(action)
+    events = game.play("invite C1 E4")
+    assert [e["type"] for e in events][-4:] == ["show", "card_awarded", "curtain_laid", "game_over"]
+    assert events[-1]["reason"] == "no_entertainer_cell"
+    assert events[1]["cell"] == "D3" and game.table["D3"] == "curtain"
+    # By the rule itself: kangaroo-dance has no legal cell on the table the show left behind.
+    assert rule_placements(game.table, "kangaroo-dance", 5, 5, []) == []
+    assert game.entertainer_deck[0] == "kangaroo-dance"  # it was never taken
+    assert game.turn == 7 and len(game.hand(1)) == 3  # seat 1 ended it before the draw
+    assert game.is_over and game.legal_actions() == []
+
+
+# --- U-25, U-26 ---------------------------------------------------------------------------------
+
+
+def test_u25_printed_final_scoring_example() -> None:
+    """U-25: two dancers with a dance card +4; the only sheep +5; three with one seal +3 each."""
+    won = [["sheep-dance", "seal-dance"], ["seal-music"], ["seal-juggling"]]
+    bonus = final_bonus(won, ["dance", "acrobatics", "music"])
+    assert bonus == [[4, 5 + 3], [0, 3], [0, 3]]
+    # A single leader in an animal gets 5; an animal nobody holds gives nothing.
+    assert final_bonus([["bear-music", "bear-dance"], ["bear-juggling"]], ["music", "dance"]) == [
+        [2, 5],
+        [0, 0],
+    ]
+    assert final_bonus([[], []], ["music", "dance"]) == [[0, 0], [0, 0]]
+
+
+def test_u26_tie_breaks() -> None:
+    """U-26: score, then U-25 points, then more entertainer cards; then a shared rank."""
+    assert final_ranking([20, 25], [[0, 0], [0, 0]], [[], []]) == [[1], [0]]
+    assert final_ranking([20, 20], [[4, 5], [0, 5]], [["a"], ["b"]]) == [[0], [1]]
+    assert final_ranking([20, 20], [[2, 3], [0, 5]], [["a"], ["b", "c"]]) == [[1], [0]]
+    assert final_ranking([20, 20, 9], [[0, 3], [0, 3], [0, 0]], [["a"], ["b"], []]) == [
+        [0, 1],
+        [2],
+    ]
