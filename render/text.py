@@ -38,7 +38,10 @@ def _notdef() -> tuple[tuple[int, int], bytes]:
 @cache
 def has_glyph(char: str) -> bool:
     """Whether the shipped font draws ``char`` as itself rather than as a missing-glyph box."""
-    if unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn"):
+    # Joiners, direction marks and emoji variation selectors only glue emoji together.
+    if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn") or "VARIATION" in (
+        unicodedata.name(char, "")
+    ):
         return False
     mask = font(32).getmask(char)
     return (mask.size, bytes(mask)) != _notdef()

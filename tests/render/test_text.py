@@ -26,6 +26,7 @@ def test_clean_keeps_accents_and_drops_what_the_font_cannot_draw() -> None:
     assert text.clean("山田太郎", "Player 3") == "Player 3"
     assert text.clean("👨‍👩‍👧‍👦", "Player 2") == "Player 2"
     assert text.clean("e\u0301", "x") == "é"  # combining accent composed first
+    assert text.clean("👨\u200d👩\u200d👧 Kåre\ufe0f", "x") == "Kåre"  # no stray joiners
 
 
 def test_fit_shortens_with_an_ellipsis_only_when_needed() -> None:
