@@ -1,0 +1,219 @@
+"""Application command sync as Discord validates it, and finding a synced command by its path."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from tests.fakediscord.limits import Problems
+
+LOCALES = frozenset(
+    (
+        *("id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu"),
+        *("nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru"),
+        *("uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko"),
+    )
+)
+SUBCOMMAND, GROUP = 1, 2
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = range(3, 12)
+PER_KIND = {1: 100, 2: 5, 3: 5}
+TOTAL_CHARACTERS = 4000
+
+
+def _name_ok(name: Any, *, slash: bool) -> bool:
+    if not isinstance(name, str) or not 1 <= len(name) <= 32:
+        return False
+    if not slash:
+        return bool(name.strip())
+    for char in name:
+        category = unicodedata.category(char)
+        script_mark = category[0] == "M" and any(
+            s in unicodedata.name(char, "") for s in ("DEVANAGARI", "THAI")
+        )
+        if not (char in "-_'" or category[0] in "LN" or script_mark):
+            return False
+        if char.lower() != char:
+            return False
+    return True
+
+
+def _text(path: str, data: dict[str, Any], key: str, *, slash: bool) -> Problems:
+    """Check a name or description and its localizations."""
+    problems: Problems = []
+    localized = data.get(f"{key}_localizations") or {}
+    values = [(f"{path}.{key}", data.get(key))]
+    values += [(f"{path}.{key}_localizations.{loc}", text) for loc, text in localized.items()]
+    for loc in localized:
+        if loc not in LOCALES:
+            problems.append((f"{path}.{key}_localizations", f"{loc!r} is not a valid locale"))
+    for where, text in values:
+        if key == "name" and not _name_ok(text, slash=slash):
+            problems.append(
+                (where, f"invalid name {text!r}: 1-32 characters, lowercase letters, digits, -_'")
+                if slash
+                else (where, f"invalid name {text!r}: 1-32 characters")
+            )
+        if key == "description":
+            if slash and (not isinstance(text, str) or not 1 <= len(text) <= 100):
+                problems.append((where, f"description must be 1-100 characters, got {text!r}"))
+            if not slash and text:
+                problems.append((where, "context menu commands have an empty description"))
+    return problems
+
+
+def _longest(data: dict[str, Any], key: str) -> int:
+    texts = [str(data.get(key) or "")] + [
+        str(t) for t in (data.get(f"{key}_localizations") or {}).values()
+    ]
+    return max(len(t) for t in texts)
+
+
+def _options(path: str, options: list[dict[str, Any]], *, depth: int) -> tuple[Problems, int]:
+    """Check one level of options; returns the problems and the characters counted."""
+    problems: Problems = []
+    chars = 0
+    if len(options) > 25:
+        problems.append((path, f"at most 25 options (got {len(options)})"))
+    kinds = [o.get("type") for o in options]
+    nested = [k in (SUBCOMMAND, GROUP) for k in kinds]
+    if any(nested) and not all(nested):
+        problems.append((path, "subcommands cannot be mixed with other options"))
+    names = [o.get("name") for o in options]
+    if len(set(names)) != len(names):
+        problems.append((path, "option names must be unique"))
+    seen_optional = False
+    for n, option in enumerate(options):
+        here = f"{path}.{n}"
+        kind = option.get("type")
+        problems += _text(here, option, "name", slash=True)
+        problems += _text(here, option, "description", slash=True)
+        chars += _longest(option, "name") + _longest(option, "description")
+        if kind not in range(1, 12):
+            problems.append((f"{here}.type", f"unknown option type {kind!r}"))
+            continue
+        if kind in (SUBCOMMAND, GROUP):
+            if depth == 2 or (kind == GROUP and depth == 1):
+                problems.append((here, "subcommands nest at most group → subcommand"))
+            inner = option.get("options") or []
+            if kind == GROUP and any(o.get("type") != SUBCOMMAND for o in inner):
+                problems.append((f"{here}.options", "a group may only hold subcommands"))
+            more, count = _options(f"{here}.options", inner, depth=depth + 1)
+            problems += more
+            chars += count
+            continue
+        problems += _value_rules(here, option)
+        for choice in option.get("choices") or []:
+            chars += _longest(choice, "name") + len(str(choice.get("value", "")))
+        if option.get("required"):
+            if seen_optional:
+                problems.append((here, "required options must come before optional ones"))
+        else:
+            seen_optional = True
+    return problems, chars
+
+
+def _value_rules(here: str, option: dict[str, Any]) -> Problems:
+    problems: Problems = []
+    kind = option["type"]
+    choices = option.get("choices") or []
+    if choices and kind not in (STRING, INTEGER, NUMBER):
+        problems.append((f"{here}.choices", "choices only on string, integer and number options"))
+    if len(choices) > 25:
+        problems.append((f"{here}.choices", f"at most 25 choices (got {len(choices)})"))
+    for k, choice in enumerate(choices):
+        localized = choice.get("name_localizations") or {}
+        for loc in localized:
+            if loc not in LOCALES:
+                problems.append((f"{here}.choices.{k}", f"{loc!r} is not a valid locale"))
+        for name in [choice.get("name"), *localized.values()]:
+            if not isinstance(name, str) or not 1 <= len(name) <= 100:
+                problems.append((f"{here}.choices.{k}.name", "choice names are 1-100 characters"))
+        value = choice.get("value")
+        if kind == STRING and (not isinstance(value, str) or len(value) > 100):
+            problems.append((f"{here}.choices.{k}.value", "string choice values are ≤ 100 chars"))
+        if kind == INTEGER and (not isinstance(value, int) or isinstance(value, bool)):
+            problems.append((f"{here}.choices.{k}.value", "integer choices need integer values"))
+    if option.get("autocomplete"):
+        if kind not in (STRING, INTEGER, NUMBER):
+            problems.append((here, "autocomplete only on string, integer and number options"))
+        if choices:
+            problems.append((here, "autocomplete cannot be combined with choices"))
+    if ("min_value" in option or "max_value" in option) and kind not in (INTEGER, NUMBER):
+        problems.append((here, "min_value/max_value only on integer and number options"))
+    if "min_length" in option or "max_length" in option:
+        low, high = option.get("min_length", 0), option.get("max_length", 6000)
+        if kind != STRING:
+            problems.append((here, "min_length/max_length only on string options"))
+        elif not (0 <= low <= 6000 and 1 <= high <= 6000 and low <= high):
+            problems.append((here, "min_length 0-6000, max_length 1-6000"))
+    if "channel_types" in option and kind != CHANNEL:
+        problems.append((here, "channel_types only on channel options"))
+    return problems
+
+
+def validate(commands: list[dict[str, Any]]) -> Problems:
+    """Check a bulk overwrite the way Discord does (names, descriptions, options, counts)."""
+    problems: Problems = []
+    per_kind: dict[int, int] = {}
+    seen: set[tuple[int, str]] = set()
+    for n, command in enumerate(commands):
+        path = str(n)
+        kind = int(command.get("type", 1))
+        if kind not in PER_KIND:
+            problems.append((f"{path}.type", f"unknown command type {kind}"))
+            continue
+        per_kind[kind] = per_kind.get(kind, 0) + 1
+        slash = kind == 1
+        problems += _text(path, command, "name", slash=slash)
+        problems += _text(path, command, "description", slash=slash)
+        key = (kind, str(command.get("name")))
+        if key in seen:
+            problems.append((f"{path}.name", f"command name {key[1]!r} is used twice"))
+        seen.add(key)
+        if not slash:
+            if command.get("options"):
+                problems.append((f"{path}.options", "context menu commands take no options"))
+            continue
+        more, chars = _options(f"{path}.options", command.get("options") or [], depth=0)
+        problems += more
+        chars += _longest(command, "name") + _longest(command, "description")
+        if chars > TOTAL_CHARACTERS:
+            problems.append((path, f"{chars} characters in total; at most {TOTAL_CHARACTERS}"))
+    for kind, count in per_kind.items():
+        if count > PER_KIND[kind]:
+            what = {1: "slash", 2: "user", 3: "message"}[kind]
+            problems.append(("", f"at most {PER_KIND[kind]} {what} commands (got {count})"))
+    return problems
+
+
+def find_path(
+    commands: list[dict[str, Any]], path: str
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """Find '/fish move' among synced slash commands.
+
+    Returns the command, the chain of subcommand group/subcommand definitions, and the
+    option definitions of the part being invoked. Raises LookupError with what exists.
+    """
+    words = path.strip().removeprefix("/").split()
+    if not words:
+        raise LookupError("empty command path")
+    slash = [c for c in commands if int(c.get("type", 1)) == 1]
+    command = next((c for c in slash if c["name"] == words[0]), None)
+    if command is None:
+        known = sorted("/" + c["name"] for c in slash)
+        raise LookupError(f"no synced slash command /{words[0]} (synced: {known})")
+    chain: list[dict[str, Any]] = []
+    level = command.get("options") or []
+    for word in words[1:]:
+        found = next(
+            (o for o in level if o["name"] == word and o["type"] in (SUBCOMMAND, GROUP)), None
+        )
+        if found is None:
+            subs = [o["name"] for o in level if o["type"] in (SUBCOMMAND, GROUP)]
+            raise LookupError(f"{path!r}: no subcommand {word!r} here (there are {subs})")
+        chain.append(found)
+        level = found.get("options") or []
+    if any(o["type"] in (SUBCOMMAND, GROUP) for o in level):
+        subs = [o["name"] for o in level]
+        raise LookupError(f"{path!r} is a group; name one of its subcommands {subs}")
+    return command, chain, level

@@ -1,0 +1,269 @@
+"""The gateway websocket: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, RESUME, dispatch."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import zlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+from tests.fakediscord import payloads
+
+if TYPE_CHECKING:
+    from tests.fakediscord.server import Server
+
+log = logging.getLogger(__name__)
+
+DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT = 0, 1, 2, 6, 7
+INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
+GUILDS, GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 0, 1 << 9, 1 << 12
+PRIVILEGED = {"members": 1 << 1, "presences": 1 << 8, "message_content": 1 << 15}
+
+
+@dataclass(eq=False)
+class Session:
+    """A gateway session: survives a dropped socket so the client can RESUME it."""
+
+    id: str
+    intents: int
+    buffer: list[tuple[int, str]] = field(default_factory=list)
+    cursor: int = 0
+    socket: web.WebSocketResponse | None = None
+    compressor: Any = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    dead: bool = False
+    heartbeats: int = 0
+
+    @property
+    def seq(self) -> int:
+        """The sequence number of the last dispatch."""
+        return self.buffer[-1][0] if self.buffer else 0
+
+    @property
+    def connected(self) -> bool:
+        """Whether a socket is attached right now."""
+        return self.socket is not None and not self.socket.closed
+
+
+class Gateway:
+    """Every gateway session of the bot, and the websocket handler that serves them."""
+
+    def __init__(self, fake: Server, *, heartbeat_interval_ms: int = 41_250) -> None:
+        self.fake = fake
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.sessions: dict[str, Session] = {}
+        self.identifies = 0
+        self.resumes = 0
+        self.changed = asyncio.Event()
+
+    # state the tests look at
+
+    def live(self) -> list[Session]:
+        """Sessions that still receive dispatches (connected or resumable)."""
+        return [s for s in self.sessions.values() if not s.dead]
+
+    def connected(self) -> list[Session]:
+        """Sessions with a socket attached."""
+        return [s for s in self.live() if s.connected]
+
+    # dispatching
+
+    def dispatch(self, event: str, data: dict[str, Any], *, intent: int | None = None) -> int:
+        """Queue an event to every live session subscribed to ``intent``; returns how many."""
+        count = 0
+        for session in self.live():
+            if intent is not None and not session.intents & intent:
+                continue
+            self._queue(session, event, data)
+            count += 1
+        return count
+
+    def _queue(self, session: Session, event: str, data: dict[str, Any]) -> None:
+        seq = session.seq + 1
+        text = json.dumps({"op": DISPATCH, "t": event, "s": seq, "d": data})
+        session.buffer.append((seq, text))
+        session.wake.set()
+
+    async def _send(self, session: Session, socket: web.WebSocketResponse, text: str) -> None:
+        async with session.lock:
+            if socket.closed:
+                return
+            if session.compressor is not None:
+                raw = session.compressor.compress(text.encode())
+                raw += session.compressor.flush(zlib.Z_SYNC_FLUSH)
+                await socket.send_bytes(raw)
+            else:
+                await socket.send_str(text)
+
+    async def _writer(self, session: Session, socket: web.WebSocketResponse) -> None:
+        # One writer per connection keeps dispatches in sequence order.
+        while not socket.closed:
+            while session.cursor < len(session.buffer) and not socket.closed:
+                await self._send(session, socket, session.buffer[session.cursor][1])
+                session.cursor += 1
+            session.wake.clear()
+            await session.wake.wait()
+
+    # the websocket
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        """Serve one gateway connection."""
+        socket = web.WebSocketResponse(max_msg_size=0)
+        await socket.prepare(request)
+        if request.query.get("encoding", "json") != "json":
+            await socket.close(code=4002, message=b"only encoding=json is supported")
+            return socket
+        compressor = None
+        if request.query.get("compress") == "zlib-stream":
+            compressor = zlib.compressobj()
+        holder = Session("", 0, compressor=compressor)
+        await self._send(
+            holder, socket, self._op(HELLO, {"heartbeat_interval": self.heartbeat_interval_ms})
+        )
+        session: Session | None = None
+        writer: asyncio.Task[None] | None = None
+        try:
+            async for frame in socket:
+                if frame.type is not WSMsgType.TEXT:
+                    continue
+                message = json.loads(frame.data)
+                op, data = message.get("op"), message.get("d")
+                current = session or holder
+                if op == HEARTBEAT:
+                    current.heartbeats += 1
+                    await self._send(current, socket, self._op(HEARTBEAT_ACK, None))
+                elif op == IDENTIFY and session is None:
+                    session = await self._identify(socket, data, compressor)
+                elif op == RESUME and session is None:
+                    session = self._resume(socket, data, compressor)
+                    if session is None:
+                        await self._send(holder, socket, self._op(INVALID_SESSION, False))
+                if session is not None and writer is None:
+                    writer = asyncio.create_task(self._writer(session, socket))
+                    self.changed.set()
+        finally:
+            if writer is not None:
+                writer.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await writer
+            if session is not None and session.socket is socket:
+                session.socket = None
+                # A client's own clean close ends the session; anything else may be resumed.
+                if socket.close_code in (1000, 1001) and not getattr(
+                    socket, "_fake_dropped", False
+                ):
+                    session.dead = True
+            self.changed.set()
+        return socket
+
+    async def _identify(
+        self, socket: web.WebSocketResponse, data: dict[str, Any], compressor: Any
+    ) -> Session | None:
+        fake = self.fake
+        if data.get("token") != fake.token:
+            await socket.close(code=4004, message=b"Authentication failed.")
+            return None
+        intents = int(data.get("intents", 0))
+        refused = [
+            name
+            for name, bit in PRIVILEGED.items()
+            if intents & bit and name not in fake.privileged_intents
+        ]
+        if refused:
+            await socket.close(code=4014, message=b"Disallowed intent(s).")
+            return None
+        for old in self.live():
+            if not old.connected:
+                old.dead = True
+        session = Session(secrets.token_hex(16), intents, socket=socket, compressor=compressor)
+        self.sessions[session.id] = session
+        self.identifies += 1
+        world = fake.world
+        app = world.application
+        self._queue(
+            session,
+            "READY",
+            {
+                "v": 10,
+                "user": {
+                    **payloads.user(app.bot),
+                    "verified": True,
+                    "mfa_enabled": False,
+                    "flags": 0,
+                },
+                "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+                "session_id": session.id,
+                "session_type": "normal",
+                "resume_gateway_url": fake.gateway_url,
+                "private_channels": [],
+                "relationships": [],
+                "application": {"id": str(app.id), "flags": app.flags},
+            },
+        )
+        for guild in world.guilds.values():
+            self._queue(session, "GUILD_CREATE", payloads.guild(world, guild))
+        return session
+
+    def _resume(
+        self, socket: web.WebSocketResponse, data: dict[str, Any], compressor: Any
+    ) -> Session | None:
+        session = self.sessions.get(str(data.get("session_id")))
+        if (
+            session is None
+            or session.dead
+            or session.connected
+            or data.get("token") != self.fake.token
+        ):
+            return None
+        seq = int(data.get("seq") or 0)
+        session.socket = socket
+        session.compressor = compressor
+        session.cursor = next(
+            (n for n, (s, _) in enumerate(session.buffer) if s > seq), len(session.buffer)
+        )
+        self._queue(session, "RESUMED", {})
+        self.resumes += 1
+        return session
+
+    @staticmethod
+    def _op(op: int, data: Any) -> str:
+        return json.dumps({"op": op, "d": data, "s": None, "t": None})
+
+    # faults
+
+    async def drop(self, *, code: int = 4000) -> int:
+        """Close every connected socket as a network failure would; returns how many."""
+        dropped = 0
+        for session in self.connected():
+            socket = session.socket
+            assert socket is not None
+            socket._fake_dropped = True  # type: ignore[attr-defined]
+            await socket.close(code=code, message=b"dropped by the test")
+            dropped += 1
+        return dropped
+
+    async def send_reconnect(self) -> None:
+        """Ask every connected client to reconnect and resume (opcode 7)."""
+        for session in self.connected():
+            assert session.socket is not None
+            await self._send(session, session.socket, self._op(RECONNECT, None))
+
+    async def invalidate(self) -> None:
+        """End every session; clients must IDENTIFY again (opcode 9, not resumable)."""
+        for session in self.connected():
+            assert session.socket is not None
+            session.dead = True
+            await self._send(session, session.socket, self._op(INVALID_SESSION, False))
+
+    async def close_all(self) -> None:
+        """Close every socket (server shutdown)."""
+        for session in self.connected():
+            assert session.socket is not None
+            await session.socket.close(code=1001)
