@@ -166,27 +166,35 @@ def _ring(seat: int) -> Image.Image:
     return sprites.supersampled(*SPRITE, paint)
 
 
-def _draw_last(
+def _draw_sunk_and_ring(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     last: Mapping[str, Any],
     floes: Mapping[str, int],
 ) -> None:
-    """Sunk floes, the path of the last move and the floe it reached."""
+    """Floes that just sank (F-10, F-11) and the ring round the floe the last move reached."""
     sunk = list(last.get("removed", []))
     for gone in last.get("out", []):
         sunk.extend(gone["floes"])
     for name in sunk:
         draw.polygon(hexagon(*centre(name), R - GAP * 2), outline=SUNK, width=3)
-    seat = last["seat"]
-    if last.get("from") and last.get("path"):
-        points = [centre(last["from"]), *(centre(name) for name in last["path"])]
-        (x0, y0), (x1, y1) = points[0], points[-1]
-        span = math.hypot(x1 - x0, y1 - y0)
-        stop = (x1 - (x1 - x0) * R * 0.5 / span, y1 - (y1 - y0) * R * 0.5 / span)
-        arrow(draw, [points[0], stop], SEAT_COLOURS[seat], 8, 24)
     if last.get("to") in floes:  # the floe may be gone already (its penguin went out, F-11)
-        image.paste(_ring(seat), _corner(last["to"]), _ring(seat))
+        ring = _ring(last["seat"])
+        image.paste(ring, _corner(last["to"]), ring)
+
+
+def _draw_path(draw: ImageDraw.ImageDraw, last: Mapping[str, Any]) -> None:
+    """The last move as an arrow from its origin (now water, F-9) over the path to its floe."""
+    if not (last.get("from") and last.get("path")):
+        return
+    colour = SEAT_COLOURS[last["seat"]]
+    points = [centre(last["from"]), *(centre(name) for name in last["path"])]
+    (x0, y0), (x1, y1) = points[0], points[-1]
+    span = math.hypot(x1 - x0, y1 - y0)
+    stop = (x1 - (x1 - x0) * R * 0.5 / span, y1 - (y1 - y0) * R * 0.5 / span)
+    arrow(draw, [points[0], stop], colour, 8, 24)
+    for x, y in points[1:-1]:  # a waypoint on every floe the penguin slid over
+        draw.ellipse((x - 7, y - 7, x + 7, y + 7), fill=colour, outline=INK, width=3)
 
 
 def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
@@ -196,10 +204,12 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str
     for name in floes:
         image.paste(ice, _corner(name), ice)
     if view.get("last"):
-        _draw_last(image, draw, view["last"], floes)
+        _draw_sunk_and_ring(image, draw, view["last"], floes)
     for name, fish in floes.items():
         decor = _decor(name, fish, name in penguins)
         image.paste(decor, _corner(name), decor)
+    if view.get("last"):
+        _draw_path(draw, view["last"])
     for name, seat in penguins.items():
         figure = sprites.penguin(seat, round(R * 1.05))
         cx, cy = centre(name)
