@@ -39,7 +39,6 @@ class Session:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     dead: bool = False
-    heartbeats: int = 0
 
     @property
     def seq(self) -> int:
@@ -61,6 +60,7 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.identifies = 0
         self.resumes = 0
+        self.heartbeats = 0
         self.changed = asyncio.Event()
 
     # state the tests look at
@@ -137,7 +137,7 @@ class Gateway:
                 op, data = message.get("op"), message.get("d")
                 current = session or holder
                 if op == HEARTBEAT:
-                    current.heartbeats += 1
+                    self.heartbeats += 1
                     await self._send(current, socket, self._op(HEARTBEAT_ACK, None))
                 elif op == IDENTIFY and session is None:
                     session = await self._identify(socket, data, compressor)
@@ -208,7 +208,8 @@ class Gateway:
             },
         )
         for guild in world.guilds.values():
-            self._queue(session, "GUILD_CREATE", payloads.guild(world, guild))
+            everyone = bool(intents & PRIVILEGED["members"])
+            self._queue(session, "GUILD_CREATE", payloads.guild(world, guild, all_members=everyone))
         return session
 
     def _resume(

@@ -129,8 +129,11 @@ def channel(world: World, c: Channel) -> dict[str, Any]:
     return data
 
 
-def guild(world: World, g: Guild) -> dict[str, Any]:
-    """A full GUILD_CREATE payload: roles, members, channels and active threads."""
+def guild(world: World, g: Guild, *, all_members: bool = True) -> dict[str, Any]:
+    """A GUILD_CREATE payload: roles, channels, active threads, and the members.
+
+    Without the privileged members intent Discord sends only the bot's own member.
+    """
     channels = [world.channels[cid] for cid in g.channel_ids]
     threads = [t for c in channels for t in world.threads_of(c) if not t.archived]
     return {
@@ -168,7 +171,11 @@ def guild(world: World, g: Guild) -> dict[str, Any]:
         "unavailable": False,
         "member_count": len(g.members),
         "voice_states": [],
-        "members": [member(m) for m in g.members.values()],
+        "members": [
+            member(m)
+            for m in g.members.values()
+            if all_members or m.user.id == world.application.bot.id
+        ],
         "channels": [channel(world, c) for c in channels],
         "threads": [channel(world, t) for t in threads],
         "presences": [],

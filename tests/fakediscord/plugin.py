@@ -49,11 +49,11 @@ def pointed_at(fake: FakeDiscord) -> Any:
 
 @contextlib.asynccontextmanager
 async def run_client(
-    fake: FakeDiscord, client: discord.Client, *, timeout: float = 20.0
+    fake: FakeDiscord, client: discord.Client, *, timeout: float = 20.0, token: str | None = None
 ) -> AsyncIterator[discord.Client]:
     """Run ``client`` in this event loop against ``fake`` until ready; close it on exit."""
     with pointed_at(fake):
-        task = asyncio.create_task(client.start(fake.token), name="fakediscord-client")
+        task = asyncio.create_task(client.start(token or fake.token), name="fakediscord-client")
         try:
             ready = asyncio.create_task(client.wait_until_ready())
             done, _ = await asyncio.wait(
