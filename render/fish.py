@@ -246,7 +246,7 @@ def _header(
         )
         sunk = len(last.get("removed", [])) + sum(len(o["floes"]) for o in last.get("out", []))
         if sunk:
-            right += " · " + labels["removed"].format(n=sunk)
+            right += " · " + labels_table.counted(labels, "sunk", sunk)
     face = text.font(22, True)
     right_w = text.font(20).getlength(right) if right else 0
     used = text.label(
@@ -305,7 +305,7 @@ def _player(
         rank = labels[f"rank_{place + 1}"]
         x += text.label(draw, (x, y), rank, text.font(19, True), RANK_COLOURS[place], anchor="lm")
         x += 10
-    facts = [f"{catch['floes']} {labels['floes']}"]
+    facts = [labels_table.counted(labels, "floes", catch["floes"])]
     if view["phase"] == "place":
         facts.append(f"{labels['to_place']} {view['to_place'][seat]}")
     if view["out"][seat] and view["phase"] != "over":

@@ -14,7 +14,6 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         # shared
         "player": "Player {n}",
         "turn": "Turn {n}",
-        "to_move": "to move",
         "game_over": "Game over",
         "wins": "{name} wins",
         "draw": "Draw",
@@ -24,20 +23,16 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "rank_3": "3rd",
         "rank_4": "4th",
         # Hey, That's My Fish!
-        "fish_title": "Hey, That's My Fish!",
-        "fish": "fish",
-        "floes": "floes",
+        "floes_one": "{n} floe",
+        "floes_many": "{n} floes",
         "out": "out",
         "to_place": "places",
         "placing": "{name} places a penguin",
         "moving": "{name} moves",
         "last_place": "placed on {to}",
-        "last_move": "{move}",
-        "removed": "{n} floes sink",
+        "sunk_one": "{n} floe sinks",
+        "sunk_many": "{n} floes sink",
         # The Penguin Ultimatum
-        "ultimatum_title": "The Penguin Ultimatum",
-        "score": "score",
-        "stones": "stones",
         "hand": "hand",
         "deck": "deck",
         "next": "next",
@@ -51,13 +46,16 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "phase_entertainer": "{name} lays an entertainer",
         "fee": "fee {n}",
         "waived": "fee waived",
-        "show_points": "show {cell}",
         "bonus": "bonus +{activity} +{majority}",
         "hand_title": "{name}'s hand",
         "no_cards": "none",
-        "empty_deck": "empty",
     }
 )
+
+
+def counted(labels: Mapping[str, str], key: str, n: int) -> str:
+    """The singular (``<key>_one``) or plural (``<key>_many``) label for ``n`` things."""
+    return labels[f"{key}_one" if n == 1 else f"{key}_many"].format(n=n)
 
 
 def merged(overrides: Mapping[str, str] | None) -> Mapping[str, str]:

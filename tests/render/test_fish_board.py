@@ -137,7 +137,9 @@ def test_labels_can_be_overridden_and_unknown_ones_are_refused() -> None:
     """A translated label table changes the picture; a misspelt key is an error, not silence."""
     view = fish_game(2, seed=1, actions=12).view(None)
     english = fish.board(view, names=["Ann", "Bob"])
-    german = fish.board(view, names=["Ann", "Bob"], labels={"floes": "Schollen", "turn": "Zug {n}"})
+    german = fish.board(
+        view, names=["Ann", "Bob"], labels={"floes_many": "{n} Schollen", "turn": "Zug {n}"}
+    )
     assert german != english
     with pytest.raises(ValueError, match="floez"):
         fish.board(view, names=["Ann", "Bob"], labels={"floez": "x"})

@@ -61,4 +61,11 @@ def test_every_label_is_short_and_well_formed() -> None:
             <= 40
         ), key
     assert labels.merged(None) is labels.ENGLISH
-    assert labels.merged({"fish": "Fische"})["fish"] == "Fische"
+    assert labels.merged({"floes_many": "{n} Schollen"})["floes_many"] == "{n} Schollen"
+
+
+def test_counted_labels_agree_with_their_number() -> None:
+    """One floe, two floes: the singular and plural texts come from the table."""
+    assert labels.counted(labels.ENGLISH, "floes", 1) == "1 floe"
+    assert labels.counted(labels.ENGLISH, "floes", 0) == "0 floes"
+    assert labels.counted(labels.ENGLISH, "sunk", 3) == "3 floes sink"
