@@ -16,7 +16,7 @@ NAMES = ["Ann", "Bartholomew the Magnificent", "Zoë", "Kåre"]
 
 
 def fish_board() -> bytes:
-    """A 3-player hunt, mid-game, with a long last move."""
+    """A 3-player hunt, mid-game: gaps, penguins, the last move and the panel."""
     return fish.board(fish_game(3, seed=11, actions=24).view(None), names=NAMES[:3])
 
 
