@@ -15,6 +15,7 @@ from tests.fakediscord.server import Server
 from tests.fakediscord.state import DM, Attachment, Channel, Guild, Interaction, Message, Role, User
 
 COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
+REFUSAL_GRACE = 0.5
 
 
 class FakeDiscord(Server):
@@ -552,7 +553,10 @@ class FakeDiscord(Server):
 
     async def _answer(self, interaction: Interaction) -> Reply:
         deadline = interaction.created_at + self.response_deadline
-        while interaction.response_type is None and not interaction.problems:
+        while interaction.response_type is None:
+            if interaction.problems:
+                # A refused answer: give the bot a moment to recover (e.g. answer with an error).
+                deadline = min(deadline, self.clock.now() + REFUSAL_GRACE)
             interaction.wake.clear()
             if not await self.clock.sleep_until(deadline, interaction.wake):
                 break
