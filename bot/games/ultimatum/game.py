@@ -31,7 +31,6 @@ from typing import Any, Self
 
 from bot.games.base import Event, IllegalAction, game_over, not_over_yet
 from bot.games.ultimatum.cards import (
-    CURTAIN,
     ENTERTAINERS,
     PENGUINS,
     STARTING_SCORE,
@@ -39,9 +38,16 @@ from bot.games.ultimatum.cards import (
     card_order,
     enjoys,
 )
+from bot.games.ultimatum.checks import (
+    check_entertainer,
+    check_invite,
+    check_penguin,
+    check_perform,
+    check_step,
+)
 from bot.games.ultimatum.deal import deal_game
+from bot.games.ultimatum.iceberg import Iceberg
 from bot.games.ultimatum.notation import (
-    USAGE,
     Action,
     Invite,
     LayEntertainer,
@@ -52,22 +58,9 @@ from bot.games.ultimatum.notation import (
     parse,
 )
 from bot.games.ultimatum.scoring import award, final_bonus, final_ranking
-from bot.games.ultimatum.table import DEFAULT_SIDE, OFF, Geometry, geometry
+from bot.games.ultimatum.table import DEFAULT_SIDE, OFF
 
 PHASES = ("play", "invite", "perform", "entertainer", "over")
-_STEP_HINT = {
-    "play": "lay a penguin first: " + USAGE["play"],
-    "invite": "move an invitation stone or skip: " + USAGE["invite"] + ", or skip",
-    "perform": "several entertainers perform: choose which goes first with " + USAGE["perform"],
-    "entertainer": "lay the new entertainer: " + USAGE["entertainer"],
-}
-
-_STEP_ACTIONS: dict[str, type | tuple[type, ...]] = {
-    "play": Play,
-    "invite": (Invite, Skip),
-    "perform": Perform,
-    "entertainer": LayEntertainer,
-}
 
 
 @dataclass(eq=True)
@@ -76,13 +69,8 @@ class UltimatumGame:
 
     players: int
     seed: int
-    width: int
-    height: int
     fixed_setup: bool
-    penguins_at: dict[int, str]  # cell → penguin card
-    entertainers_at: dict[int, tuple[str, bool]]  # cell → (entertainer, turned)
-    curtains: set[int]
-    stones_at: dict[int, int]  # cell of a penguin → seat owning the stone on it
+    ice: Iceberg
     supply: list[int]
     points: list[int]
     activities: list[str]
@@ -100,14 +88,6 @@ class UltimatumGame:
     final_bonus: list[list[int]] | None = None
     end_reason: str | None = None
     kind: str = "ultimatum"
-    geo: Geometry = field(init=False, compare=False, repr=False)
-    filled: bytearray = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        self.geo = geometry(self.width, self.height)
-        self.filled = bytearray(self.width * self.height)
-        for cell in (*self.penguins_at, *self.entertainers_at, *self.curtains):
-            self.filled[cell] = 1
 
     @classmethod
     def new(
@@ -122,18 +102,16 @@ class UltimatumGame:
         """Set up a game (U-6 … U-9); ``deal`` pins any part of the cards (see deal.py)."""
         if players not in (2, 3, 4):
             raise ValueError("The Penguin Ultimatum is for 2 to 4 players")
-        geo = geometry(width, height)
-        cards = deal_game(players, seed, geo, fixed_setup, deal)
+        ice = Iceberg(width, height)
+        cards = deal_game(players, seed, ice.geo, fixed_setup, deal)
+        ice.lay_curtain(ice.geo.centre)  # U-6
+        for cell, (entertainer, turned) in cards.setup.items():
+            ice.lay_entertainer(cell, entertainer, turned)
         game = cls(
             players=players,
             seed=seed,
-            width=width,
-            height=height,
             fixed_setup=fixed_setup,
-            penguins_at={},
-            entertainers_at=dict(cards.setup),
-            curtains={geo.centre},
-            stones_at={},
+            ice=ice,
             supply=[STONES_PER_PLAYER] * players,
             points=[STARTING_SCORE] * players,
             activities=cards.activities,
@@ -145,7 +123,7 @@ class UltimatumGame:
             step="play",
             current=0,
         )
-        if not game.penguin_cells():
+        if not ice.penguin_cells():
             game.finish("no_penguin_cell")  # U-24: only a setup without entertainers gets here
         return game
 
@@ -177,21 +155,24 @@ class UltimatumGame:
         return list(self.points)
 
     @property
+    def width(self) -> int:
+        """Columns of the iceberg (U-4)."""
+        return self.ice.width
+
+    @property
+    def height(self) -> int:
+        """Rows of the iceberg (U-4)."""
+        return self.ice.height
+
+    @property
     def table(self) -> dict[str, str]:
         """Cell → card: a penguin id, ``curtain``, ``<entertainer>`` or ``<entertainer> turned``."""
-        names = self.geo.names
-        cards = {names[c]: p for c, p in self.penguins_at.items()}
-        cards |= {names[c]: CURTAIN for c in self.curtains}
-        cards |= {
-            names[c]: f"{e} turned" if turned else e
-            for c, (e, turned) in self.entertainers_at.items()
-        }
-        return dict(sorted(cards.items(), key=lambda item: self.geo.index[item[0]]))
+        return self.ice.table()
 
     @property
     def stones(self) -> dict[str, int]:
         """Cell of a penguin → the seat whose invitation stone lies on it."""
-        return {self.geo.names[c]: seat for c, seat in sorted(self.stones_at.items())}
+        return self.ice.stone_names()
 
     def hand(self, seat: int) -> list[str]:
         """The penguin cards in ``seat``'s hand, sorted by colour, value and activity."""
@@ -203,57 +184,11 @@ class UltimatumGame:
             raise not_over_yet()
         return final_ranking(self.points, self.final_bonus, self.won)
 
-    # --- the table -----------------------------------------------------------------------------
-
-    def penguin_cells(self) -> set[int]:
-        """U-11: empty cells next to at least one entertainer."""
-        filled, adjacent = self.filled, self.geo.adjacent
-        return {n for e in self.entertainers_at for n in adjacent[e] if not filled[n]}
-
-    def kin(self, card: str, cell: int) -> list[int]:
-        """U-12: the cells of same-colour penguins next to ``cell``."""
-        colour = PENGUINS[card].colour
-        at = self.penguins_at
-        return [n for n in self.geo.adjacent[cell] if n in at and PENGUINS[at[n]].colour == colour]
-
-    def performs(self, cell: int, entertainer: str, turned: bool) -> bool:
-        """U-15: every dot points at a filled cell or off the iceberg."""
-        filled = self.filled
-        return all(filled[d] for d in self.geo.dot_cells[(entertainer, turned)][cell])
-
-    def triggered(self) -> list[int]:
-        """Step 3: the cells of every entertainer that performs now, in cell order."""
-        return sorted(c for c, (e, t) in self.entertainers_at.items() if self.performs(c, e, t))
-
-    def _triggers(self) -> dict[int, int]:
-        """Cells that would make a not yet triggered entertainer perform → that entertainer."""
-        found: dict[int, int] = {}
-        filled, dot_cells = self.filled, self.geo.dot_cells
-        for cell, key in self.entertainers_at.items():
-            if cell in self.pending:
-                continue
-            open_dots = [d for d in dot_cells[key][cell] if not filled[d]]
-            if len(open_dots) == 1:
-                found.setdefault(open_dots[0], cell)
-        return found
-
     def entertainer_placements(self) -> list[tuple[int, bool]]:
-        """U-21: every (cell, turned) where the top entertainer may be laid."""
+        """U-21: every (cell, turned) where the top entertainer may be laid now."""
         if not self.entertainer_deck:
             return []
-        top = self.entertainer_deck[0]
-        filled, adjacent, dot_cells = self.filled, self.geo.adjacent, self.geo.dot_cells
-        triggers = self._triggers()
-        cells = {
-            n
-            for c in (*self.penguins_at, *self.entertainers_at, *self.curtains)
-            for n in adjacent[c]
-            if not filled[n] and n not in triggers
-        }
-        upright, turned = dot_cells[(top, False)], dot_cells[(top, True)]
-        found = [(cell, False) for cell in cells if not all(filled[d] for d in upright[cell])]
-        found += [(cell, True) for cell in cells if not all(filled[d] for d in turned[cell])]
-        return found
+        return self.ice.entertainer_placements(self.entertainer_deck[0], self.pending)
 
     # --- legal actions -------------------------------------------------------------------------
 
@@ -262,17 +197,13 @@ class UltimatumGame:
         seat = self.current
         if seat is None:
             return []
-        names = self.geo.names
+        ice, names = self.ice, self.ice.geo.names
         if self.step == "play":
             won = sorted(self.won[seat])
-            cells = self.penguin_cells()
+            cells = ice.penguin_cells()
             found = [f"play {card} {names[cell]}" for card in self.hands[seat] for cell in cells]
             if won:
-                at = self.penguins_at
-                near = {
-                    cell: {PENGUINS[at[n]].colour for n in self.geo.adjacent[cell] if n in at}
-                    for cell in cells
-                }
+                near = {cell: ice.kin_colours(cell) for cell in cells}
                 found += [
                     f"play {card} {names[cell]} waive {w}"
                     for card in self.hands[seat]
@@ -283,8 +214,8 @@ class UltimatumGame:
             return sorted(found)
         if self.step == "invite":
             sources = ["supply"] if self.supply[seat] else []
-            sources += [names[c] for c, s in self.stones_at.items() if s == seat]
-            targets = [names[c] for c in self.penguins_at if c not in self.stones_at]
+            sources += [names[c] for c, s in ice.stones.items() if s == seat]
+            targets = [names[c] for c in ice.penguins if c not in ice.stones]
             return sorted([f"invite {s} {t}" for s in sources for t in targets] + ["skip"])
         if self.step == "perform":
             return sorted(f"perform {names[c]}" for c in self.pending)
@@ -304,100 +235,23 @@ class UltimatumGame:
             raise game_over()
         if seat is not None and seat != self.current:
             raise IllegalAction("not_your_turn", "it is not your turn", seat=self.current)
-        action = parse(text, self.geo)
+        action = parse(text, self.ice.geo)
         self._check(action)
-        self.log.append(notation(action, self.geo))
+        self.log.append(notation(action, self.ice.geo))
         return self._apply(action)
 
     def _check(self, action: Action) -> None:
         """Raise IllegalAction if ``action`` is not allowed now (nothing is changed)."""
-        if not isinstance(action, _STEP_ACTIONS[self.step]):
-            raise IllegalAction("wrong_step", _STEP_HINT[self.step], step=self.step)
+        check_step(self.step, action)
+        seat = self._seat()
         if isinstance(action, Play):
-            self._check_penguin(action)
+            check_penguin(self.ice, self.hands[seat], self.won[seat], action)
         elif isinstance(action, Invite):
-            self._check_invite(action)
-        elif isinstance(action, Perform) and action.cell not in self.pending:
-            name = self.geo.names[action.cell]
-            due = ", ".join(self.geo.names[c] for c in self.pending)
-            raise IllegalAction(
-                "not_pending",
-                f"{name} is not one of the entertainers about to perform ({due})",
-                cell=name,
-                pending=due,
-            )
+            check_invite(self.ice, seat, self.supply[seat], action)
+        elif isinstance(action, Perform):
+            check_perform(self.ice, self.pending, action)
         elif isinstance(action, LayEntertainer):
-            self._check_entertainer(action)
-
-    def _check_penguin(self, action: Play) -> None:
-        seat, names = self._seat(), self.geo.names
-        name = names[action.cell]
-        if action.card not in self.hands[seat]:
-            raise IllegalAction("not_in_hand", f"you don't hold {action.card}", card=action.card)
-        if self.filled[action.cell]:
-            raise IllegalAction("cell_taken", f"{name} is already taken", cell=name)
-        if action.cell not in self.penguin_cells():
-            raise IllegalAction(
-                "not_next_to_entertainer", f"{name} is not next to an entertainer", cell=name
-            )
-        if action.waive is not None:
-            if not self.kin(action.card, action.cell):
-                raise IllegalAction(
-                    "nothing_to_waive", "no kinship fee is due, nothing to waive", cell=name
-                )
-            if action.waive not in self.won[seat]:
-                raise IllegalAction(
-                    "not_won", f"you have not won {action.waive}", entertainer=action.waive
-                )
-
-    def _check_invite(self, action: Invite) -> None:
-        seat, names = self._seat(), self.geo.names
-        if action.source == OFF:
-            if not self.supply[seat]:
-                raise IllegalAction(
-                    "supply_empty", "you have no invitation stones left in your supply"
-                )
-        elif self.stones_at.get(action.source) != seat:
-            name = names[action.source]
-            raise IllegalAction(
-                "not_your_stone", f"there is no stone of yours on {name}", cell=name
-            )
-        target = names[action.target]
-        if action.target not in self.penguins_at:
-            raise IllegalAction("not_a_penguin", f"there is no penguin on {target}", cell=target)
-        if action.target in self.stones_at:
-            raise IllegalAction(
-                "has_stone", f"the penguin on {target} already holds a stone", cell=target
-            )
-
-    def _check_entertainer(self, action: LayEntertainer) -> None:
-        names, cell = self.geo.names, action.cell
-        name, top = names[cell], self.entertainer_deck[0]
-        if self.filled[cell]:
-            raise IllegalAction("cell_taken", f"{name} is already taken", cell=name)
-        if not any(self.filled[n] for n in self.geo.adjacent[cell]):
-            raise IllegalAction("not_next_to_card", f"{name} is not next to any card", cell=name)
-        other = self._triggers().get(cell)
-        if other is not None:
-            animal = ENTERTAINERS[self.entertainers_at[other][0]].animal
-            raise IllegalAction(
-                "would_start_show",
-                f"that placement would start the {animal}'s show on {names[other]} at once",
-                cell=name,
-                entertainer=self.entertainers_at[other][0],
-                performer=names[other],
-            )
-        if self.performs(cell, top, action.turned):
-            animal = ENTERTAINERS[top].animal
-            hint = "" if self.performs(cell, top, not action.turned) else "; laid the other way"
-            hint += " it would not" if hint else ""
-            raise IllegalAction(
-                "would_start_show",
-                f"that placement would start the {animal}'s show at once{hint}",
-                cell=name,
-                entertainer=top,
-                performer=name,
-            )
+            check_entertainer(self.ice, self.entertainer_deck[0], self.pending, action)
 
     def _seat(self) -> int:
         if self.current is None:  # pragma: no cover - guarded by play()
@@ -418,12 +272,11 @@ class UltimatumGame:
 
     def _lay_penguin(self, action: Play) -> list[Event]:
         """Step 1 (U-11 … U-13)."""
-        seat, names = self._seat(), self.geo.names
-        kin = self.kin(action.card, action.cell)
-        fee = 0 if action.waive else sum(PENGUINS[self.penguins_at[n]].value for n in kin)
+        seat, names = self._seat(), self.ice.geo.names
+        kin = self.ice.kin(action.card, action.cell)
+        fee = 0 if action.waive else sum(PENGUINS[self.ice.penguins[n]].value for n in kin)
         self.hands[seat].remove(action.card)
-        self.penguins_at[action.cell] = action.card
-        self.filled[action.cell] = 1
+        self.ice.lay_penguin(action.cell, action.card)
         self.points[seat] -= fee
         if action.waive:
             self.won[seat].remove(action.waive)
@@ -453,14 +306,14 @@ class UltimatumGame:
 
     def _move_stone(self, action: Invite) -> list[Event]:
         """Step 2 (U-14)."""
-        seat, names = self._seat(), self.geo.names
+        seat, names = self._seat(), self.ice.geo.names
         if action.source == OFF:
             self.supply[seat] -= 1
             source = "supply"
         else:
-            del self.stones_at[action.source]
+            del self.ice.stones[action.source]
             source = names[action.source]
-        self.stones_at[action.target] = seat
+        self.ice.stones[action.target] = seat
         if self.last is not None:
             self.last["stone"] = {"from": source, "to": names[action.target]}
         event: Event = {"type": "stone_moved", "seat": seat, "from": source}
@@ -469,7 +322,7 @@ class UltimatumGame:
 
     def _shows_begin(self) -> list[Event]:
         """Step 3 begins (U-15): every entertainer that performs now is due."""
-        self.pending = self.triggered()
+        self.pending = self.ice.triggered()
         return self._next_show()
 
     def _next_show(self) -> list[Event]:
@@ -478,20 +331,20 @@ class UltimatumGame:
             return self._show(self.pending[0])
         if self.pending:
             self.step = "perform"
-            cells = [self.geo.names[c] for c in self.pending]
+            cells = [self.ice.geo.names[c] for c in self.pending]
             return [{"type": "shows_pending", "seat": self._seat(), "cells": cells}]
         return self._draw()
 
     def _show(self, cell: int) -> list[Event]:
         """U-17 … U-21: score, award the card, lay a curtain, then a new entertainer."""
-        names, at = self.geo.names, self.penguins_at
-        entertainer, _ = self.entertainers_at.pop(cell)
+        geo, at = self.ice.geo, self.ice.penguins
+        names, entertainer = geo.names, self.ice.entertainers[cell][0]
         card = ENTERTAINERS[entertainer]
-        audience = [n for n in self.geo.adjacent[cell] if n in at]
+        audience = [n for n in geo.adjacent[cell] if n in at]
         enjoyers = [n for n in audience if enjoys(PENGUINS[at[n]], card)]
         gained = [0] * self.players
         for n in enjoyers:
-            owner = self.stones_at.get(n)
+            owner = self.ice.stones.get(n)
             if owner is not None:
                 gained[owner] += PENGUINS[at[n]].value
         for seat, amount in enumerate(gained):
@@ -502,8 +355,8 @@ class UltimatumGame:
                 "type": "show",
                 "cell": names[cell],
                 "entertainer": entertainer,
-                "audience": sorted((names[n] for n in audience), key=self.geo.index.__getitem__),
-                "enjoyers": sorted((names[n] for n in enjoyers), key=self.geo.index.__getitem__),
+                "audience": [names[n] for n in sorted(audience)],
+                "enjoyers": [names[n] for n in sorted(enjoyers)],
                 "points": gained,
             }
         ]
@@ -514,7 +367,7 @@ class UltimatumGame:
         else:
             self.won[winner].append(entertainer)
             events.append({"type": "card_awarded", "seat": winner, "entertainer": entertainer})
-        self.curtains.add(cell)  # U-20: the cell stays filled
+        self.ice.lay_curtain(cell)  # U-20
         self.pending.remove(cell)
         events.append({"type": "curtain_laid", "cell": names[cell]})
         if self.last is not None:
@@ -536,10 +389,9 @@ class UltimatumGame:
 
     def _lay_entertainer(self, action: LayEntertainer) -> list[Event]:
         """U-21 (d): the top entertainer goes on the table; the next one is turned face up."""
-        seat, names = self._seat(), self.geo.names
+        seat, names = self._seat(), self.ice.geo.names
         entertainer = self.entertainer_deck.pop(0)
-        self.entertainers_at[action.cell] = (entertainer, action.turned)
-        self.filled[action.cell] = 1
+        self.ice.lay_entertainer(action.cell, entertainer, action.turned)
         if self.last is not None:
             self.last["entertainers_laid"].append(names[action.cell])
         top = self.entertainer_deck[0] if self.entertainer_deck else None
@@ -573,7 +425,7 @@ class UltimatumGame:
                 "private": {"card": card},
             }
         ]
-        if not self.penguin_cells():
+        if not self.ice.penguin_cells():
             events += self.finish("no_penguin_cell")
         return events
 
@@ -603,7 +455,7 @@ class UltimatumGame:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe snapshot with everything needed to restore (hands and deck order too)."""
-        names = self.geo.names
+        names = self.ice.geo.names
         return {
             "kind": self.kind,
             "players": self.players,
@@ -633,29 +485,12 @@ class UltimatumGame:
     def from_dict(cls, data: dict[str, Any]) -> Self:
         """Restore a game from ``to_dict`` output."""
         options = data["options"]
-        geo = geometry(options["width"], options["height"])
-        penguins: dict[int, str] = {}
-        entertainers: dict[int, tuple[str, bool]] = {}
-        curtains: set[int] = set()
-        for name, text in data["table"].items():
-            cell = geo.index[name]
-            if text == CURTAIN:
-                curtains.add(cell)
-            elif text in PENGUINS:
-                penguins[cell] = text
-            else:
-                words = text.split()
-                entertainers[cell] = (words[0], len(words) == 2)
+        ice = Iceberg.from_table(options["width"], options["height"], data["table"], data["stones"])
         return cls(
             players=data["players"],
             seed=data["seed"],
-            width=options["width"],
-            height=options["height"],
             fixed_setup=options["fixed_setup"],
-            penguins_at=penguins,
-            entertainers_at=entertainers,
-            curtains=curtains,
-            stones_at={geo.index[name]: seat for name, seat in data["stones"].items()},
+            ice=ice,
             supply=list(data["supply"]),
             points=list(data["scores"]),
             activities=list(data["activities"]),
@@ -666,7 +501,7 @@ class UltimatumGame:
             removed=list(data["removed"]),
             step=data["phase"],
             current=data["to_move"],
-            pending=[geo.index[name] for name in data["pending"]],
+            pending=[ice.geo.index[name] for name in data["pending"]],
             turn=data["turn"],
             log=list(data["log"]),
             last=copy.deepcopy(data["last"]),
@@ -676,7 +511,7 @@ class UltimatumGame:
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may see (U-27); None is a spectator. Never another hand or deck order."""
-        names = self.geo.names
+        names = self.ice.geo.names
         top = self.entertainer_deck[0] if self.entertainer_deck else None
         return {
             "kind": self.kind,
