@@ -37,18 +37,21 @@ def ranks(ranking: Sequence[Sequence[int]] | None) -> dict[int, int]:
     return place
 
 
-def result_line(
-    ranking: Sequence[Sequence[int]], names: Sequence[str], labels: Mapping[str, str]
-) -> str:
-    """ "Game over · Ann wins", "… Draw" (everybody tied) or "… Shared win" (some tied first)."""
-    first = ranking[0]
-    if len(first) == 1:
-        outcome = labels["wins"].format(name=names[first[0]])
-    elif len(ranking) == 1:
-        outcome = labels["draw"]
-    else:
-        outcome = labels["shared_win"]
-    return f"{labels['game_over']} · {outcome}"
+def headline(
+    view: Mapping[str, Any], names: Sequence[str], labels: Mapping[str, str], playing: str
+) -> tuple[str, str]:
+    """The status line as a template with ``{name}`` and the name to put in it: "Turn 7 · Ann
+    moves" while playing (``playing`` is the template), "Game over · Ann wins", "… Draw" or
+    "… Shared win" at the end."""
+    ranking = view.get("ranking")
+    if view["phase"] == "over" and ranking:
+        over = labels["game_over"].replace("{", "{{").replace("}", "}}")
+        first = ranking[0]
+        if len(first) == 1:
+            return f"{over} · {labels['wins']}", names[first[0]]
+        return f"{over} · {labels['draw' if len(ranking) == 1 else 'shared_win']}", ""
+    turn = labels["turn"].format(n=turn_number(view)).replace("{", "{{").replace("}", "}}")
+    return f"{turn} · {playing}", names[view["to_move"]]
 
 
 def turn_number(view: Mapping[str, Any]) -> int:

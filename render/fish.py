@@ -22,10 +22,9 @@ from render.common import (
     RANK_COLOURS,
     arrow,
     canvas,
+    headline,
     ranks,
-    result_line,
     seat_names,
-    turn_number,
     view_kind,
 )
 from render.style import (
@@ -227,17 +226,13 @@ def _header(
 ) -> None:
     top = BOARD_HEIGHT
     y = top + HEADER / 2
-    turn = labels["turn"].format(n=turn_number(view))
     x = PAD
-    if view["phase"] == "over" and view.get("ranking"):
-        status = result_line(view["ranking"], names, labels)
-    else:
-        seat = view["to_move"]
-        token = sprites.seat_token(seat, 30)
+    key = "placing" if view["phase"] == "place" else "moving"
+    template, name = headline(view, names, labels, labels[key])
+    if view["phase"] != "over":
+        token = sprites.seat_token(view["to_move"], 30)
         image.paste(token, (x, round(y - 15)), token)
         x += 38
-        key = "placing" if view["phase"] == "place" else "moving"
-        status = labels[key].format(name=names[seat])
     last = view.get("last")
     right = ""
     if last:
@@ -249,16 +244,9 @@ def _header(
             right += " · " + labels_table.counted(labels, "sunk", sunk)
     face = text.font(22, True)
     right_w = text.font(20).getlength(right) if right else 0
-    used = text.label(
-        draw,
-        (x, y),
-        status if view["phase"] == "over" else f"{turn} · {status}",
-        face,
-        TEXT,
-        anchor="lm",
-        width=WIDTH - x - PAD - right_w - 16,
-    )
-    del used
+    width = WIDTH - x - PAD - right_w - 16
+    status = text.named(template, name, face, width)
+    text.label(draw, (x, y), status, face, TEXT, anchor="lm", width=width)
     if right:
         text.label(draw, (WIDTH - PAD, y), right, text.font(20), TEXT_DIM, anchor="rm")
 

@@ -72,6 +72,15 @@ def fit(text: str, face: Font, width: float) -> str:
     return text[:low].rstrip() + ELLIPSIS
 
 
+def named(template: str, name: str, face: Font, width: float) -> str:
+    """``template`` filled with ``name``, the name (not the rest) shortened so the line fits."""
+    whole = template.format(name=name)
+    if face.getlength(whole) <= width:
+        return whole
+    rest = face.getlength(template.format(name=""))
+    return template.format(name=fit(name, face, max(width - rest, face.getlength(ELLIPSIS))))
+
+
 def label(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],

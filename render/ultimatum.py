@@ -215,15 +215,10 @@ def render_hand(
     image, draw = canvas(width, height, PANEL)
     token = sprites.seat_token(seat, 34)
     image.paste(token, (HAND_PAD, HAND_TITLE // 2 - 17), token)
-    title = words["hand_title"].format(name=shown)
+    title_face, room = text.font(26, True), width - 2 * HAND_PAD - 46
+    title = text.named(words["hand_title"], shown, title_face, room)
     text.label(
-        draw,
-        (HAND_PAD + 46, HAND_TITLE / 2),
-        title,
-        text.font(26, True),
-        TEXT,
-        anchor="lm",
-        width=width - 2 * HAND_PAD - 46,
+        draw, (HAND_PAD + 46, HAND_TITLE / 2), title, title_face, TEXT, anchor="lm", width=room
     )
     y = HAND_TITLE
     draw.rounded_rectangle(

@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import cards, sprites, text
-from render.common import RANK_COLOURS, ranks, result_line, turn_number
+from render.common import RANK_COLOURS, headline, ranks
 from render.style import HIGHLIGHT, PANEL_ACTIVE, PANEL_ROW, TEXT, TEXT_DIM
 
 PANEL_WIDTH = 820
@@ -37,16 +37,12 @@ def _header(
 ) -> None:
     y = top + HEADER / 2
     x = PAD
-    if view["phase"] == "over" and view.get("ranking"):
-        status = result_line(view["ranking"], names, words)
-    else:
-        seat = view["to_move"]
-        token = sprites.seat_token(seat, 30)
+    playing = words[f"phase_{view['phase']}"] if view["phase"] != "over" else ""
+    template, name = headline(view, names, words, playing)
+    if view["phase"] != "over":
+        token = sprites.seat_token(view["to_move"], 30)
         image.paste(token, (x, round(y - 15)), token)
         x += 38
-        status = words[f"phase_{view['phase']}"].format(name=names[seat])
-    if view["phase"] != "over":
-        status = f"{words['turn'].format(n=turn_number(view))} · {status}"
     facts = []
     last = view.get("last")
     if last:
@@ -58,14 +54,10 @@ def _header(
     right = " · ".join(facts)
     small = text.font(20)
     right_w = small.getlength(right) + 16 if right else 0
+    face = text.font(22, True)
+    width = PANEL_WIDTH - x - PAD - right_w
     text.label(
-        draw,
-        (x, y),
-        status,
-        text.font(22, True),
-        TEXT,
-        anchor="lm",
-        width=PANEL_WIDTH - x - PAD - right_w,
+        draw, (x, y), text.named(template, name, face, width), face, TEXT, anchor="lm", width=width
     )
     if right:
         text.label(draw, (PANEL_WIDTH - PAD, y), right, small, TEXT_DIM, anchor="rm")

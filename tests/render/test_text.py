@@ -69,3 +69,12 @@ def test_counted_labels_agree_with_their_number() -> None:
     assert labels.counted(labels.ENGLISH, "floes", 1) == "1 floe"
     assert labels.counted(labels.ENGLISH, "floes", 0) == "0 floes"
     assert labels.counted(labels.ENGLISH, "sunk", 3) == "3 floes sink"
+
+
+def test_named_shortens_the_name_and_keeps_the_rest_of_the_line() -> None:
+    """ "Bartholo… moves": the verb stays readable however long the name is."""
+    face = text.font(22, True)
+    line = text.named("Turn 3 · {name} moves", "Bartholomew Fitzgerald-Montgomery", face, 260)
+    assert line.startswith("Turn 3 · Ba") and line.endswith("… moves")
+    assert face.getlength(line) <= 260
+    assert text.named("{name} wins", "Ann", face, 260) == "Ann wins"
