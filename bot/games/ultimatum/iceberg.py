@@ -29,6 +29,7 @@ class Iceberg:
     filled: bytearray = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        """Look up the geometry and rebuild the occupancy from the card maps."""
         self.geo = geometry(self.width, self.height)
         self.filled = bytearray(self.width * self.height)
         for cell in (*self.penguins, *self.entertainers, *self.curtains):
