@@ -177,8 +177,12 @@ async def test_commands_with_member_permissions_are_hidden_from_others(
     command = tree.get_command("probe")
     assert command is not None
     command.default_permissions = discord.Permissions(manage_guild=True)
-    await tree.sync()
-    with pytest.raises(AssertionError, match="alice cannot see /probe about"):
-        await fake_discord.invoke(fake_discord.user("alice"), "/probe about")
-    reply = await fake_discord.invoke(fake_discord.user("mia"), "/probe about")
-    assert reply.embeds[0]["title"] == "Penguin games"
+    try:
+        await tree.sync()
+        with pytest.raises(AssertionError, match="alice cannot see /probe about"):
+            await fake_discord.invoke(fake_discord.user("alice"), "/probe about")
+        reply = await fake_discord.invoke(fake_discord.user("mia"), "/probe about")
+        assert reply.embeds[0]["title"] == "Penguin games"
+    finally:
+        # The command groups are shared by every probe bot of this test run.
+        command.default_permissions = None
