@@ -12,7 +12,7 @@ from bot.store.core import StoreCore
 from bot.store.errors import VersionConflict
 from bot.store.moves import players_of
 from bot.store.records import GameRecord, SnapshotReport, Status
-from bot.store.rows import GAME_COLUMNS, fetch_record, fetch_records
+from bot.store.rows import SELECT_GAMES, fetch_record, fetch_records
 from bot.store.state import write_state
 
 log = logging.getLogger(__name__)
@@ -57,8 +57,7 @@ class CheckMixin(StoreCore):
             async with self._db.read() as conn:
                 records = await fetch_records(
                     conn,
-                    f"SELECT {GAME_COLUMNS} FROM games WHERE id > ? AND snapshot IS NOT NULL "
-                    "ORDER BY id LIMIT ?",
+                    f"{SELECT_GAMES} WHERE id > ? AND snapshot IS NOT NULL ORDER BY id LIMIT ?",
                     (after, batch),
                 )
                 if not records:

@@ -92,6 +92,12 @@ class Database:
                 if self.conn.in_transaction:
                     await asyncio.shield(self._finish("COMMIT"))
 
+    @asynccontextmanager
+    async def single(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection for one statement on its own (atomic without an explicit transaction)."""
+        async with self._lock:
+            yield self.conn
+
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         """Run one query on its own and return its rows."""
         async with self._lock:
@@ -102,6 +108,15 @@ class Database:
         names = ("journal_mode", "synchronous", "foreign_keys", "busy_timeout", "user_version")
         async with self._lock:
             return {name: await _pragma(self.conn, name) for name in names}
+
+    async def integrity_problems(self) -> list[str]:
+        """What SQLite's integrity and foreign key checks find wrong (empty: nothing)."""
+        async with self._lock:
+            rows = await self.conn.execute_fetchall("PRAGMA integrity_check")
+            problems = [str(row[0]) for row in rows if row[0] != "ok"]
+            for row in await self.conn.execute_fetchall("PRAGMA foreign_key_check"):
+                problems.append(f"{row[0]} row {row[1]} points at a missing {row[2]}")
+        return problems
 
     async def _finish(self, statement: str) -> None:
         await self.conn.execute(statement)

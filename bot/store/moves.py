@@ -14,7 +14,7 @@ from bot.store.core import StoreCore
 from bot.store.errors import InvalidValue, VersionConflict
 from bot.store.lobby import status_error
 from bot.store.records import GameRecord, Move, OutboxDraft
-from bot.store.rows import fetch_record, when
+from bot.store.rows import fetch_record, fetch_with_snapshot, when
 from bot.store.state import load_snapshot, write_state
 
 #: Builds the messages announcing a move; called inside its transaction, queued with it.
@@ -29,15 +29,6 @@ class LoggedAction:
     seat: int
     text: str
     at: datetime
-
-
-async def read_snapshot(conn: aiosqlite.Connection, record: GameRecord) -> Game | None:
-    """The engine game of a record (None for a lobby, which has none yet)."""
-    rows = list(
-        await conn.execute_fetchall("SELECT snapshot FROM games WHERE id = ?", (record.id,))
-    )
-    snapshot = rows[0]["snapshot"] if rows else None
-    return None if snapshot is None else load_snapshot(record.kind, snapshot)
 
 
 async def read_log(conn: aiosqlite.Connection, game_id: int) -> list[LoggedAction]:
@@ -59,9 +50,9 @@ class MovesMixin(StoreCore):
 
     async def load_game(self, game_id: int) -> tuple[GameRecord, Game | None]:
         """A game's record and its engine game (None while it is a lobby)."""
-        async with self._db.read() as conn:
-            record = await fetch_record(conn, game_id)
-            return record, await read_snapshot(conn, record)
+        async with self._db.single() as conn:
+            record, snapshot = await fetch_with_snapshot(conn, game_id)
+        return record, None if snapshot is None else load_snapshot(record.kind, snapshot)
 
     async def action_log(self, game_id: int) -> list[LoggedAction]:
         """Every action of a game, first to last, with who played it and when."""
@@ -87,13 +78,13 @@ class MovesMixin(StoreCore):
         """
         now = self._now()
         async with self._db.transaction() as conn:
-            record = await fetch_record(conn, game_id)
+            record, snapshot = await fetch_with_snapshot(conn, game_id)
             if record.version != expected_version:
                 raise VersionConflict(game_id, expected_version, record.version)
             if record.status != "active":
                 raise status_error(record, "active")
-            game = await read_snapshot(conn, record)
-            assert game is not None, "an active game always has a snapshot"
+            assert snapshot is not None, "an active game always has a snapshot"
+            game = load_snapshot(record.kind, snapshot)
             if seat != game.to_move:
                 raise IllegalAction("not_your_turn", "it is not your turn", seat=game.to_move)
             before = len(game.log)
@@ -105,9 +96,8 @@ class MovesMixin(StoreCore):
                 "INSERT INTO actions (game_id, seq, seat, text, created_at) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, before + i + 1, seat, entry, now) for i, entry in enumerate(logged)],
             )
-            await write_state(conn, record, game, now)
             move = Move(
-                record=await fetch_record(conn, game_id),
+                record=await write_state(conn, record, game, now),
                 game=game,
                 seat=seat,
                 text=logged[-1],
@@ -150,5 +140,4 @@ class MovesMixin(StoreCore):
                 [a.text for a in log[:keep]],
             )
             await conn.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
-            await write_state(conn, record, game, now)
-            return await fetch_record(conn, game_id), game
+            return await write_state(conn, record, game, now), game

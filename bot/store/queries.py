@@ -11,33 +11,32 @@ from bot.store.core import StoreCore
 from bot.store.errors import StoreError, VersionConflict
 from bot.store.outbox_rows import OUTBOX_COLUMNS
 from bot.store.records import OPEN, GameRecord, OutboxDraft, Status
-from bot.store.rows import GAME_COLUMNS, fetch_record, fetch_records
+from bot.store.rows import SELECT_GAMES, fetch_record, fetch_records
 
 _STATUS_IN = "status IN (SELECT value FROM json_each(?))"
 
 #: The hot queries by name, with sample parameters, so their plans can be checked (query_plan).
 HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
     "games_in_channel": (
-        f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND {_STATUS_IN} ORDER BY id",
+        f"{SELECT_GAMES} WHERE channel_id = ? AND {_STATUS_IN} ORDER BY id",
         (1, '["active"]'),
     ),
-    "game_of_thread": (f"SELECT {GAME_COLUMNS} FROM games WHERE thread_id = ?", (1,)),
+    "game_of_thread": (f"{SELECT_GAMES} WHERE thread_id = ?", (1,)),
     "games_of_user": (
-        f"SELECT {GAME_COLUMNS} FROM games "
+        f"{SELECT_GAMES} "
         f"WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?) AND {_STATUS_IN} ORDER BY id",
         (1, '["active"]'),
     ),
     "games_in_guild": (
-        f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND {_STATUS_IN} ORDER BY id",
+        f"{SELECT_GAMES} WHERE guild_id = ? AND {_STATUS_IN} ORDER BY id",
         (1, '["active"]'),
     ),
     "games_due_reminder": (
-        f"SELECT {GAME_COLUMNS} FROM games WHERE next_reminder_at <= ? "
-        "ORDER BY next_reminder_at LIMIT ?",
+        f"{SELECT_GAMES} WHERE next_reminder_at <= ? ORDER BY next_reminder_at LIMIT ?",
         (0.0, 100),
     ),
     "games_past_deadline": (
-        f"SELECT {GAME_COLUMNS} FROM games WHERE deadline_at <= ? ORDER BY deadline_at LIMIT ?",
+        f"{SELECT_GAMES} WHERE deadline_at <= ? ORDER BY deadline_at LIMIT ?",
         (0.0, 100),
     ),
     "outbox_pending": (
@@ -58,7 +57,7 @@ class QueriesMixin(StoreCore):
 
     async def get_game(self, game_id: int) -> GameRecord:
         """A game's record; GameNotFound if there is none."""
-        async with self._db.read() as conn:
+        async with self._db.single() as conn:
             return await fetch_record(conn, game_id)
 
     async def games_in_channel(
@@ -125,5 +124,5 @@ class QueriesMixin(StoreCore):
         return [str(row["detail"]) for row in rows]
 
     async def _records(self, name: str, *params: Any) -> list[GameRecord]:
-        async with self._db.read() as conn:
+        async with self._db.single() as conn:
             return await fetch_records(conn, HOT_QUERIES[name][0], params)

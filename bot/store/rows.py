@@ -19,7 +19,16 @@ GAME_COLUMNS = (
     "version, created_at, updated_at, turn_started_at, to_move_seat, ranking, finished_at, "
     "reminder_hours, timeout_days, next_reminder_at, deadline_at, reminders_sent"
 )
-SEAT_COLUMNS = "game_id, slot, seat, user_id, bot_level, joined_at, score, place"
+# A game's seats ride along as one JSON column, so a record is one statement (one trip to the
+# connection's thread) however many games are listed. JSON prints reals with 15 digits, so the
+# joining time travels as whole microseconds.
+SEAT_LIST = (
+    "(SELECT json_group_array(json_array(slot, seat, user_id, bot_level, "
+    "CAST(round(joined_at * 1000000) AS INTEGER), score, place)) "
+    "FROM seats WHERE seats.game_id = games.id) AS seat_list"
+)
+#: The start of every query that reads game records: add WHERE / ORDER BY / LIMIT.
+SELECT_GAMES = f"SELECT {GAME_COLUMNS}, {SEAT_LIST} FROM games"
 
 
 def when(stamp: float) -> datetime:
@@ -39,21 +48,24 @@ def stamp(moment: datetime) -> float:
     return moment.timestamp()
 
 
-def seat_of_row(row: sqlite3.Row) -> Seat:
-    """A seat from a ``seats`` row."""
-    return Seat(
-        slot=row["slot"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        bot_level=row["bot_level"],
-        joined_at=when(row["joined_at"]),
-        score=row["score"],
-        place=row["place"],
-    )
+def _seats(seat_list: str) -> tuple[Seat, ...]:
+    seats = [
+        Seat(
+            slot=slot,
+            seat=seat,
+            user_id=user_id,
+            bot_level=bot_level,
+            joined_at=when(micros / 1_000_000),
+            score=score,
+            place=place,
+        )
+        for slot, seat, user_id, bot_level, micros, score, place in json.loads(seat_list)
+    ]
+    return tuple(sorted(seats, key=lambda s: s.slot))
 
 
-def record_of_row(row: sqlite3.Row, seats: Sequence[Seat]) -> GameRecord:
-    """A game record from a ``games`` row (selected with GAME_COLUMNS) and its seats."""
+def record_of_row(row: sqlite3.Row) -> GameRecord:
+    """A game record from a row selected with SELECT_GAMES."""
     ranking = row["ranking"]
     return GameRecord(
         id=row["id"],
@@ -78,32 +90,34 @@ def record_of_row(row: sqlite3.Row, seats: Sequence[Seat]) -> GameRecord:
         next_reminder_at=maybe_when(row["next_reminder_at"]),
         deadline_at=maybe_when(row["deadline_at"]),
         reminders_sent=row["reminders_sent"],
-        seats=tuple(seats),
+        seats=_seats(row["seat_list"]),
     )
 
 
 async def fetch_records(
     conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
 ) -> list[GameRecord]:
-    """Run a SELECT of GAME_COLUMNS and attach every game's seats (one more query in all)."""
-    rows = list(await conn.execute_fetchall(sql, tuple(params)))
+    """Run a query that starts with SELECT_GAMES; its records, in its order."""
+    return [record_of_row(row) for row in await conn.execute_fetchall(sql, tuple(params))]
+
+
+async def fetch_with_snapshot(
+    conn: aiosqlite.Connection, game_id: int
+) -> tuple[GameRecord, str | None]:
+    """A game's record and its snapshot text, read together; GameNotFound if there is none."""
+    rows = list(
+        await conn.execute_fetchall(
+            f"SELECT {GAME_COLUMNS}, {SEAT_LIST}, snapshot FROM games WHERE id = ?", (game_id,)
+        )
+    )
     if not rows:
-        return []
-    ids = [row["id"] for row in rows]
-    seats: dict[int, list[Seat]] = {game_id: [] for game_id in ids}
-    # One parameter for any number of ids (SQLite caps the number of bound parameters).
-    for seat_row in await conn.execute_fetchall(
-        f"SELECT {SEAT_COLUMNS} FROM seats "
-        "WHERE game_id IN (SELECT value FROM json_each(?)) ORDER BY game_id, slot",
-        (json.dumps(ids),),
-    ):
-        seats[seat_row["game_id"]].append(seat_of_row(seat_row))
-    return [record_of_row(row, seats[row["id"]]) for row in rows]
+        raise GameNotFound(game_id)
+    return record_of_row(rows[0]), rows[0]["snapshot"]
 
 
 async def fetch_record(conn: aiosqlite.Connection, game_id: int) -> GameRecord:
     """The record of one game; GameNotFound if there is none."""
-    found = await fetch_records(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    found = await fetch_records(conn, f"{SELECT_GAMES} WHERE id = ?", (game_id,))
     if not found:
         raise GameNotFound(game_id)
     return found[0]

@@ -129,7 +129,7 @@ class SettingsMixin(StoreCore):
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's settings (all None if it never changed any)."""
-        async with self._db.read() as conn:
+        async with self._db.single() as conn:
             return await read_guild_settings(conn, guild_id)
 
     async def update_guild_settings(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import aiosqlite
@@ -12,6 +13,7 @@ from bot.games import game_class
 from bot.games.base import Game
 from bot.store.errors import VersionConflict
 from bot.store.records import GameRecord, Seat, Status
+from bot.store.rows import maybe_when, when
 
 
 def dump_snapshot(game: Game) -> str:
@@ -47,8 +49,9 @@ async def write_state(
     now: float,
     *,
     status: Status | None = None,
-) -> None:
-    """Store ``game`` as the state of ``record``'s game, if nobody changed it since ``record``.
+) -> GameRecord:
+    """Store ``game`` as the state of ``record``'s game, if nobody changed it since ``record``;
+    return the record as stored.
 
     The turn clock restarts; reminders and the deadline are only set when a person is to move
     (computer players are driven by the bot itself). A finished game records its ranking and each
@@ -89,17 +92,36 @@ async def write_state(
     )
     if cursor.rowcount != 1:
         raise VersionConflict(record.id, record.version, await current_version(conn, record.id))
-    if ranking is None and record.status != "finished":
-        return  # no result to record or to clear
-    scores = game.scores
-    place_of = places(ranking) if ranking is not None else {}
-    await conn.executemany(
-        "UPDATE seats SET score = ?, place = ? WHERE game_id = ? AND seat = ?",
-        [
-            (scores[s.seat] if ranking else None, place_of.get(s.seat), record.id, s.seat)
+    seats = record.seats
+    if ranking is not None or record.status == "finished":
+        # Record the result, or clear the one of a game that is running again.
+        scores = game.scores
+        place_of = places(ranking) if ranking is not None else {}
+        seats = tuple(
+            replace(
+                s,
+                score=scores[s.seat] if ranking is not None and s.seat is not None else None,
+                place=place_of.get(s.seat) if s.seat is not None else None,
+            )
             for s in record.seats
-            if s.seat is not None
-        ],
+        )
+        await conn.executemany(
+            "UPDATE seats SET score = ?, place = ? WHERE game_id = ? AND slot = ?",
+            [(s.score, s.place, record.id, s.slot) for s in seats],
+        )
+    return replace(
+        record,
+        status=status,
+        version=record.version + 1,
+        updated_at=when(now),
+        turn_started_at=maybe_when(values["turn_started_at"]),
+        to_move_seat=values["to_move_seat"],
+        next_reminder_at=maybe_when(values["next_reminder_at"]),
+        deadline_at=maybe_when(values["deadline_at"]),
+        reminders_sent=0,
+        ranking=None if ranking is None else tuple(tuple(g) for g in ranking),
+        finished_at=maybe_when(finished_at),
+        seats=seats,
     )
 
 

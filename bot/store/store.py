@@ -54,6 +54,10 @@ class Store(LobbyMixin, MovesMixin, QueriesMixin, OutboxMixin, SettingsMixin, Ch
         """journal_mode, synchronous (2 = FULL), foreign_keys, busy_timeout and user_version."""
         return await self._db.pragmas()
 
+    async def integrity_problems(self) -> list[str]:
+        """Damage SQLite finds in the file or dangling references (empty: none)."""
+        return await self._db.integrity_problems()
+
     async def close(self) -> None:
         """Close the database."""
         await self._db.close()
