@@ -91,6 +91,7 @@ class LobbyMixin(StoreCore):
         guild_id: int,
         channel_id: int,
         creator_id: int,
+        creator_name: str | None = None,
         players: int = 2,
         bots: int = 0,
         bot_level: int = 1,
@@ -129,13 +130,18 @@ class LobbyMixin(StoreCore):
             )  # fmt: skip
             game_id = cursor.lastrowid
             assert game_id is not None
-            await _add_seat(conn, game_id, user_id=creator_id, now=now)
+            await _add_seat(conn, game_id, user_id=creator_id, name=creator_name, now=now)
             for _ in range(bots):
                 await _add_seat(conn, game_id, bot_level=bot_level, now=now)
             return await self._after_seating(conn, game_id, now, announce)
 
     async def join(
-        self, game_id: int, user_id: int, *, announce: Announce | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        name: str | None = None,
+        announce: Announce | None = None,
     ) -> GameRecord:
         """Seat a person in a lobby; the game starts by itself when this fills the last seat."""
         now = self._now()
@@ -147,7 +153,7 @@ class LobbyMixin(StoreCore):
                     "already_seated", f"you are already in game #{game_id}", game_id=game_id
                 )
             _require_room(record)
-            await _add_seat(conn, game_id, user_id=user_id, now=now)
+            await _add_seat(conn, game_id, user_id=user_id, name=name, now=now)
             return await self._after_seating(conn, game_id, now, announce)
 
     async def add_computer(
@@ -242,6 +248,16 @@ class LobbyMixin(StoreCore):
             )
             return await fetch_record(conn, game_id)
 
+    async def set_lobby_message(self, game_id: int, message_id: int | None) -> GameRecord:
+        """Record the message that shows a game's lobby (it does not change the version)."""
+        async with self._db.transaction() as conn:
+            await fetch_record(conn, game_id)  # GameNotFound for a wrong id
+            await conn.execute(
+                "UPDATE games SET lobby_message_id = ?, updated_at = ? WHERE id = ?",
+                (message_id, self._now(), game_id),
+            )
+            return await fetch_record(conn, game_id)
+
     async def _after_seating(
         self, conn: aiosqlite.Connection, game_id: int, now: float, announce: Announce | None
     ) -> GameRecord:
@@ -311,9 +327,10 @@ async def _add_seat(
     now: float,
     user_id: int | None = None,
     bot_level: int | None = None,
+    name: str | None = None,
 ) -> None:
     await conn.execute(
-        "INSERT INTO seats (game_id, slot, user_id, bot_level, joined_at) "
-        "VALUES (?, (SELECT coalesce(max(slot), -1) + 1 FROM seats WHERE game_id = ?), ?, ?, ?)",
-        (game_id, game_id, user_id, bot_level, now),
+        "INSERT INTO seats (game_id, slot, user_id, bot_level, joined_at, name) "
+        "VALUES (?, (SELECT coalesce(max(slot), -1) + 1 FROM seats WHERE game_id = ?), ?, ?, ?, ?)",
+        (game_id, game_id, user_id, bot_level, now, name),
     )

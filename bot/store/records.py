@@ -25,6 +25,7 @@ class Seat:
     joined_at: datetime
     score: int | None = None  # final score, once the game is finished
     place: int | None = None  # 1 = winner; tied seats share a place
+    name: str | None = None  # the person's display name when they sat down
 
     @property
     def is_computer(self) -> bool:
@@ -59,6 +60,7 @@ class GameRecord:
     deadline_at: datetime | None
     reminders_sent: int
     seats: tuple[Seat, ...]
+    lobby_message_id: int | None = None  # the message with the Join/Start buttons
 
     @property
     def is_full(self) -> bool:

@@ -17,14 +17,15 @@ from bot.store.records import GameRecord, Seat, Status
 GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, status, creator_id, max_players, options, seed, "
     "version, created_at, updated_at, turn_started_at, to_move_seat, ranking, finished_at, "
-    "reminder_hours, timeout_days, next_reminder_at, deadline_at, reminders_sent"
+    "reminder_hours, timeout_days, next_reminder_at, deadline_at, reminders_sent, "
+    "lobby_message_id"
 )
 # A game's seats ride along as one JSON column, so a record is one statement (one trip to the
 # connection's thread) however many games are listed. JSON prints reals with 15 digits, so the
 # joining time travels as whole microseconds.
 SEAT_LIST = (
     "(SELECT json_group_array(json_array(slot, seat, user_id, bot_level, "
-    "CAST(round(joined_at * 1000000) AS INTEGER), score, place)) "
+    "CAST(round(joined_at * 1000000) AS INTEGER), score, place, name)) "
     "FROM seats WHERE seats.game_id = games.id) AS seat_list"
 )
 #: The start of every query that reads game records: add WHERE / ORDER BY / LIMIT.
@@ -58,8 +59,9 @@ def _seats(seat_list: str) -> tuple[Seat, ...]:
             joined_at=when(micros / 1_000_000),
             score=score,
             place=place,
+            name=name,
         )
-        for slot, seat, user_id, bot_level, micros, score, place in json.loads(seat_list)
+        for slot, seat, user_id, bot_level, micros, score, place, name in json.loads(seat_list)
     ]
     return tuple(sorted(seats, key=lambda s: s.slot))
 
@@ -90,6 +92,7 @@ def record_of_row(row: sqlite3.Row) -> GameRecord:
         next_reminder_at=maybe_when(row["next_reminder_at"]),
         deadline_at=maybe_when(row["deadline_at"]),
         reminders_sent=row["reminders_sent"],
+        lobby_message_id=row["lobby_message_id"],
         seats=_seats(row["seat_list"]),
     )
 

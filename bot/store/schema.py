@@ -129,6 +129,21 @@ V2 = (
     """,
 )
 
+# Version 3: people's display names on their seats (messages name players without a lookup),
+# the lobby message of a game (edited as seats change), and a small key-value table for the bot's
+# own bookkeeping (e.g. the fingerprint of the last slash-command sync).
+V3 = (
+    "ALTER TABLE seats ADD COLUMN name TEXT",
+    "ALTER TABLE games ADD COLUMN lobby_message_id INTEGER",
+    """
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    ) WITHOUT ROWID
+    """,
+)
+
 #: MIGRATIONS[i] takes a database from user_version i to i + 1.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3)
 LATEST = len(MIGRATIONS)

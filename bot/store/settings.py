@@ -155,6 +155,21 @@ class SettingsMixin(StoreCore):
         await self._upsert("guild_settings", "guild_id", guild_id, changes)
         return await self.guild_settings(guild_id)
 
+    async def meta(self, key: str) -> str | None:
+        """A value the bot keeps for itself (None if never set)."""
+        rows = await self._db.fetchall("SELECT value FROM meta WHERE key = ?", (key,))
+        return str(rows[0]["value"]) if rows else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        """Keep a value for the bot itself under ``key``."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO meta (key, value, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value, "
+                "updated_at = excluded.updated_at",
+                (key, value, self._now()),
+            )
+
     async def _upsert(self, table: str, key: str, key_value: int, changes: dict[str, Any]) -> None:
         # Table and column names come from this module only, never from callers.
         columns = [*changes, "updated_at"]

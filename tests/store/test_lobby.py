@@ -253,3 +253,35 @@ async def test_guild_settings_give_new_games_their_timing(store: Store) -> None:
     assert (from_guild.reminder_hours, from_guild.timeout_days) == (6.0, 3.0)
     own = await lobby(store, reminder_hours=1.5)
     assert (own.reminder_hours, own.timeout_days) == (1.5, 3.0)
+
+
+async def test_display_names_ride_on_the_seats(store: Store) -> None:
+    """Names given at creation and join are kept on the seats; computers have none."""
+    record = await store.create_game(
+        "fish",
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        creator_id=USERS[0],
+        creator_name="Pingu",
+        players=3,
+        bots=1,
+    )
+    record = await store.join(record.id, USERS[1], name="Pinga")
+    assert [(s.user_id, s.name) for s in record.seats] == [
+        (USERS[0], "Pingu"),
+        (None, None),
+        (USERS[1], "Pinga"),
+    ]
+
+
+async def test_lobby_message(store: Store) -> None:
+    """The lobby message id is kept (without a version bump) and can be cleared."""
+    record = await lobby(store)
+    assert record.lobby_message_id is None
+    updated = await store.set_lobby_message(record.id, 987654321987654321)
+    assert updated.lobby_message_id == 987654321987654321 and updated.version == record.version
+    assert (await store.get_game(record.id)).lobby_message_id == 987654321987654321
+    assert (await store.set_lobby_message(record.id, None)).lobby_message_id is None
+    with pytest.raises(StoreError) as missing:
+        await store.set_lobby_message(404, 1)
+    assert missing.value.code == "no_game"

@@ -66,3 +66,15 @@ async def test_invalid_user_language(store: Store) -> None:
         await store.update_user_settings(7, language="klingon")
     assert "en, de, fr" in caught.value.message
     assert await store.user_settings(7) == UserSettings(7)
+
+
+async def test_meta_values_persist(db_path: Path, clock: Clock) -> None:
+    """The bot's own key-value notes: unset is None, set overwrites, kept across restarts."""
+    async with await Store.open(db_path, clock=clock) as store:
+        assert await store.meta("commands:global") is None
+        await store.set_meta("commands:global", "abc")
+        await store.set_meta("commands:global", "def")
+        await store.set_meta("other", "x")
+    async with await Store.open(db_path, clock=clock) as store:
+        assert await store.meta("commands:global") == "def"
+        assert await store.meta("other") == "x"
