@@ -140,10 +140,17 @@ class FakeDiscord(Server):
         """Cut the bot's gateway connection; it should RESUME and get what it missed."""
         return await self.gateway.drop(code=code)
 
-    async def wait_for_bot(self, *, synced: bool = True, timeout: float = 20.0) -> None:
-        """Wait until a bot is connected to the gateway (and, by default, has synced commands)."""
+    async def wait_for_bot(
+        self, *, synced: bool = True, identified: int = 1, timeout: float = 20.0
+    ) -> None:
+        """Wait until a bot is connected (after ``identified`` IDENTIFYs in all, e.g. 2 after a
+        restart) and, by default, some commands have been synced."""
         await self.wait_until(
-            lambda: bool(self.gateway.connected()) and (not synced or bool(self.syncs)),
+            lambda: (
+                bool(self.gateway.connected())
+                and self.gateway.identifies >= identified
+                and (not synced or bool(self.syncs))
+            ),
             timeout=timeout,
             what="the bot to connect" + (" and sync its commands" if synced else ""),
         )

@@ -92,10 +92,7 @@ async def test_privileged_intents_need_to_be_enabled(fake_discord: FakeDiscord) 
 async def test_a_bot_in_another_process_connects_through_the_environment(
     fake_discord: FakeDiscord,
 ) -> None:
-    env = {**os.environ, **fake_discord.env(), "PYTHONPATH": str(ROOT)}
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.test_fakediscord.probe_main", env=env, cwd=ROOT
-    )
+    process = await start_probe_process(fake_discord)
     try:
         await fake_discord.wait_for_bot(timeout=30)
         reply = await fake_discord.invoke(
@@ -106,3 +103,33 @@ async def test_a_bot_in_another_process_connects_through_the_environment(
     finally:
         process.terminate()
         await process.wait()
+
+
+async def start_probe_process(fake: FakeDiscord) -> asyncio.subprocess.Process:
+    env = {**os.environ, **fake.env(), "PYTHONPATH": str(ROOT)}
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.test_fakediscord.probe_main", env=env, cwd=ROOT
+    )
+
+
+async def test_a_button_posted_before_a_restart_still_works_after_it(
+    fake_discord: FakeDiscord,
+) -> None:
+    first = await start_probe_process(fake_discord)
+    try:
+        await fake_discord.wait_for_bot(timeout=30)
+        lobby = await fake_discord.invoke(
+            fake_discord.user("alice"), "/fish move", penguin="C4", to="F2"
+        )
+    finally:
+        first.terminate()
+        await first.wait()
+    second = await start_probe_process(fake_discord)
+    try:
+        await fake_discord.wait_for_bot(identified=2, timeout=30)
+        assert lobby.message is not None
+        await fake_discord.click(fake_discord.user("bruno"), lobby.message, label="Join")
+        assert lobby.message.content == "bruno joined game 7"
+    finally:
+        second.terminate()
+        await second.wait()
