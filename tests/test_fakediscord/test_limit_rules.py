@@ -94,3 +94,16 @@ def test_a_command_path_is_found_through_groups() -> None:
     assert [c["name"] for c in chain] == ["list"] and definitions[0]["name"] == "where"
     _, chain, _ = commands.find_path(tree, "/game admin cancel")
     assert [c["name"] for c in chain] == ["admin", "cancel"]
+
+
+def test_components_v2_count_every_component_and_refuse_content() -> None:
+    texts = [{"type": 10, "content": "t"} for _ in range(41)]
+    flags = limits.COMPONENTS_V2
+    problems = limits.message({"components": texts, "flags": flags}, interaction=True, files=0)
+    assert any("at most 40 components" in p for _, p in problems)
+    fine = limits.message({"components": texts[:40], "flags": flags}, interaction=True, files=0)
+    assert fine == []
+    mixed = limits.message(
+        {"content": "hi", "components": texts[:1], "flags": flags}, interaction=True, files=0
+    )
+    assert any("cannot be sent with components v2" in p for _, p in mixed)
