@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.fakediscord import commands, limits
+from tests.fakediscord.state import COMPONENTS_V2
 
 FAST = settings(max_examples=60, deadline=None)
 LOWER_NAME = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=32)
@@ -98,7 +99,7 @@ def test_a_command_path_is_found_through_groups() -> None:
 
 def test_components_v2_count_every_component_and_refuse_content() -> None:
     texts = [{"type": 10, "content": "t"} for _ in range(41)]
-    flags = limits.COMPONENTS_V2
+    flags = COMPONENTS_V2
     problems = limits.message({"components": texts, "flags": flags}, interaction=True, files=0)
     assert any("at most 40 components" in p for _, p in problems)
     fine = limits.message({"components": texts[:40], "flags": flags}, interaction=True, files=0)
