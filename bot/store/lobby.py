@@ -108,10 +108,14 @@ class LobbyMixin(StoreCore):
         """
         if kind not in KINDS:
             raise InvalidValue("kind", f"there is no game called {kind!r}", value=kind)
+        if guild_id is None:  # what Discord gives for a DM, whatever the annotation says
+            raise InvalidValue("guild", "games are played in a server's channels, not in DMs")
         _check_table(players, bots, bot_level)
         options_text = _check_options(kind, options or {})
         if seed is None:
             seed = secrets.randbits(63)
+        elif not 0 <= seed < 2**63:
+            raise InvalidValue("seed", "a seed is a whole number from 0 to 2⁶³ − 1", value=seed)
         now = self._now()
         async with self._db.transaction() as conn:
             guild = await read_guild_settings(conn, guild_id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.games import new_game
@@ -89,7 +91,7 @@ async def test_computer_players_take_seats(store: Store) -> None:
 
 async def test_invalid_table_sizes_are_refused(store: Store) -> None:
     """Players outside 2–4, no room for the creator, a bad level or kind: clear errors."""
-    for kwargs, code in [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"players": 1}, "players"),
         ({"players": 5}, "players"),
         ({"players": 3, "bots": 3}, "bots"),
@@ -97,10 +99,18 @@ async def test_invalid_table_sizes_are_refused(store: Store) -> None:
         ({"players": 3, "bots": 1, "bot_level": 0}, "bot_level"),
         ({"reminder_hours": 0.0}, "reminder_hours"),
         ({"timeout_days": -1.0}, "timeout_days"),
-    ]:
+    ]
+    for kwargs, code in cases:
         with pytest.raises(InvalidValue) as caught:
             await lobby(store, **kwargs)
         assert caught.value.code == code, kwargs
+    with pytest.raises(InvalidValue) as seed:
+        await store.create_game("fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=1, seed=-1)
+    assert seed.value.code == "seed"
+    with pytest.raises(InvalidValue) as dm:
+        no_guild: Any = None  # what Discord reports for a DM
+        await store.create_game("fish", guild_id=no_guild, channel_id=CHANNEL, creator_id=1)
+    assert dm.value.code == "guild"
     with pytest.raises(InvalidValue) as kind:
         await store.create_game("chess", guild_id=GUILD, channel_id=CHANNEL, creator_id=1)
     assert kind.value.code == "kind"

@@ -64,14 +64,14 @@ async def make_v1_database(path: Path) -> dict[str, int]:
                     (game_id, slot, seat, USERS[slot] if game_id < 3 else USERS[2], START),
                 )
         for game_id, game in ((1, running), (2, finished)):
-            seats = []
+            movers: list[int | None] = []
             replay = new_game("fish", 2, game.seed)
             for text in game.log:
-                seats.append(replay.to_move)
+                movers.append(replay.to_move)
                 replay.play(text)
             await conn.executemany(
                 "INSERT INTO actions (game_id, seq, seat, text, created_at) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, i + 1, seats[i], t, START) for i, t in enumerate(game.log)],
+                [(game_id, i + 1, movers[i], t, START) for i, t in enumerate(game.log)],
             )
         await conn.execute("COMMIT")
     return {"running": 1, "finished": 2, "lobby": 3}

@@ -234,7 +234,7 @@ async def test_computer_to_move_gets_no_reminder(store: Store) -> None:
     if game.to_move == computer:
         assert record.next_reminder_at is None and record.deadline_at is None
         record, game = await play_random(store, record.id, random.Random(0), moves=1)
-    assert game.to_move == human
+    assert human is not None and game.to_move == human
     assert record.next_reminder_at is not None and record.deadline_at is not None
     assert record.to_move_user == record.player(human).user_id
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import InvalidValue, OutboxDraft, Store, StoreError
+from bot.store import InvalidValue, OutboxDraft, OutboxEntry, Store, StoreError
 from tests.store.conftest import Clock
 
 
@@ -34,7 +34,7 @@ async def test_dedupe_key_queues_an_announcement_once(store: Store) -> None:
 
 async def test_pending_is_oldest_first_and_only_what_is_due(store: Store, clock: Clock) -> None:
     """Order of queueing, limited; a failed message waits until its retry time."""
-    entries = []
+    entries: list[OutboxEntry] = []
     for n in range(4):
         entries += await store.enqueue(OutboxDraft("turn", {"n": n}, channel_id=1))
         clock.advance(1)
