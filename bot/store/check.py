@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from bot.games import replay
@@ -17,7 +19,9 @@ from bot.store.state import write_state
 
 log = logging.getLogger(__name__)
 
-_IDS = "(SELECT value FROM json_each(?))"
+_IDS = "(SELECT value FROM json_each(?))"  # a JSON list bound as one parameter
+#: Every status a game with an engine state can have.
+STARTED: tuple[Status, ...] = ("active", "finished", "cancelled")
 
 
 def _normal(data: dict[str, Any]) -> Any:
@@ -42,12 +46,15 @@ def _mismatch(record: GameRecord, snapshot: str, game: Game) -> str | None:
 class CheckMixin(StoreCore):
     """Rebuilding every started game from its seed and action log."""
 
-    async def check_snapshots(self, *, batch: int = 200) -> SnapshotReport:
-        """Replay every started game and compare with what is stored.
+    async def check_snapshots(
+        self, statuses: Sequence[Status] = STARTED, *, batch: int = 200
+    ) -> SnapshotReport:
+        """Replay every started game (of these statuses) and compare with what is stored.
 
         Where they differ the log wins: the snapshot and turn state are rewritten from the
         replay and the difference is logged. A log that no longer replays is logged as an error
-        and left alone (it needs a person to look at it).
+        and left alone (it needs a person to look at it). The event loop gets a turn after every
+        game, so the bot can run this in the background at start.
         """
         checked = 0
         repaired: list[int] = []
@@ -57,8 +64,9 @@ class CheckMixin(StoreCore):
             async with self._db.read() as conn:
                 records = await fetch_records(
                     conn,
-                    f"{SELECT_GAMES} WHERE id > ? AND snapshot IS NOT NULL ORDER BY id LIMIT ?",
-                    (after, batch),
+                    f"{SELECT_GAMES} WHERE id > ? AND snapshot IS NOT NULL "
+                    f"AND status IN {_IDS} ORDER BY id LIMIT ?",
+                    (after, json.dumps(list(statuses)), batch),
                 )
                 if not records:
                     break
@@ -83,6 +91,7 @@ class CheckMixin(StoreCore):
                     repaired.append(record.id)
                 elif outcome is not None:
                     broken.append((record.id, outcome))
+                await asyncio.sleep(0)  # replaying is CPU work: let interactions through
             after = records[-1].id
         return SnapshotReport(checked=checked, repaired=tuple(repaired), broken=tuple(broken))
 

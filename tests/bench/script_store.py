@@ -156,6 +156,12 @@ async def main(games: int) -> None:
             page = await timed(lambda: store.games_due_reminder(middle, limit=100), 50)
             mine = await timed(lambda: store.games_of_user(20_000 + 7), 50)
             channel = await timed(lambda: store.games_in_channel(1000 + 7), 50)
+            began = time.perf_counter()
+            report = await store.check_snapshots()
+            checking = time.perf_counter() - began
+            began = time.perf_counter()
+            running = await store.check_snapshots(("active",))
+            checking_running = time.perf_counter() - began
         print(
             f"overdue-turn query: {len(due):,} of {games:,} games overdue, listed at "
             f"{len(due) / statistics.median(listing):,.0f} games/s "
@@ -165,6 +171,11 @@ async def main(games: int) -> None:
         print(
             f"games of a user: median {statistics.median(mine) * 1000:.2f} ms; "
             f"games of a channel: median {statistics.median(channel) * 1000:.2f} ms"
+        )
+        print(
+            f"rebuild from the log: all {report.checked:,} started games in {checking:.1f} s, "
+            f"the {running.checked:,} running ones in {checking_running:.1f} s "
+            f"({len(report.repaired)} repaired, {len(report.broken)} broken)"
         )
 
 

@@ -55,6 +55,18 @@ async def test_a_wrong_snapshot_is_rebuilt_from_the_log(
     assert await store.check_snapshots() == SnapshotReport(checked=1)
 
 
+async def test_the_check_can_be_limited_to_running_games(store: Store, db_path: Path) -> None:
+    """With statuses=("active",) only running games are replayed (what matters at start)."""
+    running = await started(store, seed=1)
+    done, _ = await play_random(store, (await started(store, seed=2)).id, random.Random(2))
+    stale = dump_snapshot(new_game("fish", 2, 2))
+    corrupt(db_path, "UPDATE games SET snapshot = ? WHERE id = ?", stale, done.id)
+    assert await store.check_snapshots(("active",)) == SnapshotReport(checked=1)
+    assert await store.get_game(done.id) == done  # not looked at
+    assert (await store.check_snapshots()).repaired == (done.id,)
+    assert await store.get_game(running.id) == running
+
+
 async def test_a_wrong_turn_or_status_is_rebuilt(store: Store, db_path: Path) -> None:
     """Whose turn it is and the status are derived from the log too."""
     first = await started(store, seed=1)
