@@ -1,4 +1,22 @@
-"""Persistence in SQLite: every SQL statement of the bot lives in this package."""
+"""Persistence in SQLite: every SQL statement of the bot lives in this package.
+
+``Store.from_settings(settings)`` opens the one database (WAL, synchronous=FULL, foreign keys,
+schema migrated by ``PRAGMA user_version``). Everything else is a typed async method returning
+frozen records:
+
+- lobby: ``create_game``, ``join``, ``add_computer``, ``leave``, ``start``, ``cancel``,
+  ``set_thread``, ``set_lobby_message`` (a full lobby starts by itself, seats drawn from the seed);
+- play: ``load_game`` → (record, engine game), ``apply_action(..., expected_version=)`` → Move
+  (one transaction; VersionConflict when stale), ``action_log``, ``truncate_log`` (for undo);
+- lookups: ``get_game``, ``games_in_channel``, ``game_of_thread``, ``games_of_user``,
+  ``games_in_guild``, ``games_due_reminder`` + ``mark_reminded``, ``games_past_deadline``;
+- outbox: pass ``announce=`` to a change to queue its messages in the same transaction, or
+  ``enqueue``; deliver with ``pending`` / ``mark_sent`` / ``mark_failed`` (``outbox_ready`` wakes
+  the sender);
+- settings: ``user_settings`` / ``update_user_settings`` / ``note_locale``, ``guild_settings`` /
+  ``update_guild_settings``, ``meta`` / ``set_meta``;
+- upkeep: ``check_snapshots`` (the log wins), ``integrity_problems``, ``pragmas``.
+"""
 
 from bot.store.core import Defaults
 from bot.store.errors import (
