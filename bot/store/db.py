@@ -30,6 +30,7 @@ class Database:
         self.path = path
         self.clock = clock
         self._lock = asyncio.Lock()
+        self._closed = False
 
     @classmethod
     async def open(
@@ -61,9 +62,11 @@ class Database:
         return cls(conn, path, clock)
 
     async def close(self) -> None:
-        """Close the connection (waiting for a running transaction to finish)."""
+        """Close the connection (waiting for a running transaction to finish); idempotent."""
         async with self._lock:
-            await self.conn.close()
+            if not self._closed:
+                self._closed = True
+                await self.conn.close()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:

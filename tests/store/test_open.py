@@ -39,6 +39,13 @@ async def test_reopening_keeps_the_games(db_path: Path, clock: Clock) -> None:
     assert again == record
 
 
+async def test_closing_twice_is_harmless(db_path: Path) -> None:
+    """A second close (e.g. from two shutdown paths) does nothing."""
+    store = await Store.open(db_path)
+    await store.close()
+    await store.close()
+
+
 async def test_a_directory_is_not_a_database(tmp_path: Path) -> None:
     """A path naming a folder gives a clear error naming the path."""
     with pytest.raises(StoreOpenError) as caught:
