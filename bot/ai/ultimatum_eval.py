@@ -1,0 +1,111 @@
+"""How a Penguin Ultimatum table stands for each seat, from public information only.
+
+A seat's standing is its score, the final scoring its won entertainers already earn (U-25), and
+what its invitation stones are likely to bring: a stone on a penguin next to an entertainer the
+penguin enjoys (U-18) is worth the penguin's value, discounted by how many of the entertainer's
+dots are still open (an entertainer with every dot covered performs now, U-15). A ripe
+entertainer (one open dot) is a chance for the next player, who can lay the last card and put a
+stone on an enjoying penguin first (U-11, U-14).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.ultimatum import UltimatumGame
+from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS, enjoys
+from bot.games.ultimatum.iceberg import Iceberg
+from bot.games.ultimatum.scoring import award, final_bonus
+
+#: Share of a show's value a stone can count on, by open dots (0: it performs this turn).
+DISCOUNT = (1.0, 0.6, 0.35, 0.2, 0.12, 0.08, 0.05, 0.03, 0.02)
+SUPPLY_STONE = 1.0  # a stone still in the supply can go where it pays most, later
+RIPE_CHANCE = 2.5  # what the next player can make of a ripe entertainer
+CARD_SPARE = 0.5  # a won card is also a spare to waive a kinship fee with (U-13)
+
+ENJOYS: dict[tuple[str, str], int] = {
+    (p, e): PENGUINS[p].value if enjoys(PENGUINS[p], ENTERTAINERS[e]) else 0
+    for p in PENGUINS
+    for e in ENTERTAINERS
+}
+
+
+def open_dots(ice: Iceberg) -> dict[int, int]:
+    """Entertainer cell → how many of its dots still point at empty cells."""
+    filled, dot_cells = ice.filled, ice.geo.dot_cells
+    return {
+        cell: sum(1 for d in dot_cells[key][cell] if not filled[d])
+        for cell, key in ice.entertainers.items()
+    }
+
+
+def discount(open_count: int) -> float:
+    """The share of a show a stone can count on with ``open_count`` dots still open."""
+    return DISCOUNT[min(open_count, len(DISCOUNT) - 1)]
+
+
+def stone_worth(ice: Iceberg, cell: int, opens: dict[int, int]) -> float:
+    """What a stone on the penguin at ``cell`` is likely to score from the shows around it."""
+    card, entertainers = ice.penguins[cell], ice.entertainers
+    worth = 0.0
+    for n in ice.geo.adjacent[cell]:
+        key = entertainers.get(n)
+        if key is not None:
+            value = ENJOYS[(card, key[0])]
+            if value:
+                worth += value * discount(opens[n])
+    return worth
+
+
+def bonus(won: Sequence[Sequence[str]], activities: Sequence[str]) -> list[int]:
+    """Per seat, the U-25 points its won entertainers would earn if the game ended now."""
+    return [sum(b) for b in final_bonus(won, activities)]
+
+
+def card_value(game: UltimatumGame, seat: int, entertainer: str) -> float:
+    """What winning ``entertainer`` adds to ``seat``'s final scoring (and as a spare)."""
+    before = bonus(game.won, game.activities)
+    won = [list(w) for w in game.won]
+    won[seat].append(entertainer)
+    after = bonus(won, game.activities)
+    # A card also takes majority points from rivals: count their loss as this seat's gain.
+    rivals = sum(before[s] - after[s] for s in range(game.players) if s != seat)
+    return after[seat] - before[seat] + rivals / max(1, game.players - 1) + CARD_SPARE
+
+
+def standing(game: UltimatumGame, next_seat: int | None) -> list[float]:
+    """Per seat: score, final scoring so far, and what its stones are likely to bring."""
+    ice = game.ice
+    opens = open_dots(ice)
+    total = [float(p) for p in game.points]
+    if game.is_over:
+        return total
+    for seat, extra in enumerate(bonus(game.won, game.activities)):
+        total[seat] += extra + SUPPLY_STONE * game.supply[seat]
+    for cell, seat in ice.stones.items():
+        total[seat] += stone_worth(ice, cell, opens)
+    if next_seat is not None and any(count == 1 for count in opens.values()):
+        total[next_seat] += RIPE_CHANCE
+    return total
+
+
+def show_outcome(game: UltimatumGame, cell: int) -> tuple[list[int], int | None]:
+    """The points per seat the entertainer on ``cell`` would give now, and who gets the card."""
+    ice = game.ice
+    entertainer = ice.entertainers[cell][0]
+    gained = [0] * game.players
+    for n in ice.geo.adjacent[cell]:
+        owner = ice.stones.get(n)
+        if owner is not None and n in ice.penguins:
+            gained[owner] += ENJOYS[(ice.penguins[n], entertainer)]
+    return gained, award(gained)
+
+
+def margin(totals: Sequence[float], seat: int) -> float:
+    """How far ``seat`` is ahead of its strongest rival (negative when behind)."""
+    return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
+
+
+def next_seat(game: UltimatumGame, seat: int) -> int:
+    """The seat that plays after ``seat``."""
+    return (seat + 1) % game.players
