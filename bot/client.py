@@ -2,46 +2,29 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import io
 import json
 import logging
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.i18n import DEFAULT, language_of, t
+from bot.store import GameRecord, Store
+from bot.ui.buttons import GameButton
+
+if TYPE_CHECKING:
+    from bot.cogs.lobby import Lobby
 
 log = logging.getLogger(__name__)
 
-COGS = ("bot.cogs.lobby",)
-
-
-class UserFacingError(app_commands.AppCommandError):
-    """An error whose message is meant for the person who acted (shown ephemerally)."""
-
-
-class PenguinTree(app_commands.CommandTree["PenguinBot"]):
-    """The command tree, with the one central error handler."""
-
-    async def on_error(
-        self, interaction: discord.Interaction[PenguinBot], error: app_commands.AppCommandError
-    ) -> None:
-        """Tell the person what went wrong; log what is not their doing."""
-        original = getattr(error, "original", error)
-        if isinstance(error, UserFacingError):
-            text = str(error)
-        elif isinstance(error, app_commands.CheckFailure):
-            text = str(error) or "You can't use this command here."
-        else:
-            log.error(
-                "command %s failed",
-                interaction.command and interaction.command.qualified_name,
-                exc_info=original,
-            )
-            text = "Something went wrong on my side; nothing was changed. Please try again."
-        await reply_ephemeral(interaction, text)
+COGS = ("bot.cogs.delivery", "bot.cogs.lobby", "bot.cogs.fish", "bot.cogs.ultimatum")
 
 
 async def reply_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
@@ -55,12 +38,41 @@ async def reply_ephemeral(interaction: discord.Interaction[Any], text: str) -> N
         log.warning("could not tell the user: %s", text)
 
 
+async def handle_error(interaction: discord.Interaction[Any], error: Exception) -> None:
+    """The one place errors are answered: refusals ephemerally, the rest logged."""
+    from bot.cogs.common import Refusal
+
+    original = getattr(error, "original", error)
+    lang = language_of(interaction.locale)
+    if isinstance(original, Refusal):
+        text = str(original)
+    elif isinstance(error, app_commands.CheckFailure):
+        text = str(error) or t(lang, "You can't use this command here.")
+    else:
+        command = interaction.command.qualified_name if interaction.command else "a button"
+        log.error("%s failed", command, exc_info=original)
+        text = t(lang, "Something went wrong on my side; nothing was changed. Please try again.")
+    await reply_ephemeral(interaction, text)
+
+
+class PenguinTree(app_commands.CommandTree["PenguinBot"]):
+    """The command tree, with the central error handler."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[PenguinBot], error: app_commands.AppCommandError
+    ) -> None:
+        """Tell the person what went wrong; log what is not their doing."""
+        await handle_error(interaction, error)
+
+
 class PenguinBot(commands.Bot):
     """The penguin games bot."""
 
-    def __init__(self, settings: Settings) -> None:
-        # Only the guilds intent: interactions carry the acting member, so no privileged intent
-        # (members, message content) is needed.
+    store: Store
+
+    def __init__(self, settings: Settings, *, store: Store | None = None, **options: Any) -> None:
+        # Only the guilds intent: interactions carry the acting member and their locale, so no
+        # privileged intent (members, presences, message content) is needed.
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -69,35 +81,126 @@ class PenguinBot(commands.Bot):
             help_command=None,
             tree_cls=PenguinTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
         )
         self.settings = settings
+        self._given_store = store
+        # Pictures are drawn off the event loop, so the gateway heartbeat keeps flowing.
+        self.drawing = ThreadPoolExecutor(max_workers=2, thread_name_prefix="draw")
+        self.computers_available = False
+
+    @property
+    def lobby(self) -> Lobby:
+        """The lobby cog (opening games, seats)."""
+        cog = self.get_cog("Lobby")
+        assert cog is not None
+        return cog  # type: ignore[return-value]
 
     async def setup_hook(self) -> None:
-        """Load the cogs and sync the commands when they changed."""
+        """Open the store, load the cogs, register the buttons and sync commands if changed."""
+        self.store = self._given_store or await Store.from_settings(self.settings)
+        self.add_dynamic_items(GameButton)
         for cog in COGS:
             await self.load_extension(cog)
         await self.sync_commands()
 
-    def command_fingerprint(self) -> str:
+    async def close(self) -> None:
+        """Stop background work, then close the store."""
+        await super().close()
+        self.drawing.shutdown(wait=False, cancel_futures=True)
+        if self._given_store is None and hasattr(self, "store"):
+            await self.store.close()
+
+    # --- what cogs share -----------------------------------------------------------------------
+
+    async def public_language(self, guild_id: int) -> str:
+        """The language of public posts in a server (its setting, else the bot's default)."""
+        settings = await self.store.guild_settings(guild_id)
+        return settings.language or self.settings.language or DEFAULT
+
+    def after_change(self, record: GameRecord) -> None:
+        """Wake the background work that follows a change (delivery; computer players)."""
+        self.store.outbox_ready.set()
+
+    async def draw_table(self, payload: dict[str, Any]) -> bytes:
+        """The picture of a public view, drawn in a worker thread."""
+        from render import fish, ultimatum
+
+        view, names = payload["view"], payload["names"]
+        labels = payload.get("labels")
+        if payload["game_kind"] == "fish":
+            return await self._off_loop(fish.board, view, names=names, labels=labels)
+        return await self._off_loop(ultimatum.table, view, names=names, labels=labels)
+
+    async def draw_replay(self, payload: dict[str, Any]) -> bytes:
+        """An animated replay, drawn in a worker thread."""
+        from render import replay
+
+        return await self._off_loop(
+            replay.animation, payload["game_kind"], payload["views"], names=payload["names"]
+        )
+
+    async def _off_loop(self, function: Any, *args: Any, **kwargs: Any) -> bytes:
+        loop = asyncio.get_running_loop()
+        result: bytes = await loop.run_in_executor(self.drawing, lambda: function(*args, **kwargs))
+        return result
+
+    async def show_board(
+        self, interaction: discord.Interaction[PenguinBot], game_id: int | None, kind: str
+    ) -> None:
+        """Answer with the current picture of a game (spectators may look too)."""
+        from bot.cogs.common import Refusal, Tables, reader_language
+        from bot.ui.announce import status_lines
+        from bot.ui.names import seat_names
+
+        lang = reader_language(interaction)
+        loaded = await Tables(self).find(interaction, game_id, kind)
+        if loaded.game is None:
+            raise Refusal(t(lang, "Game #{id} has not started yet.", id=loaded.record.id))
+        await interaction.response.defer(thinking=True)
+        names = seat_names(loaded.record)
+        payload = {"game_kind": kind, "view": loaded.game.view(None), "names": names}
+        png = await self.draw_table(payload)
+        text = "\n".join(status_lines(lang, loaded.record, loaded.game, names))
+        await interaction.followup.send(
+            content=text[:2000],
+            file=discord.File(io.BytesIO(png), filename=f"game-{loaded.record.id}.png"),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def on_game_button(
+        self, interaction: discord.Interaction[PenguinBot], action: str, game_id: int
+    ) -> None:
+        """A click on a game button: the same request as the matching command."""
+        try:
+            if action in ("join", "leave", "start", "cancel"):
+                await self.lobby.seat_change(interaction, action, game_id, from_button=True)
+            else:
+                cog: Any = self.get_cog("Ultimatum") if action in ("hand", "skip") else self.lobby
+                await cog.on_button(interaction, action, game_id)
+        except Exception as error:
+            await handle_error(interaction, error)
+
+    # --- command sync --------------------------------------------------------------------------
+
+    def command_fingerprint(self, guild: discord.abc.Snowflake | None) -> str:
         """A hash of the command tree as Discord would receive it."""
-        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
     async def sync_commands(self) -> None:
-        """Send the command definitions to Discord when they changed since the last sync."""
+        """Send the command definitions to Discord only when they changed since the last sync."""
         mode = self.settings.sync_commands
         if mode == "never":
             return
-        marker = self.settings.database.with_suffix(".commands")
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        fingerprint = f"{guild.id if guild else 'global'}:{self.command_fingerprint()}"
-        if mode == "auto" and marker.exists() and marker.read_text() == fingerprint:
+        scope = str(guild.id) if guild else "global"
+        fingerprint = self.command_fingerprint(guild)
+        if mode == "auto" and await self.store.meta(f"commands:{scope}") == fingerprint:
             log.info("slash commands unchanged since the last sync")
             return
         synced = await self.tree.sync(guild=guild)
-        marker.parent.mkdir(parents=True, exist_ok=True)
-        marker.write_text(fingerprint)
-        log.info("synced %d slash commands %s", len(synced), "to the dev guild" if guild else "")
+        await self.store.set_meta(f"commands:{scope}", fingerprint)
+        log.info("synced %d slash commands (%s)", len(synced), scope)

@@ -9,3 +9,6 @@ settings.register_profile(
     "ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=False
 )
 settings.load_profile("ci")
+
+# The local Discord stand-in's fixtures (fake_discord, discord_client_runner) for every test.
+pytest_plugins = ["tests.fakediscord.plugin"]

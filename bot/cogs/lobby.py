@@ -1,12 +1,52 @@
-"""The ``/game`` commands that are not specific to one game."""
+"""The ``/game`` commands: seats, the lobby message, lists of games, and opening new lobbies."""
 
 from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import PenguinBot
+from bot.cogs.common import Interaction, Refusal, Tables, reader_language
+from bot.i18n import t
+from bot.store import GameRecord, StoreError
+from bot.ui import announce
+from bot.ui.buttons import lobby_buttons
+from bot.ui.embeds import game_list_embed, lobby_embed
+from bot.ui.errors import explain
+
+if TYPE_CHECKING:
+    from bot.client import PenguinBot
+
+log = logging.getLogger(__name__)
+
+LEVEL_CHOICES = [
+    app_commands.Choice(name="easy", value=1),
+    app_commands.Choice(name="medium", value=2),
+    app_commands.Choice(name="hard", value=3),
+]
+
+
+async def game_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """Games to pick from: your own first, then the others of this server."""
+    bot = interaction.client
+    mine = await bot.store.games_of_user(interaction.user.id)
+    mine = [r for r in mine if r.guild_id == interaction.guild_id]
+    others = [
+        r
+        for r in await bot.store.games_in_guild(interaction.guild_id or 0)
+        if r.id not in {m.id for m in mine}
+    ]
+    result: list[app_commands.Choice[int]] = []
+    for record in [*mine, *others]:
+        label = f"#{record.id} {announce.short_title(record)}"
+        if current.strip().lstrip("#") in str(record.id) or current.lower() in label.lower():
+            result.append(app_commands.Choice(name=label[:100], value=record.id))
+    return result[:25]
 
 
 class Lobby(commands.GroupCog, group_name="game", group_description="Penguin games"):
@@ -14,14 +54,224 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
 
     def __init__(self, bot: PenguinBot) -> None:
         self.bot = bot
+        self.tables = Tables(bot)
+
+    # --- opening a lobby (called by /fish new and /ultimatum new) -----------------------------
+
+    async def open_lobby(
+        self,
+        interaction: Interaction,
+        kind: str,
+        *,
+        players: int,
+        bots: int,
+        level: int,
+        options: dict[str, Any],
+    ) -> None:
+        """Create a lobby with the creator seated, post it, and give it its own thread."""
+        lang = reader_language(interaction)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise Refusal(t(lang, "Games are played in a server channel, not in direct messages."))
+        if bots and not self.bot.computers_available:
+            raise Refusal(
+                t(
+                    lang,
+                    "Computer players are not available yet: invite people to "
+                    "play instead (set bots to 0).",
+                )
+            )
+        try:
+            record = await self.bot.store.create_game(
+                kind,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                creator_id=interaction.user.id,
+                creator_name=interaction.user.display_name,
+                players=players,
+                bots=bots,
+                bot_level=level,
+                options=options,
+            )
+        except StoreError as error:
+            raise Refusal(explain(lang, error)) from None
+        public = await self.bot.public_language(record.guild_id)
+        await interaction.response.send_message(
+            embed=lobby_embed(record, public), view=lobby_buttons(record.id, public)
+        )
+        message = await interaction.original_response()
+        record = await self.bot.store.set_lobby_message(record.id, message.id)
+        record = await self._give_thread(interaction, record, message, public)
+        if record.status == "active":
+            await self._announce_start(record, public)
+
+    async def _give_thread(
+        self, interaction: Interaction, record: GameRecord, message: discord.Message, lang: str
+    ) -> GameRecord:
+        """A public thread for the game, or the channel with a note where that is not allowed."""
+        if isinstance(interaction.channel, discord.Thread):
+            return record  # already in a thread: play right here
+        try:
+            thread = await message.create_thread(
+                name=f"{announce.short_title(record)} #{record.id}", auto_archive_duration=10080
+            )
+        except discord.HTTPException as error:
+            log.info("no thread for game #%s: %s", record.id, error)
+            await interaction.followup.send(
+                t(
+                    lang,
+                    "I may not create threads here, so game #{id} is played in this channel.",
+                    id=record.id,
+                )
+            )
+            return record
+        return await self.bot.store.set_thread(record.id, thread.id)
+
+    async def _announce_start(self, record: GameRecord, lang: str) -> None:
+        """Queue the first post of a game that started (full lobby)."""
+        _, game = await self.bot.store.load_game(record.id)
+        assert game is not None
+        await self.bot.store.enqueue(*announce.start_drafts(record, game, lang))
+        self.bot.after_change(record)
+
+    async def refresh_lobby(self, record: GameRecord) -> None:
+        """Show the lobby message as the seats are now (after a /game command changed them)."""
+        if record.lobby_message_id is None:
+            return
+        lang = await self.bot.public_language(record.guild_id)
+        channel = self.bot.get_partial_messageable(record.channel_id)
+        view = lobby_buttons(record.id, lang) if record.status == "lobby" else None
+        try:
+            await channel.get_partial_message(record.lobby_message_id).edit(
+                embed=lobby_embed(record, lang), view=view
+            )
+        except discord.HTTPException as error:
+            log.info("could not refresh the lobby of game #%s: %s", record.id, error)
+
+    # --- seats ---------------------------------------------------------------------------------
+
+    async def seat_change(
+        self, interaction: Interaction, action: str, game_id: int | None, *, from_button: bool
+    ) -> None:
+        """Join, leave, start or cancel; the lobby message shows the result."""
+        lang = reader_language(interaction)
+        if game_id is None:
+            loaded = await self.tables.find(interaction, None)
+        else:
+            loaded = await self.tables.load(interaction, game_id)
+        record = loaded.record
+        public = await self.bot.public_language(record.guild_id)
+        store = self.bot.store
+        start = announce.start_announcer(public)
+        try:
+            if action == "join":
+                record = await store.join(
+                    record.id,
+                    interaction.user.id,
+                    name=interaction.user.display_name,
+                    announce=start,
+                )
+                note = t(lang, "You joined game #{id}.", id=record.id)
+            elif action == "leave":
+                if record.status != "lobby":
+                    raise Refusal(
+                        t(
+                            lang,
+                            "Game #{id} has started: use /game resign to give up.",
+                            id=record.id,
+                        )
+                    )
+                record = await store.leave(record.id, interaction.user.id)
+                note = t(lang, "You left game #{id}.", id=record.id)
+            elif action == "start":
+                if record.status != "lobby":
+                    raise Refusal(t(lang, "Game #{id} has already started.", id=record.id))
+                record = await store.start(record.id, by=interaction.user.id, announce=start)
+                note = t(lang, "Game #{id} has started.", id=record.id)
+            else:
+                if not self.may_cancel(interaction, record):
+                    raise Refusal(
+                        t(
+                            lang,
+                            "Only the creator of game #{id} or someone with Manage "
+                            "Server can cancel it.",
+                            id=record.id,
+                        )
+                    )
+                record = await store.cancel(record.id)
+                note = t(lang, "Game #{id} was cancelled.", id=record.id)
+        except StoreError as error:
+            raise Refusal(explain(lang, error)) from None
+        self.bot.after_change(record)
+        if from_button and record.lobby_message_id == getattr(interaction.message, "id", None):
+            view = lobby_buttons(record.id, public) if record.status == "lobby" else None
+            await interaction.response.edit_message(embed=lobby_embed(record, public), view=view)
+            if action == "cancel" and record.thread_id:
+                await self._post_cancel(record, public)
+            return
+        await interaction.response.send_message(note, ephemeral=True)
+        await self.refresh_lobby(record)
+        if action == "cancel":
+            await self._post_cancel(record, public)
+
+    async def _post_cancel(self, record: GameRecord, lang: str) -> None:
+        await self.bot.store.enqueue(announce.cancel_draft(record, lang))
+
+    def may_cancel(self, interaction: Interaction, record: GameRecord) -> bool:
+        """The creator, or a member with Manage Server, may cancel a game."""
+        if interaction.user.id == record.creator_id:
+            return True
+        perms = getattr(interaction, "permissions", None)
+        return bool(perms and perms.manage_guild)
+
+    @app_commands.command(name="join", description="Take a seat in a game that is waiting")
+    @app_commands.describe(game="The game's number (default: the game of this thread)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def join(self, interaction: Interaction, game: int | None = None) -> None:
+        """Take a seat."""
+        await self.seat_change(interaction, "join", game, from_button=False)
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.describe(game="The game's number (default: the game of this thread)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def leave(self, interaction: Interaction, game: int | None = None) -> None:
+        """Leave a lobby."""
+        await self.seat_change(interaction, "leave", game, from_button=False)
+
+    @app_commands.command(name="start", description="Start your game with the players seated")
+    @app_commands.describe(game="The game's number (default: the game of this thread)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def start(self, interaction: Interaction, game: int | None = None) -> None:
+        """Start before the lobby is full."""
+        await self.seat_change(interaction, "start", game, from_button=False)
+
+    @app_commands.command(name="cancel", description="End a game without a result")
+    @app_commands.describe(game="The game's number (default: the game of this thread)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def cancel(self, interaction: Interaction, game: int | None = None) -> None:
+        """Cancel (creator or Manage Server)."""
+        await self.seat_change(interaction, "cancel", game, from_button=False)
+
+    @app_commands.command(name="list", description="The games of this server and whose turn it is")
+    async def list_games(self, interaction: Interaction) -> None:
+        """Every open game of the server, for anyone (spectators too)."""
+        lang = reader_language(interaction)
+        records = await self.bot.store.games_in_guild(interaction.guild_id or 0)
+        await interaction.response.send_message(
+            embed=game_list_embed(records, lang, interaction.guild_id or 0), ephemeral=True
+        )
 
     @app_commands.command(name="about", description="What this bot is and how to start a game")
-    async def about(self, interaction: discord.Interaction[PenguinBot]) -> None:
+    async def about(self, interaction: Interaction) -> None:
         """Explain the bot in one ephemeral message."""
+        lang = reader_language(interaction)
         await interaction.response.send_message(
-            "I run games of **Hey, That's My Fish!** (`/fish new`) and **The Penguin Ultimatum** "
-            "(`/ultimatum new`) right here. Anyone can watch with `/fish board` or "
-            "`/ultimatum board`; `/game list` shows the games of this server.",
+            t(
+                lang,
+                "I run games of **Hey, That's My Fish!** (/fish new) and **The Penguin "
+                "Ultimatum** (/ultimatum new) right here. Anyone can watch with /fish board "
+                "or /ultimatum board; /game list shows the games of this server; /fish rules "
+                "and /ultimatum rules explain the games.",
+            ),
             ephemeral=True,
         )
 

@@ -1,0 +1,169 @@
+"""Delivering the outbox: every post a committed change queued, retried until Discord has it.
+
+Posts go out after their change is committed; one that fails for a passing reason (5xx, a
+dropped connection) is tried again later, also after a restart. Each post carries a nonce that
+Discord enforces, so a post whose delivery was cut off after Discord took it is not doubled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import time
+from collections import defaultdict
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from bot.store import OutboxEntry
+from bot.ui.buttons import buttons
+
+if TYPE_CHECKING:
+    from bot.client import PenguinBot
+
+log = logging.getLogger(__name__)
+
+MAX_CONTENT = 2000
+THREAD_ARCHIVED = 50083
+
+
+def fit(text: str, limit: int = MAX_CONTENT) -> str:
+    """Text cut to Discord's message limit at a line break where possible."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind("\n", 0, limit - 1)
+    return text[: cut if cut > limit // 2 else limit - 1] + "…"
+
+
+def backoff(attempts: int) -> timedelta:
+    """How long to wait before the next attempt: 5 s, 10 s, 20 s … at most 10 minutes."""
+    return timedelta(seconds=min(600, 5 * 2**attempts))
+
+
+class Delivery(commands.Cog):
+    """The one background task that sends queued posts and DMs."""
+
+    def __init__(self, bot: PenguinBot) -> None:
+        self.bot = bot
+        self.task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        """Start delivering (also whatever was left undelivered before a restart)."""
+        self.task = asyncio.create_task(self.run(), name="outbox delivery")
+
+    async def cog_unload(self) -> None:
+        """Stop delivering."""
+        if self.task is not None:
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+
+    async def run(self) -> None:
+        """Deliver due posts whenever a change queues some or a retry falls due."""
+        store = self.bot.store
+        while not self.bot.is_closed():
+            store.outbox_ready.clear()
+            try:
+                await self.deliver_due()
+            except Exception:  # keep delivering whatever one batch did
+                log.exception("outbox delivery failed")
+                await asyncio.sleep(1)
+            due = await store.next_attempt_at()
+            timeout = None if due is None else max(0.05, due.timestamp() - time.time())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(store.outbox_ready.wait(), timeout)
+
+    async def deliver_due(self) -> int:
+        """Send every due entry: one queue per destination (order kept), destinations at once."""
+        entries = await self.bot.store.pending(limit=200)
+        by_target: dict[Any, list[OutboxEntry]] = defaultdict(list)
+        for entry in entries:
+            by_target[(entry.channel_id, entry.user_id)].append(entry)
+        await asyncio.gather(*(self._deliver_in_order(q) for q in by_target.values()))
+        return len(entries)
+
+    async def _deliver_in_order(self, queue: list[OutboxEntry]) -> None:
+        for entry in queue:
+            if not await self.deliver(entry):
+                return  # keep the order: later posts wait for this one's retry
+
+    async def deliver(self, entry: OutboxEntry) -> bool:
+        """Send one entry; record the outcome. True when it is settled (sent or given up)."""
+        store = self.bot.store
+        try:
+            message = await self._send(entry)
+        except discord.Forbidden as error:
+            await self._forbidden(entry, error)
+            return True
+        except discord.NotFound as error:
+            log.warning("outbox #%s: the destination is gone (%s); giving up", entry.id, error)
+            await store.mark_failed(entry.id, f"not found: {error.text}")
+            return True
+        except (discord.HTTPException, OSError, TimeoutError) as error:
+            retry = datetime.now(UTC) + backoff(entry.attempts)
+            log.warning("outbox #%s failed (%s); retrying at %s", entry.id, error, retry)
+            await store.mark_failed(entry.id, str(error)[:500], retry_at=retry)
+            return False
+        await store.mark_sent(entry.id, message.id if message else None)
+        return True
+
+    async def _forbidden(self, entry: OutboxEntry, error: discord.Forbidden) -> None:
+        store = self.bot.store
+        if entry.user_id is not None:
+            # DMs closed (50007): remember it and stop trying, nothing else fails.
+            await store.update_user_settings(entry.user_id, dms_closed=True)
+        else:
+            log.warning("outbox #%s: no permission in channel %s", entry.id, entry.channel_id)
+        await store.mark_failed(entry.id, f"forbidden: {error.text}")
+
+    async def _send(self, entry: OutboxEntry) -> discord.Message | None:
+        payload = dict(entry.payload)
+        kwargs: dict[str, Any] = {
+            "content": fit(payload.get("text", "")),
+            "nonce": f"ob{entry.id}",
+            "allowed_mentions": discord.AllowedMentions(users=True, everyone=False, roles=False),
+        }
+        if entry.kind == "turn":
+            png = await self.bot.draw_table(payload)
+            name = f"game-{payload['game_id']}-{payload['view'].get('turn', 0)}.png"
+            kwargs["file"] = discord.File(io.BytesIO(png), filename=name)
+            view = buttons_for(payload)
+            if view is not None:
+                kwargs["view"] = view
+        elif entry.kind == "animation":
+            data = await self.bot.draw_replay(payload)
+            kwargs["file"] = discord.File(io.BytesIO(data), filename=payload["filename"])
+        if entry.user_id is not None:
+            user = self.bot.get_user(entry.user_id) or await self.bot.fetch_user(entry.user_id)
+            return await user.send(**kwargs)
+        assert entry.channel_id is not None
+        channel = self.bot.get_partial_messageable(entry.channel_id)
+        try:
+            return await channel.send(**kwargs)
+        except discord.HTTPException as error:
+            if error.code != THREAD_ARCHIVED:
+                raise
+        await self.unarchive(entry.channel_id)
+        if "file" in kwargs:
+            kwargs["file"].reset()
+        return await channel.send(**kwargs)
+
+    async def unarchive(self, thread_id: int) -> None:
+        """Reopen an archived game thread before posting in it."""
+        thread = await self.bot.fetch_channel(thread_id)
+        if isinstance(thread, discord.Thread) and thread.archived:
+            await thread.edit(archived=False)
+
+
+def buttons_for(payload: dict[str, Any]) -> discord.ui.View | None:
+    """The buttons under a post: My hand during an Ultimatum game, Rematch at the end."""
+    wanted = list(payload.get("buttons") or [])
+    return buttons(wanted, payload["game_id"], payload.get("lang", "en")) if wanted else None
+
+
+async def setup(bot: PenguinBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(Delivery(bot))

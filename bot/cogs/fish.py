@@ -1,0 +1,151 @@
+"""``/fish``: Hey, That's My Fish! — new game, placing, moving, the board and the rules."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.common import Interaction, Loaded, Refusal, Tables, choices, reader_language
+from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete
+from bot.games.fish import FishGame
+from bot.i18n import t
+
+if TYPE_CHECKING:
+    from bot.client import PenguinBot
+
+RULES = """\
+**Hey, That's My Fish!** — 2 to 4 players, most fish wins.
+• Floes are named by row A–H and number (A1 … H8); rows A, C, E, G are indented.
+• **Placing** (`/fish place floe`): in turn, put a penguin on a free floe with exactly 1 fish \
+(2 players: 4 penguins each, 3: 3, 4: 2).
+• **Moving** (`/fish move penguin to`): one penguin goes in a straight line, any distance, never \
+onto or over a penguin or open water. You take the floe it left, with its fish.
+• Floes nobody can reach any more melt away, unscored.
+• Can't move? You leave the ice with the floes under your penguins; the others play on.
+• Most fish wins; equal fish: more floes; still equal: shared place.
+`/fish board` shows the board to anyone, `/game list` all games."""
+
+
+class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's My Fish!"):
+    """Slash commands of Hey, That's My Fish!"""
+
+    def __init__(self, bot: PenguinBot) -> None:
+        self.bot = bot
+        self.tables = Tables(bot)
+
+    async def _mine(self, interaction: Interaction, game: int | None) -> tuple[Loaded, FishGame]:
+        """The person's running Fish game, where it is their turn (for autocomplete)."""
+        loaded = await self.tables.find(interaction, game, "fish")
+        self.tables.seat_of(interaction, loaded)
+        assert isinstance(loaded.game, FishGame)
+        return loaded, loaded.game
+
+    async def _options(self, interaction: Interaction, game: int | None) -> FishGame | None:
+        try:
+            return (await self._mine(interaction, game))[1]
+        except Refusal:
+            return None
+
+    @app_commands.command(name="new", description="Open a game of Hey, That's My Fish! here")
+    @app_commands.describe(
+        players="Seats at the table, 2 to 4 (default 2)",
+        bots="How many seats computer players take (default 0)",
+        level="How strong the computer players are",
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def new(
+        self,
+        interaction: Interaction,
+        players: app_commands.Range[int, 2, 4] = 2,
+        bots: app_commands.Range[int, 0, 3] = 0,
+        level: int = 2,
+    ) -> None:
+        """Open a lobby."""
+        lang = reader_language(interaction)
+        if bots >= players:
+            raise Refusal(
+                t(lang, "Leave at least one seat for a person: bots must be less than players.")
+            )
+        await self.bot.lobby.open_lobby(
+            interaction, "fish", players=players, bots=bots, level=level, options={}
+        )
+
+    @app_commands.command(name="place", description="Place a penguin on a free 1-fish floe")
+    @app_commands.describe(floe="A free floe with 1 fish, e.g. C4", game="The game's number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def place(self, interaction: Interaction, floe: str, game: int | None = None) -> None:
+        """F-6."""
+        await self._act(interaction, game, floe)
+
+    @place.autocomplete("floe")
+    async def _floe_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        fish = await self._options(interaction, interaction.namespace.game)
+        if fish is None or fish.phase != "place":
+            return []
+        return choices(fish.legal_actions(), current)
+
+    @app_commands.command(name="move", description="Move a penguin in a straight line")
+    @app_commands.describe(
+        penguin="The floe your penguin stands on", to="Where it goes", game="The game's number"
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def move(
+        self, interaction: Interaction, penguin: str, to: str, game: int | None = None
+    ) -> None:
+        """F-7 … F-9."""
+        await self._act(interaction, game, f"{penguin}-{to}")
+
+    @move.autocomplete("penguin")
+    async def _penguin_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        fish = await self._options(interaction, interaction.namespace.game)
+        if fish is None or fish.phase != "move":
+            return []
+        starts = sorted({a.split("-")[0] for a in fish.legal_actions()})
+        return choices(starts, current)
+
+    @move.autocomplete("to")
+    async def _to_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        fish = await self._options(interaction, interaction.namespace.game)
+        if fish is None or fish.phase != "move":
+            return []
+        start = str(interaction.namespace.penguin or "").strip().upper()
+        targets = sorted(
+            {a.split("-")[1] for a in fish.legal_actions() if a.split("-")[0] == start}
+        )
+        return choices(targets, current)
+
+    async def _act(self, interaction: Interaction, game: int | None, text: str) -> None:
+        lang = reader_language(interaction)
+        loaded = await self.tables.find(interaction, game, "fish")
+        move = await self.tables.act(interaction, loaded, text)
+        await interaction.response.send_message(
+            t(lang, "Done: {action} in game #{id}.", action=move.text, id=move.record.id),
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="board", description="Show the board of a game (anyone may look)")
+    @app_commands.describe(game="The game's number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def board(self, interaction: Interaction, game: int | None = None) -> None:
+        """The current picture, for players and spectators."""
+        await self.bot.show_board(interaction, game, "fish")
+
+    @app_commands.command(name="rules", description="The rules of Hey, That's My Fish! in short")
+    async def rules(self, interaction: Interaction) -> None:
+        """A concise rules summary, ephemeral."""
+        await interaction.response.send_message(
+            t(reader_language(interaction), RULES), ephemeral=True
+        )
+
+
+async def setup(bot: PenguinBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(Fish(bot))

@@ -1,0 +1,331 @@
+"""``/ultimatum``: The Penguin Ultimatum — new game, a turn's four steps, hand, board, rules."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.common import Interaction, Loaded, Refusal, Tables, choices, reader_language
+from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete
+from bot.games.ultimatum import UltimatumGame
+from bot.i18n import t
+from bot.store import Move
+from bot.ui import ultimatum_texts
+from bot.ui.buttons import buttons
+from bot.ui.names import seat_names
+
+if TYPE_CHECKING:
+    from bot.client import PenguinBot
+
+RULES = """\
+**The Penguin Ultimatum** — 2 to 4 players, highest score wins. You start with 10 points, \
+4 penguin cards (see them with `/ultimatum hand`), 3 invitation stones and an activity card.
+Each turn:
+1. **Invite a penguin** — `/ultimatum play card cell`: lay it next to an entertainer. Next to \
+penguins of its own colour you pay their values (kinship fee), or give up a won entertainer \
+instead with `waive`.
+2. **Move a stone** — `/ultimatum invite to [from]` onto any penguin without one, from your \
+supply or another penguin; or `/ultimatum skip`.
+3. **Shows** — an entertainer whose dots all point at cards (or off the iceberg) performs: \
+adjacent penguins of its colour or activity score their value for their stone's owner. The \
+lowest positive scorer wins the card (ties: nobody). Several at once? `/ultimatum perform cell`. \
+Then lay the next entertainer where it won't perform at once: \
+`/ultimatum entertainer cell [turned]`.
+4. **Draw** — automatic.
+The game ends when a card can't be drawn or laid. Final scoring: +2 per won entertainer of your \
+activity, +5 for the most of an animal (+3 each when tied)."""
+
+
+class Ultimatum(
+    commands.GroupCog, group_name="ultimatum", group_description="The Penguin Ultimatum"
+):
+    """Slash commands of The Penguin Ultimatum."""
+
+    def __init__(self, bot: PenguinBot) -> None:
+        self.bot = bot
+        self.tables = Tables(bot)
+
+    async def _legal(self, interaction: Interaction, phase: str) -> list[str]:
+        """The legal actions of the person typing, if it is their turn at that step."""
+        try:
+            loaded = await self.tables.find(interaction, interaction.namespace.game, "ultimatum")
+            self.tables.seat_of(interaction, loaded)
+        except Refusal:
+            return []
+        game = loaded.game
+        assert isinstance(game, UltimatumGame)
+        return game.legal_actions() if game.phase == phase else []
+
+    # --- a new game ----------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a game of The Penguin Ultimatum here")
+    @app_commands.describe(
+        players="Seats at the table, 2 to 4 (default 2)",
+        bots="How many seats computer players take (default 0)",
+        level="How strong the computer players are",
+        width="Iceberg width in cells, 5 to 15 (default 9)",
+        height="Iceberg height in cells, 5 to 15 (default 9)",
+        fixed_setup="Starting entertainers share no animal and no activity",
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def new(
+        self,
+        interaction: Interaction,
+        players: app_commands.Range[int, 2, 4] = 2,
+        bots: app_commands.Range[int, 0, 3] = 0,
+        level: int = 2,
+        width: app_commands.Range[int, 5, 15] = 9,
+        height: app_commands.Range[int, 5, 15] = 9,
+        fixed_setup: bool = False,
+    ) -> None:
+        """Open a lobby."""
+        lang = reader_language(interaction)
+        if bots >= players:
+            raise Refusal(
+                t(lang, "Leave at least one seat for a person: bots must be less than players.")
+            )
+        options = {"width": width, "height": height, "fixed_setup": fixed_setup}
+        await self.bot.lobby.open_lobby(
+            interaction, "ultimatum", players=players, bots=bots, level=level, options=options
+        )
+
+    # --- step 1 --------------------------------------------------------------------------------
+
+    @app_commands.command(name="play", description="Step 1: invite a penguin from your hand")
+    @app_commands.describe(
+        card="A penguin card from your hand",
+        cell="An empty cell next to an entertainer",
+        waive="Give up this won entertainer instead of paying the kinship fee",
+        game="The game's number",
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def play(
+        self,
+        interaction: Interaction,
+        card: str,
+        cell: str,
+        waive: str | None = None,
+        game: int | None = None,
+    ) -> None:
+        """U-11 … U-13."""
+        text = f"play {card} {cell}" + (f" waive {waive}" if waive else "")
+        await self._act(interaction, game, text)
+
+    @play.autocomplete("card")
+    async def _card_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        legal = await self._legal(interaction, "play")
+        return choices(sorted({a.split()[1] for a in legal}), current)
+
+    @play.autocomplete("cell")
+    async def _cell_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        card = str(interaction.namespace.card or "").strip().lower()
+        legal = await self._legal(interaction, "play")
+        return choices(sorted({a.split()[2] for a in legal if a.split()[1] == card}), current)
+
+    @play.autocomplete("waive")
+    async def _waive_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        card = str(interaction.namespace.card or "").strip().lower()
+        cell = str(interaction.namespace.cell or "").strip().upper()
+        legal = await self._legal(interaction, "play")
+        found = [a.split()[4] for a in legal if a.startswith(f"play {card} {cell} waive ")]
+        return choices(sorted(found), current)
+
+    # --- step 2 --------------------------------------------------------------------------------
+
+    @app_commands.command(name="invite", description="Step 2: move an invitation stone")
+    @app_commands.describe(
+        to="A penguin without a stone",
+        start="Where the stone comes from: supply (default) or a penguin with your stone",
+        game="The game's number",
+    )
+    @app_commands.rename(start="from")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def invite(
+        self, interaction: Interaction, to: str, start: str | None = None, game: int | None = None
+    ) -> None:
+        """U-14."""
+        await self._act(interaction, game, f"invite {start or 'supply'} {to}")
+
+    @invite.autocomplete("to")
+    async def _to_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        legal = await self._legal(interaction, "invite")
+        return choices(sorted({a.split()[2] for a in legal if a.startswith("invite ")}), current)
+
+    @invite.autocomplete("start")
+    async def _from_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        target = str(interaction.namespace.to or "").strip().upper()
+        legal = await self._legal(interaction, "invite")
+        found = {a.split()[1] for a in legal if a.startswith("invite ") and a.split()[2] == target}
+        return choices(sorted(found, key=lambda s: (s != "supply", s)), current)
+
+    @app_commands.command(
+        name="skip", description="Step 2: leave your invitation stones as they are"
+    )
+    @app_commands.describe(game="The game's number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def skip(self, interaction: Interaction, game: int | None = None) -> None:
+        """U-14: the step is optional."""
+        await self._act(interaction, game, "skip")
+
+    # --- step 3 --------------------------------------------------------------------------------
+
+    @app_commands.command(name="perform", description="Step 3: choose which show comes first")
+    @app_commands.describe(cell="The entertainer that performs now", game="The game's number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def perform(self, interaction: Interaction, cell: str, game: int | None = None) -> None:
+        """U-16."""
+        await self._act(interaction, game, f"perform {cell}")
+
+    @perform.autocomplete("cell")
+    async def _perform_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        legal = await self._legal(interaction, "perform")
+        return choices([a.split()[1] for a in legal], current)
+
+    @app_commands.command(name="entertainer", description="Step 3: lay the next entertainer")
+    @app_commands.describe(
+        cell="An empty cell next to any card, where it won't perform at once",
+        turned="Lay it turned (all its dots point the opposite way)",
+        game="The game's number",
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def entertainer(
+        self, interaction: Interaction, cell: str, turned: bool = False, game: int | None = None
+    ) -> None:
+        """U-21."""
+        await self._act(interaction, game, f"entertainer {cell}" + (" turned" if turned else ""))
+
+    @entertainer.autocomplete("cell")
+    async def _entertainer_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = reader_language(interaction)
+        legal = await self._legal(interaction, "entertainer")
+        ways: dict[str, set[bool]] = {}
+        for action in legal:
+            parts = action.split()
+            ways.setdefault(parts[1], set()).add(len(parts) == 3)
+        labels = {
+            frozenset({False, True}): t(lang, "either way"),
+            frozenset({False}): t(lang, "upright only"),
+            frozenset({True}): t(lang, "turned only"),
+        }
+        hits = choices(sorted(ways), current)
+        return [
+            app_commands.Choice(
+                name=f"{c.value} ({labels[frozenset(ways[c.value])]})", value=c.value
+            )
+            for c in hits
+        ]
+
+    # --- acting --------------------------------------------------------------------------------
+
+    async def _act(self, interaction: Interaction, game: int | None, text: str) -> None:
+        loaded = await self.tables.find(interaction, game, "ultimatum")
+        move = await self.tables.act(interaction, loaded, text)
+        await self._reply_step(interaction, move)
+
+    async def _reply_step(self, interaction: Interaction, move: Move) -> None:
+        """Tell the acting player what happened and what comes next, ephemerally."""
+        lang = reader_language(interaction)
+        names = seat_names(move.record)
+        lines = ultimatum_texts.describe(lang, list(move.events), names)
+        for event in move.events:
+            if event["type"] == "drawn" and event["seat"] == move.seat:
+                card = ultimatum_texts.card_name(lang, event["private"]["card"])
+                lines.append(t(lang, "You drew a {card}.", card=card))
+        game = move.game
+        view = None
+        if game.to_move == move.seat and not game.is_over:
+            lines.append(self._next_hint(lang, game.phase))
+            if game.phase == "invite":
+                view = buttons(["skip"], move.record.id, lang)
+        text = "\n".join(lines)[:2000]
+        if view is None:
+            await interaction.response.send_message(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, view=view)
+
+    @staticmethod
+    def _next_hint(lang: str, phase: str) -> str:
+        hints = {
+            "invite": "Next: move an invitation stone with /ultimatum invite, or skip.",
+            "perform": "Next: several shows are due; choose one with /ultimatum perform.",
+            "entertainer": "Next: lay the new entertainer with /ultimatum entertainer.",
+            "play": "Next: invite a penguin with /ultimatum play.",
+        }
+        return t(lang, hints[phase])
+
+    async def on_button(self, interaction: Interaction, action: str, game_id: int) -> None:
+        """My hand and Skip invitation buttons."""
+        if action == "hand":
+            await self.show_hand(interaction, game_id)
+            return
+        loaded = await self.tables.load(interaction, game_id)
+        move = await self.tables.act(interaction, loaded, "skip")
+        await self._reply_step(interaction, move)
+
+    # --- looking -------------------------------------------------------------------------------
+
+    @app_commands.command(name="hand", description="Your cards, activity and won entertainers")
+    @app_commands.describe(game="The game's number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def hand(self, interaction: Interaction, game: int | None = None) -> None:
+        """Only ever ephemeral, only ever your own hand."""
+        await self.show_hand(interaction, game)
+
+    async def show_hand(self, interaction: Interaction, game_id: int | None) -> None:
+        """Answer with the person's own hand as a picture, visible to them alone."""
+        from render import ultimatum as draw
+
+        lang = reader_language(interaction)
+        loaded: Loaded = await self.tables.find(interaction, game_id, "ultimatum")
+        seat = loaded.record.seat_of(interaction.user.id)
+        if seat is None or loaded.game is None:
+            raise Refusal(
+                t(lang, "You have no hand in game #{id}: only its players do.", id=loaded.record.id)
+            )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = loaded.game.view(seat)
+        name = seat_names(loaded.record)[seat]
+        png = await self.bot._off_loop(draw.hand, view, name=name)
+        cards = ", ".join(ultimatum_texts.card_name(lang, c) for c in view["hand"] or [])
+        await interaction.followup.send(
+            t(lang, "Your hand in game #{id}: {cards}", id=loaded.record.id, cards=cards or "—"),
+            file=discord.File(io.BytesIO(png), filename="hand.png"),
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="board", description="Show the table of a game (anyone may look)")
+    @app_commands.describe(game="The game's number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def board(self, interaction: Interaction, game: int | None = None) -> None:
+        """The current picture, for players and spectators (never a hand)."""
+        await self.bot.show_board(interaction, game, "ultimatum")
+
+    @app_commands.command(name="rules", description="The rules of The Penguin Ultimatum in short")
+    async def rules(self, interaction: Interaction) -> None:
+        """A concise rules summary, ephemeral."""
+        await interaction.response.send_message(
+            t(reader_language(interaction), RULES), ephemeral=True
+        )
+
+
+async def setup(bot: PenguinBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(Ultimatum(bot))

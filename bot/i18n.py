@@ -1,0 +1,72 @@
+"""Translations: gettext catalogues (``data/locale/<lang>/LC_MESSAGES/messages.po``) via Babel.
+
+Message ids are the English texts with ``{placeholders}``. Catalogues are read straight from the
+``.po`` files with Babel, so there are no compiled ``.mo`` files that could go stale. Extraction
+keywords (for ``pybabel extract`` and the catalogue tests): ``t:2``, ``tn:2,3``, ``N_``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+LANGUAGES = ("en", "de", "fr")
+DEFAULT = "en"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "data" / "locale"
+KEYWORDS = {"t": (2,), "tn": (2, 3), "N_": None}
+
+
+def language_of(locale: object) -> str:
+    """Our language for a Discord locale (``de``, ``fr``, ``en-GB``, a discord.Locale …)."""
+    code = str(getattr(locale, "value", locale) or "").lower()
+    base = code.split("-")[0]
+    return base if base in LANGUAGES else DEFAULT
+
+
+@cache
+def catalog(lang: str) -> Catalog | None:
+    """The catalogue of a language, or None for English (the message ids themselves)."""
+    if lang == DEFAULT:
+        return None
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
+    if not path.exists():
+        return None
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def _lookup(lang: str, msgid: str | tuple[str, str], index: int = 0) -> str | None:
+    cat = catalog(lang)
+    if cat is None:
+        return None
+    message = cat.get(msgid)
+    if message is None or message.fuzzy:
+        return None
+    text = message.string
+    if isinstance(text, tuple | list):
+        chosen: str = text[index] if index < len(text) else ""
+        return chosen or None
+    return text or None
+
+
+def t(lang: str, msgid: str, /, **params: Any) -> str:
+    """The text ``msgid`` in ``lang`` with its placeholders filled in."""
+    text = _lookup(lang, msgid) or msgid
+    return text.format(**params) if params else text
+
+
+def tn(lang: str, singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """A text that depends on a count ``n`` (available as ``{n}``), in ``lang``."""
+    cat = catalog(lang)
+    index = cat.plural_func(n) if cat is not None else (0 if n == 1 else 1)
+    text = _lookup(lang, (singular, plural), index) or (singular if n == 1 else plural)
+    return text.format(n=n, **params)
+
+
+def N_(msgid: str) -> str:
+    """Mark a text for translation where it is defined; translate it later with ``t``."""
+    return msgid

@@ -1,0 +1,180 @@
+"""The public posts a change produces, as outbox drafts queued in the change's own transaction.
+
+A draft's payload is self-contained (text, the public view to draw, the names), so a post that
+could not be delivered before a restart is delivered afterwards exactly as it was meant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.games import new_game, replay
+from bot.games.base import Event, Game
+from bot.i18n import t
+from bot.store import GameRecord, Move, OutboxDraft
+from bot.ui import fish_texts, ultimatum_texts
+from bot.ui.names import mention, seat_names
+
+
+def _where(record: GameRecord) -> int:
+    return record.thread_id or record.channel_id
+
+
+def describe(lang: str, kind: str, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """What happened, in words (never a hidden card)."""
+    module = fish_texts if kind == "fish" else ultimatum_texts
+    return module.describe(lang, events, names)
+
+
+def status_lines(lang: str, record: GameRecord, game: Game, names: Sequence[str]) -> list[str]:
+    """Scores, then who is to move (with a mention) or the final ranking."""
+    view = game.view(None)
+    if record.kind == "fish":
+        lines = [fish_texts.scoreline(lang, view["catch"], names)]
+    else:
+        lines = [ultimatum_texts.scoreline(lang, view["scores"], names)]
+    if game.is_over:
+        lines.append(t(lang, "**Final ranking**"))
+        if record.kind == "fish":
+            lines += fish_texts.ranking_lines(lang, game.ranking(), view["catch"], names)
+        else:
+            lines += ultimatum_texts.ranking_lines(
+                lang, game.ranking(), view["scores"], view["final_bonus"], view["won"], names
+            )
+    elif game.to_move is not None:
+        user = record.player(game.to_move).user_id
+        who = mention(user) if user is not None else names[game.to_move]
+        lines.append(next_step(lang, record.kind, game, who))
+    return lines
+
+
+def next_step(lang: str, kind: str, game: Game, who: str) -> str:
+    """Whose turn it is and which command to use."""
+    phase = game.phase
+    if kind == "fish":
+        if phase == "place":
+            return t(lang, "{who}, place a penguin: /fish place", who=who)
+        return t(lang, "{who}, your move: /fish move", who=who)
+    steps = {
+        "play": "{who}, invite a penguin: /ultimatum play (see your cards with /ultimatum hand)",
+        "invite": "{who}, move an invitation stone (/ultimatum invite) or /ultimatum skip",
+        "perform": "{who}, choose which show comes first: /ultimatum perform",
+        "entertainer": "{who}, lay the next entertainer: /ultimatum entertainer",
+    }
+    return t(lang, steps[phase], who=who)
+
+
+def turn_payload(
+    record: GameRecord, game: Game, lang: str, lines: list[str], *, final: bool = False
+) -> dict[str, Any]:
+    """The payload of a post with the table's picture."""
+    names = seat_names(record)
+    text = "\n".join([*lines, *status_lines(lang, record, game, names)])
+    mentioned = None if final or game.to_move is None else record.player(game.to_move).user_id
+    return {
+        "game_id": record.id,
+        "game_kind": record.kind,
+        "lang": lang,
+        "text": text,
+        "view": game.view(None),
+        "names": names,
+        "mention": mentioned,
+        "buttons": ["rematch"]
+        if game.is_over
+        else (["hand"] if record.kind == "ultimatum" else []),
+    }
+
+
+def public_step(move: Move) -> bool:
+    """Whether a move ends a turn or leaves a public decision pending (then it is posted)."""
+    game = move.game
+    return game.is_over or game.to_move != move.seat or game.phase in ("perform", "entertainer")
+
+
+def move_drafts(move: Move, lang: str) -> list[OutboxDraft]:
+    """The post of a completed turn (or of a pending public choice); nothing for a private step."""
+    if not public_step(move):
+        return []
+    record = move.record
+    names = seat_names(record)
+    lines = describe(lang, record.kind, turn_events(move), names)
+    payload = turn_payload(record, move.game, lang, lines)
+    return [
+        OutboxDraft(
+            kind="turn",
+            payload=payload,
+            channel_id=_where(record),
+            game_id=record.id,
+            dedupe_key=f"turn:{record.id}:{move.seq}",
+        )
+    ]
+
+
+def turn_events(move: Move) -> list[Event]:
+    """The events to tell: in Ultimatum, the turn's steps since its last public post.
+
+    A turn's private steps (laying a penguin, moving a stone) are not posted on their own, so
+    the post that ends the turn tells them too; they are rebuilt from the log (the truth).
+    """
+    log = move.game.log
+    if move.record.kind != "ultimatum" or len(log) < 2:
+        return list(move.events)
+    start = max(i for i, action in enumerate(log) if action.startswith("play "))
+    record = move.record
+    game = replay(
+        record.kind, len(seat_names(record)), record.seed, dict(record.options), log[:start]
+    )
+    told: list[Event] = []
+    for index in range(start, len(log)):
+        events = game.play(log[index])
+        if index < len(log) - 1 and game.phase in ("perform", "entertainer"):
+            told = []  # that step was posted already
+        else:
+            told += events
+    return told
+
+
+def start_drafts(record: GameRecord, game: Game, lang: str) -> list[OutboxDraft]:
+    """The first post of a game that has just started: seat order and who begins."""
+    names = seat_names(record)
+    order = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(names))
+    lines = [t(lang, "Game #{id} begins! Seat order: {order}.", id=record.id, order=order)]
+    return [
+        OutboxDraft(
+            kind="turn",
+            payload=turn_payload(record, game, lang, lines),
+            channel_id=_where(record),
+            game_id=record.id,
+            dedupe_key=f"start:{record.id}",
+        )
+    ]
+
+
+def short_title(record: GameRecord) -> str:
+    """A game's short name for thread titles and lists."""
+    return "Fish" if record.kind == "fish" else "Ultimatum"
+
+
+def start_announcer(lang: str) -> Callable[[GameRecord], list[OutboxDraft]]:
+    """For a seat change: the first post of the game if the change started it."""
+
+    def drafts(record: GameRecord) -> list[OutboxDraft]:
+        if record.status != "active":
+            return []
+        # A game that has just started is its deal: rebuild it from the seed (no I/O here).
+        game = new_game(record.kind, len(seat_names(record)), record.seed, dict(record.options))
+        return start_drafts(record, game, lang)
+
+    return drafts
+
+
+def cancel_draft(record: GameRecord, lang: str) -> OutboxDraft:
+    """The post telling a game's thread that the game was cancelled."""
+    return OutboxDraft(
+        kind="text",
+        payload={"text": t(lang, "Game #{id} was cancelled.", id=record.id)},
+        channel_id=_where(record),
+        game_id=record.id,
+        dedupe_key=f"cancel:{record.id}",
+    )

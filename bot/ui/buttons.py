@@ -1,0 +1,82 @@
+"""Buttons that survive restarts: DynamicItems whose custom_id carries the action and game id.
+
+A button holds no state of its own: a click is turned into the same request as the matching
+slash command, against whatever the store holds now.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import N_, t
+
+if TYPE_CHECKING:
+    from bot.client import PenguinBot
+
+ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.primary),
+    "cancel": (N_("Cancel game"), discord.ButtonStyle.danger),
+    "hand": (N_("My hand"), discord.ButtonStyle.primary),
+    "skip": (N_("Skip invitation"), discord.ButtonStyle.secondary),
+    "rematch": (N_("Rematch"), discord.ButtonStyle.success),
+    "approve": (N_("Approve undo"), discord.ButtonStyle.success),
+    "refuse": (N_("Refuse undo"), discord.ButtonStyle.danger),
+}
+
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"penguins:(?P<action>[a-z]+):(?P<game>\d+)",
+):
+    """A button for one action on one game."""
+
+    def __init__(self, action: str, game_id: int, lang: str = "en") -> None:
+        label, style = ACTIONS[action]
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, label), style=style, custom_id=f"penguins:{action}:{game_id}"
+            )
+        )
+        self.action = action
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+        /,
+    ) -> GameButton:
+        """Rebuild the button from a click on a message posted before (even before a restart)."""
+        action = match["action"]
+        if action not in ACTIONS:
+            raise ValueError(f"unknown button action {action!r}")
+        button = cls(action, int(match["game"]))
+        button.item.label = item.label
+        return button
+
+    async def callback(self, interaction: discord.Interaction[PenguinBot]) -> None:  # type: ignore[override]
+        """Handle the click like the matching command."""
+        await interaction.client.on_game_button(interaction, self.action, self.game_id)
+
+
+def lobby_buttons(game_id: int, lang: str) -> discord.ui.View:
+    """Join, Leave, Start and Cancel under a lobby message."""
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "start", "cancel"):
+        view.add_item(GameButton(action, game_id, lang))
+    return view
+
+
+def buttons(actions: list[str], game_id: int, lang: str) -> discord.ui.View:
+    """A row of game buttons."""
+    view = discord.ui.View(timeout=None)
+    for action in actions:
+        view.add_item(GameButton(action, game_id, lang))
+    return view
