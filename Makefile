@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint typecheck pytest run bench clean
+.PHONY: test lint typecheck pytest run bench strength clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy bot/games render
+	$(BIN)/mypy bot/games render bot/ai
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest
@@ -37,6 +37,10 @@ bench: $(STAMP)
 	for script in tests/bench/script_*.py; do \
 		[ -e "$$script" ] && $(BIN)/python "$$script" || exit 1; \
 	done
+
+# The full strength round robin of the computer players (200 games per pairing): it takes hours.
+strength: $(STAMP)
+	$(BIN)/python tests/bench/script_ai_strength.py --full
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -5,8 +5,8 @@ the two sides swapped; with four players the sides alternate round the table). A
 for the side holding first place alone, shares by seats when first place is shared. Every
 decision goes through ``bot.ai.decide`` from the deciding seat's view, as in the bot.
 
-    python tests/bench/script_ai_strength.py            # the full run: 200 games per pairing
-    python tests/bench/script_ai_strength.py --quick    # a few games each, for ``make bench``
+    python tests/bench/script_ai_strength.py            # a few games each (``make bench``)
+    python tests/bench/script_ai_strength.py --full     # 200 games per pairing (``make strength``)
 
 Figures are printed, never asserted: the machine is shared and noisy. Hard's per-move time is
 measured separately at the default budget (``--move-budget``), on positions from real games.
@@ -120,18 +120,18 @@ def hard_move_times(kind: str, budget: float, moves: int) -> list[float]:
 def main() -> None:
     """Run the round robin and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per pairing")
-    parser.add_argument("--budget", type=float, default=0.1, help="hard's seconds per decision")
+    parser.add_argument("--full", action="store_true", help="200 games per pairing")
+    parser.add_argument("--games", type=int, help="games per pairing (overrides --full)")
+    parser.add_argument("--budget", type=float, help="hard's seconds per decision in matches")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--quick", action="store_true", help="a few games per pairing")
     parser.add_argument("--move-budget", type=float, default=2.0)
-    parser.add_argument("--moves", type=int, default=12, help="hard decisions timed per game")
+    parser.add_argument("--moves", type=int, help="hard decisions timed per game")
     parser.add_argument("--kinds", default="fish,ultimatum")
     parser.add_argument("--players", default="2,4")
     args = parser.parse_args()
-    games = 6 if args.quick else args.games
-    budget = 0.05 if args.quick else args.budget
-    moves = 3 if args.quick else args.moves
+    games = args.games or (200 if args.full else 4)
+    budget = args.budget or (0.1 if args.full else 0.05)
+    moves = args.moves or (12 if args.full else 3)
     kinds = args.kinds.split(",")
     player_counts = [int(p) for p in args.players.split(",")]
     print(f"AI strength: {games} games per pairing, hard at {budget} s per decision")
