@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import io
 import json
@@ -16,7 +17,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.i18n import DEFAULT, language_of, t
-from bot.store import GameRecord, Store
+from bot.store import GameRecord, Store, StoreError
 from bot.ui.buttons import GameButton
 
 if TYPE_CHECKING:
@@ -88,6 +89,8 @@ class PenguinBot(commands.Bot):
         # Pictures are drawn off the event loop, so the gateway heartbeat keeps flowing.
         self.drawing = ThreadPoolExecutor(max_workers=2, thread_name_prefix="draw")
         self.computers_available = False
+        #: Games whose thread is being created: their posts wait, so none lands in the channel.
+        self.settling: dict[int, asyncio.Event] = {}
 
     @property
     def lobby(self) -> Lobby:
@@ -121,6 +124,18 @@ class PenguinBot(commands.Bot):
     def after_change(self, record: GameRecord) -> None:
         """Wake the background work that follows a change (delivery; computer players)."""
         self.store.outbox_ready.set()
+
+    async def game_channel(self, game_id: int, fallback: int) -> int:
+        """Where a game's posts go now: its thread once it has one (waiting while it is made)."""
+        settling = self.settling.get(game_id)
+        if settling is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(settling.wait(), timeout=10)
+        try:
+            record = await self.store.get_game(game_id)
+        except StoreError:
+            return fallback
+        return record.thread_id or record.channel_id
 
     async def draw_table(self, payload: dict[str, Any]) -> bytes:
         """The picture of a public view, drawn in a worker thread."""

@@ -140,13 +140,16 @@ class Delivery(commands.Cog):
             user = self.bot.get_user(entry.user_id) or await self.bot.fetch_user(entry.user_id)
             return await user.send(**kwargs)
         assert entry.channel_id is not None
-        channel = self.bot.get_partial_messageable(entry.channel_id)
+        target = entry.channel_id
+        if entry.game_id is not None:
+            target = await self.bot.game_channel(entry.game_id, entry.channel_id)
+        channel = self.bot.get_partial_messageable(target)
         try:
             return await channel.send(**kwargs)
         except discord.HTTPException as error:
             if error.code != THREAD_ARCHIVED:
                 raise
-        await self.unarchive(entry.channel_id)
+        await self.unarchive(target)
         if "file" in kwargs:
             kwargs["file"].reset()
         return await channel.send(**kwargs)

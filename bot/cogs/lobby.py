@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -95,12 +96,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         except StoreError as error:
             raise Refusal(explain(lang, error)) from None
         public = await self.bot.public_language(record.guild_id)
-        await interaction.response.send_message(
-            embed=lobby_embed(record, public), view=lobby_buttons(record.id, public)
-        )
-        message = await interaction.original_response()
-        record = await self.bot.store.set_lobby_message(record.id, message.id)
-        record = await self._give_thread(interaction, record, message, public)
+        settled = self.bot.settling.setdefault(record.id, asyncio.Event())
+        try:
+            await interaction.response.send_message(
+                embed=lobby_embed(record, public), view=lobby_buttons(record.id, public)
+            )
+            message = await interaction.original_response()
+            record = await self.bot.store.set_lobby_message(record.id, message.id)
+            record = await self._give_thread(interaction, record, message, public)
+        finally:
+            settled.set()
+            del self.bot.settling[record.id]
         if record.status == "active":
             await self._announce_start(record, public)
 

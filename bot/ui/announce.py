@@ -88,8 +88,9 @@ def turn_payload(
 
 def public_step(move: Move) -> bool:
     """Whether a move ends a turn or leaves a public decision pending (then it is posted)."""
-    game = move.game
-    return game.is_over or game.to_move != move.seat or game.phase in ("perform", "entertainer")
+    if move.record.kind == "fish":
+        return True  # every Fish action is a whole turn (a player alone may move twice running)
+    return move.game.phase in ("play", "perform", "entertainer", "over")
 
 
 def move_drafts(move: Move, lang: str) -> list[OutboxDraft]:

@@ -42,7 +42,7 @@ async def test_two_players_play_fish_to_the_end(
                     user, "/fish place", "floe", typed="", channel=thread
                 )
                 assert options, "the player to move is offered floes"
-                await fake.invoke(user, "/fish place", floe=options[0].value, channel=thread)
+                done = await fake.invoke(user, "/fish place", floe=options[0].value, channel=thread)
             else:
                 penguins = await fake.autocomplete(
                     user, "/fish move", "penguin", typed="", channel=thread
@@ -51,9 +51,10 @@ async def test_two_players_play_fish_to_the_end(
                 targets = await fake.autocomplete(
                     user, "/fish move", "to", typed="", channel=thread, penguin=start
                 )
-                await fake.invoke(
+                done = await fake.invoke(
                     user, "/fish move", penguin=start, to=targets[-1].value, channel=thread
                 )
+            assert done.ephemeral and done.content.startswith("Done"), done.content
             post = (await fake.wait_for_messages(thread, 1, after=mark))[0]
             assert post.attachments and post.attachments[0].image().format == "PNG"
         assert record.status == "finished"
