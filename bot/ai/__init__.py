@@ -18,6 +18,11 @@ LEVELS = {1: "easy", 2: "medium", 3: "hard"}
 KINDS = ("fish", "ultimatum")
 
 
+def player_name(level: int) -> str:
+    """How a computer player is named in the channel, e.g. ``Penguin Bot (hard)``."""
+    return f"Penguin Bot ({LEVELS[level]})"
+
+
 def decide(kind: str, view: dict[str, Any], policy: str, *, seed: int, budget: float) -> str:
     """The action text ``policy`` (random, greedy, easy, medium, hard) picks from ``view``."""
     if view["viewer"] is None or view["viewer"] != view["to_move"]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.ai import LEVELS, choose_action, ultimatum_players
+from bot.ai import LEVELS, choose_action, player_name, ultimatum_players
 from bot.games.ultimatum import UltimatumGame
 from tests.ai.positions import fish_position, ultimatum_phase, ultimatum_position
 
@@ -23,6 +23,11 @@ def test_levels_and_signature() -> None:
     assert list(parameters) == ["kind", "view", "level", "seed", "budget"]
     assert parameters["seed"].kind is inspect.Parameter.KEYWORD_ONLY
     assert parameters["budget"].default == 2.0
+    assert [player_name(level) for level in LEVELS] == [
+        "Penguin Bot (easy)",
+        "Penguin Bot (medium)",
+        "Penguin Bot (hard)",
+    ]
 
 
 def reshuffled_hidden(game: UltimatumGame, seat: int, rng: random.Random) -> UltimatumGame:
