@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.i18n import DEFAULT, language_of, t
 from bot.store import GameRecord, Store, StoreError
-from bot.ui.buttons import GameButton
+from bot.ui.buttons import GameButton, PerformSelect
 
 if TYPE_CHECKING:
     from bot.cogs.lobby import Lobby
@@ -102,7 +102,7 @@ class PenguinBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the store, load the cogs, register the buttons and sync commands if changed."""
         self.store = self._given_store or await Store.from_settings(self.settings)
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(GameButton, PerformSelect)
         for cog in COGS:
             await self.load_extension(cog)
         await self.sync_commands()
@@ -190,8 +190,13 @@ class PenguinBot(commands.Bot):
         try:
             if action in ("join", "leave", "start", "cancel"):
                 await self.lobby.seat_change(interaction, action, game_id, from_button=True)
+            elif action == "rematch":
+                from bot.cogs.rematch import rematch
+
+                await rematch(self, interaction, game_id)
             else:
-                cog: Any = self.get_cog("Ultimatum") if action in ("hand", "skip") else self.lobby
+                ultimatum = action in ("hand", "skip") or action.startswith("perform ")
+                cog: Any = self.get_cog("Ultimatum") if ultimatum else self.lobby
                 await cog.on_button(interaction, action, game_id)
         except Exception as error:
             await handle_error(interaction, error)

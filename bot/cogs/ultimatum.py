@@ -15,7 +15,7 @@ from bot.games.ultimatum import UltimatumGame
 from bot.i18n import t
 from bot.store import Move
 from bot.ui import ultimatum_texts
-from bot.ui.buttons import buttons
+from bot.ui.buttons import buttons, perform_select
 from bot.ui.names import seat_names
 
 if TYPE_CHECKING:
@@ -255,6 +255,9 @@ class Ultimatum(
             lines.append(self._next_hint(lang, game.phase))
             if game.phase == "invite":
                 view = buttons(["skip"], move.record.id, lang)
+            elif game.phase == "perform":
+                pending = game.view(move.seat)["pending_shows"]
+                view = perform_select(move.record.id, list(pending), lang)
         text = "\n".join(lines)[:2000]
         if view is None:
             await interaction.response.send_message(text, ephemeral=True)
@@ -272,12 +275,12 @@ class Ultimatum(
         return t(lang, hints[phase])
 
     async def on_button(self, interaction: Interaction, action: str, game_id: int) -> None:
-        """My hand and Skip invitation buttons."""
+        """My hand and Skip invitation buttons, and the show-order select."""
         if action == "hand":
             await self.show_hand(interaction, game_id)
             return
         loaded = await self.tables.load(interaction, game_id)
-        move = await self.tables.act(interaction, loaded, "skip")
+        move = await self.tables.act(interaction, loaded, action)  # "skip" or "perform <cell>"
         await self._reply_step(interaction, move)
 
     # --- looking -------------------------------------------------------------------------------

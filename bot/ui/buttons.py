@@ -80,3 +80,43 @@ def buttons(actions: list[str], game_id: int, lang: str) -> discord.ui.View:
     for action in actions:
         view.add_item(GameButton(action, game_id, lang))
     return view
+
+
+class PerformSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"penguins-select:perform:(?P<game>\d+)",
+):
+    """Choose which of several due shows comes first (U-16) with one click."""
+
+    def __init__(self, game_id: int, cells: list[str] | None = None, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"penguins-select:perform:{game_id}",
+                placeholder=t(lang, "Which show comes first?"),
+                options=[discord.SelectOption(label=c, value=c) for c in cells or ["A1"]],
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Select[Any],
+        match: re.Match[str],
+        /,
+    ) -> PerformSelect:
+        """Rebuild the select from a choice made on an earlier message."""
+        return cls(int(match["game"]), [o.value for o in item.options])
+
+    async def callback(self, interaction: discord.Interaction[PenguinBot]) -> None:  # type: ignore[override]
+        """Perform the chosen show, like /ultimatum perform."""
+        cell = self.item.values[0]
+        await interaction.client.on_game_button(interaction, f"perform {cell}", self.game_id)
+
+
+def perform_select(game_id: int, cells: list[str], lang: str) -> discord.ui.View:
+    """A select listing the due shows."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(PerformSelect(game_id, cells, lang))
+    return view

@@ -1,0 +1,110 @@
+"""Rematch: the same people (and computer players) at a new table, with a new seed."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.cogs.common import Interaction, Refusal, Tables, reader_language
+from bot.i18n import t
+from bot.store import GameRecord, StoreError
+from bot.ui import announce
+from bot.ui.buttons import lobby_buttons
+from bot.ui.embeds import lobby_embed
+from bot.ui.errors import explain
+
+if TYPE_CHECKING:
+    from bot.client import PenguinBot
+
+log = logging.getLogger(__name__)
+
+#: Finished games whose rematch is being set up: a second click must not open a second table.
+_opening: set[int] = set()
+
+
+async def rematch(bot: PenguinBot, interaction: Interaction, game_id: int) -> None:
+    """Open and start a new game with the finished game's seats; any of its players may ask."""
+    lang = reader_language(interaction)
+    old = (await Tables(bot).load(interaction, game_id)).record
+    if old.status != "finished":
+        raise Refusal(t(lang, "Game #{id} is not over yet.", id=old.id))
+    if interaction.user.id not in old.user_ids:
+        raise Refusal(t(lang, "Only the players of game #{id} can ask for a rematch.", id=old.id))
+    if old.id in _opening or await bot.store.meta(f"rematch:{old.id}"):
+        raise Refusal(t(lang, "A rematch of game #{id} has already been opened.", id=old.id))
+    _opening.add(old.id)
+    try:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await _open(bot, interaction, old)
+    finally:
+        _opening.discard(old.id)
+    await interaction.followup.send(
+        t(lang, "Rematch: game #{id} has started.", id=record.id), ephemeral=True
+    )
+
+
+async def _open(bot: PenguinBot, interaction: Interaction, old: GameRecord) -> GameRecord:
+    lang = reader_language(interaction)
+    public = await bot.public_language(old.guild_id)
+    computers = [s for s in old.seats if s.is_computer]
+    others = [s for s in old.seats if s.user_id not in (None, interaction.user.id)]
+    try:
+        record = await bot.store.create_game(
+            old.kind,
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            creator_id=interaction.user.id,
+            creator_name=interaction.user.display_name,
+            players=len(old.seats),
+            bots=len(computers),
+            bot_level=(computers[0].bot_level or 2) if computers else 2,
+            options=dict(old.options),
+            reminder_hours=old.reminder_hours,
+            timeout_days=old.timeout_days,
+        )
+    except StoreError as error:
+        raise Refusal(explain(lang, error)) from None
+    await bot.store.set_meta(f"rematch:{old.id}", str(record.id))
+    settled = bot.settling.setdefault(record.id, asyncio.Event())
+    try:
+        channel = bot.get_partial_messageable(old.channel_id)
+        message = await channel.send(
+            t(public, "Rematch of game #{old}!", old=old.id),
+            embed=lobby_embed(record, public),
+            view=lobby_buttons(record.id, public),
+        )
+        record = await bot.store.set_lobby_message(record.id, message.id)
+        try:
+            thread = await message.create_thread(
+                name=f"{announce.short_title(record)} #{record.id}", auto_archive_duration=10080
+            )
+            record = await bot.store.set_thread(record.id, thread.id)
+        except discord.HTTPException as error:
+            log.info("no thread for rematch #%s: %s", record.id, error)
+        start = announce.start_announcer(public)
+        for seat in others:
+            assert seat.user_id is not None
+            record = await bot.store.join(record.id, seat.user_id, name=seat.name, announce=start)
+        if not others and record.status == "active":  # only computer players: full at once
+            _, game = await bot.store.load_game(record.id)
+            assert game is not None
+            await bot.store.enqueue(*announce.start_drafts(record, game, public))
+    finally:
+        settled.set()
+        bot.settling.pop(record.id, None)
+    bot.after_change(record)
+    await _refresh(bot, record, message, public)
+    return record
+
+
+async def _refresh(
+    bot: PenguinBot, record: GameRecord, message: discord.Message, lang: str
+) -> None:
+    """The rematch lobby shows that it has started."""
+    try:
+        await message.edit(embed=lobby_embed(record, lang), view=None)
+    except discord.HTTPException as error:
+        log.info("could not update the rematch lobby #%s: %s", record.id, error)

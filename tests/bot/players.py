@@ -1,0 +1,110 @@
+"""Playing through the stand-in as people do: every choice taken from the bot's autocomplete."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.client import PenguinBot
+from bot.games.ultimatum import UltimatumGame
+from bot.ui.ultimatum_texts import card_name
+from tests.fakediscord import Channel, FakeDiscord, Message, Reply, User
+
+PEOPLE = ("alice", "bruno", "chloe", "mia")
+
+
+async def open_game(
+    fake: FakeDiscord, kind: str, players: int, **options: Any
+) -> tuple[Message, Channel, list[User]]:
+    """Alice opens a lobby, the others join by button; returns lobby, thread and the people."""
+    people = [fake.user(name) for name in PEOPLE[:players]]
+    reply = await fake.invoke(people[0], f"/{kind} new", players=players, **options)
+    assert not reply.ephemeral, reply.content
+    thread = await fake.wait_for_thread(fake.channel("games"))
+    for person in people[1:]:
+        mark = fake.mark()
+        await fake.click(person, reply.message, label="Join")
+    await fake.wait_for_messages(thread, 1, after=mark)
+    return reply.message, thread, people
+
+
+async def who_moves(bot: PenguinBot, fake: FakeDiscord, game_id: int) -> tuple[Any, Any, User]:
+    """The record, the engine game and the person whose turn it is."""
+    record, game = await bot.store.load_game(game_id)
+    user = next(u for u in map(fake.user, PEOPLE) if u.id == record.to_move_user)
+    return record, game, user
+
+
+async def fish_step(fake: FakeDiscord, user: User, thread: Channel, phase: str) -> Reply:
+    """One Fish action chosen from autocomplete."""
+    if phase == "place":
+        floes = await fake.autocomplete(user, "/fish place", "floe", typed="", channel=thread)
+        assert floes, "the player to move is offered floes"
+        return await fake.invoke(user, "/fish place", floe=floes[0].value, channel=thread)
+    starts = await fake.autocomplete(user, "/fish move", "penguin", typed="", channel=thread)
+    start = starts[-1].value
+    targets = await fake.autocomplete(
+        user, "/fish move", "to", typed="", channel=thread, penguin=start
+    )
+    assert targets, f"{start} is offered, so it can move"
+    return await fake.invoke(user, "/fish move", penguin=start, to=targets[0].value, channel=thread)
+
+
+async def ultimatum_step(
+    fake: FakeDiscord,
+    user: User,
+    thread: Channel,
+    phase: str,
+    rng: random.Random,
+    last: Reply | None,
+) -> Reply:
+    """One Ultimatum decision chosen from autocomplete, buttons or the select."""
+    if phase == "play":
+        cards = await fake.autocomplete(user, "/ultimatum play", "card", typed="", channel=thread)
+        card = rng.choice(cards).value
+        cells = await fake.autocomplete(
+            user, "/ultimatum play", "cell", typed="", channel=thread, card=card
+        )
+        return await fake.invoke(
+            user, "/ultimatum play", card=card, cell=rng.choice(cells).value, channel=thread
+        )
+    if phase == "invite":
+        if last is not None and "Skip invitation" in last.message.labels and rng.random() < 0.3:
+            return await fake.click(user, last.message, label="Skip invitation")
+        targets = await fake.autocomplete(user, "/ultimatum invite", "to", typed="", channel=thread)
+        if not targets:
+            return await fake.invoke(user, "/ultimatum skip", channel=thread)
+        target = rng.choice(targets).value
+        sources = await fake.autocomplete(
+            user, "/ultimatum invite", "from", typed="", channel=thread, to=target
+        )
+        return await fake.invoke(
+            user,
+            "/ultimatum invite",
+            to=target,
+            options={"from": sources[0].value},
+            channel=thread,
+        )
+    if phase == "perform":
+        if last is not None and last.message.selects:
+            values = [o["value"] for o in last.message.selects[0]["options"]]
+            return await fake.select(user, last.message, [values[0]])
+        cells = await fake.autocomplete(
+            user, "/ultimatum perform", "cell", typed="", channel=thread
+        )
+        return await fake.invoke(user, "/ultimatum perform", cell=cells[0].value, channel=thread)
+    cells = await fake.autocomplete(
+        user, "/ultimatum entertainer", "cell", typed="", channel=thread
+    )
+    assert cells, "a new entertainer always has a cell offered (else the game would be over)"
+    choice = rng.choice(cells)
+    turned = "turned only" in choice.name
+    return await fake.invoke(
+        user, "/ultimatum entertainer", cell=choice.value, turned=turned, channel=thread
+    )
+
+
+def hidden_cards(game: UltimatumGame) -> set[str]:
+    """Every card in a hand, by id and in words (what must never be shown publicly)."""
+    cards = {c for seat in range(game.players) for c in game.hand(seat)}
+    return cards | {card_name("en", c) for c in cards}
