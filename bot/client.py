@@ -172,12 +172,11 @@ class PenguinBot(commands.Bot):
         loaded = await Tables(self).find(interaction, game_id, kind)
         if loaded.game is None:
             raise Refusal(t(lang, "Game #{id} has not started yet.", id=loaded.record.id))
-        await interaction.response.defer(thinking=True)
         names = seat_names(loaded.record)
         payload = {"game_kind": kind, "view": loaded.game.view(None), "names": names}
         png = await self.draw_table(payload)
         text = "\n".join(status_lines(lang, loaded.record, loaded.game, names))
-        await interaction.followup.send(
+        await interaction.response.send_message(
             content=text[:2000],
             file=discord.File(io.BytesIO(png), filename=f"game-{loaded.record.id}.png"),
             allowed_mentions=discord.AllowedMentions.none(),

@@ -70,7 +70,8 @@ async def _open(bot: PenguinBot, interaction: Interaction, old: GameRecord) -> G
     await bot.store.set_meta(f"rematch:{old.id}", str(record.id))
     settled = bot.settling.setdefault(record.id, asyncio.Event())
     try:
-        channel = bot.get_partial_messageable(old.channel_id)
+        channel = bot.get_channel(old.channel_id) or await bot.fetch_channel(old.channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
         message = await channel.send(
             t(public, "Rematch of game #{old}!", old=old.id),
             embed=lobby_embed(record, public),

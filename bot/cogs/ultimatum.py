@@ -303,12 +303,11 @@ class Ultimatum(
             raise Refusal(
                 t(lang, "You have no hand in game #{id}: only its players do.", id=loaded.record.id)
             )
-        await interaction.response.defer(ephemeral=True, thinking=True)
         view = loaded.game.view(seat)
         name = seat_names(loaded.record)[seat]
         png = await self.bot._off_loop(draw.hand, view, name=name)
         cards = ", ".join(ultimatum_texts.card_name(lang, c) for c in view["hand"] or [])
-        await interaction.followup.send(
+        await interaction.response.send_message(
             t(lang, "Your hand in game #{id}: {cards}", id=loaded.record.id, cards=cards or "—"),
             file=discord.File(io.BytesIO(png), filename="hand.png"),
             ephemeral=True,

@@ -1,0 +1,148 @@
+"""Refusals, spectators, simultaneous clicks, restarts and rematches through the stand-in."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from bot.games.fish import FishGame
+from tests.bot.conftest import BotRunner
+from tests.bot.players import fish_step, open_game, ultimatum_step, who_moves
+from tests.fakediscord import FakeDiscord
+
+
+async def test_refusals_say_why_and_change_nothing(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """Not your turn, not in the game, an illegal floe (F-6), a game that is over: each is an
+    ephemeral reason, and the game's version does not move."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        record, game, mover = await who_moves(bot, fake, 1)
+        assert isinstance(game, FishGame)
+        waiting = next(u for u in map(fake.user, ("alice", "bruno")) if u.id != mover.id)
+        mover_name = mover.global_name or mover.name
+        floe = game.legal_actions()[0]
+        not_yours = await fake.invoke(waiting, "/fish place", floe=floe, channel=thread)
+        assert not_yours.ephemeral and not_yours.content == f"It is {mover_name}'s turn in game #1."
+        stranger = await fake.invoke(fake.user("mia"), "/fish place", floe=floe, game=1)
+        assert stranger.ephemeral and stranger.content == "You are not in game #1."
+        two_fish = next(f for f, n in game.floes.items() if n == 2)
+        illegal = await fake.invoke(mover, "/fish place", floe=two_fish, channel=thread)
+        assert illegal.content == f"{two_fish} has 2 fish; penguins start on 1-fish floes."
+        nonsense = await fake.invoke(mover, "/fish move", penguin="Z9", to="A1", channel=thread)
+        assert nonsense.ephemeral and "not a floe" in nonsense.content
+        assert (await bot.store.get_game(1)).version == record.version
+        mia_choices = await fake.autocomplete(
+            fake.user("mia"), "/fish place", "floe", typed="", game=1
+        )
+        waiting_choices = await fake.autocomplete(
+            waiting, "/fish place", "floe", typed="", channel=thread
+        )
+        assert mia_choices == [] and waiting_choices == []
+        await fake.invoke(fake.user("alice"), "/game cancel", channel=thread)
+        over = await fake.invoke(mover, "/fish place", floe=floe, game=1)
+        assert over.content == "Game #1 was cancelled."
+
+
+async def test_spectators_see_the_table_but_never_a_hand(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """U-27: /ultimatum hand and the My hand button answer only the players, ephemerally; a
+    spectator may look at the board and the list of games."""
+    fake = fake_discord
+    mia = fake.user("mia")
+    async with bot_runner():
+        _, thread, people = await open_game(fake, "ultimatum", 2)
+        start_post = fake.history(thread)[-1]
+        assert "My hand" in start_post.labels
+        refused = await fake.invoke(mia, "/ultimatum hand", game=1)
+        assert refused.ephemeral and not refused.attachments
+        assert refused.content == "You have no hand in game #1: only its players do."
+        clicked = await fake.click(mia, start_post, label="My hand")
+        assert clicked.ephemeral and not clicked.attachments
+        mine = await fake.click(people[1], start_post, label="My hand")
+        assert mine.ephemeral and mine.attachments[0].image().format == "PNG"
+        board = await fake.invoke(mia, "/ultimatum board", game=1)
+        assert not board.ephemeral and board.attachments[0].image().format == "PNG"
+        listing = await fake.invoke(mia, "/game list")
+        assert "#1 The Penguin Ultimatum" in listing.embeds[0]["fields"][0]["name"]
+        rules = await fake.invoke(mia, "/ultimatum rules")
+        assert rules.ephemeral and "/ultimatum play" in rules.content
+        fish_rules = await fake.invoke(mia, "/fish rules")
+        assert fish_rules.ephemeral and "/fish move" in fish_rules.content
+
+
+async def test_two_actions_at_the_same_moment_apply_once(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """Two submissions for the same turn: exactly one applies, the other is refused."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        _, game, mover = await who_moves(bot, fake, 1)
+        first, second = game.legal_actions()[:2]
+        replies = await asyncio.gather(
+            fake.invoke(mover, "/fish place", floe=first, channel=thread),
+            fake.invoke(mover, "/fish place", floe=second, channel=thread),
+        )
+        done = [r for r in replies if r.content.startswith("Done")]
+        assert len(done) == 1, [r.content for r in replies]
+        _, after = await bot.store.load_game(1)
+        assert after is not None and len(after.log) == 1
+
+
+async def test_a_restart_mid_game_keeps_the_game_and_its_buttons(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """The bot stops mid-game and starts again: the game goes on from the same state, and
+    buttons posted before the restart still work."""
+    fake = fake_discord
+    rng = random.Random(3)
+    async with bot_runner() as bot:
+        _, thread, people = await open_game(fake, "ultimatum", 2)
+        last = None
+        for _ in range(5):
+            _, game, user = await who_moves(bot, fake, 1)
+            last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
+        before = (await bot.store.load_game(1))[1]
+        other_lobby = await fake.invoke(fake.user("chloe"), "/fish new", players=2)
+    async with bot_runner() as bot:
+        _, again = await bot.store.load_game(1)
+        assert again == before
+        hand_post = next(m for m in reversed(fake.history(thread)) if "My hand" in m.labels)
+        mine = await fake.click(people[0], hand_post, label="My hand")
+        assert mine.attachments, mine.content
+        joined = await fake.click(fake.user("mia"), other_lobby.message, label="Join")
+        assert joined.kind == "update"
+        assert (await bot.store.get_game(2)).status == "active"
+        _, game, user = await who_moves(bot, fake, 1)
+        mark = fake.mark()
+        await ultimatum_step(fake, user, thread, game.phase, rng, None)
+        assert len((await bot.store.load_game(1))[1].log) == len(before.log) + 1
+        assert fake.history(thread)[-1] is not None and fake.mark() > mark
+
+
+async def test_rematch_seats_the_same_people_at_a_new_table(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """At the end, Rematch opens and starts a new game with the same players, once."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+        while (await bot.store.get_game(1)).status != "finished":
+            _, game, user = await who_moves(bot, fake, 1)
+            mark = fake.mark()
+            await fish_step(fake, user, thread, game.phase)
+            await fake.wait_for_messages(thread, 1, after=mark)
+        final = fake.history(thread)[-1]
+        stranger = await fake.click(fake.user("mia"), final, label="Rematch")
+        assert stranger.content == "Only the players of game #1 can ask for a rematch."
+        reply = await fake.click(people[1], final, label="Rematch")
+        assert "game #2 has started" in (await reply.wait_for_content()).content
+        record = await bot.store.get_game(2)
+        assert record.status == "active" and set(record.user_ids) == {p.id for p in people}
+        assert record.seed != (await bot.store.get_game(1)).seed
+        again = await fake.click(people[0], final, label="Rematch")
+        assert again.content == "A rematch of game #1 has already been opened."
