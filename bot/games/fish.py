@@ -1,5 +1,14 @@
 """Hey, That's My Fish! (RULES.md F-1 … F-15) on 64-bit bitboards.
 
+Besides the notation of RULES.md the engine takes ``resign <seat>`` from any seat at any time
+(a resignation or a timed-out turn must be in the log, because the log is the game). It is not
+a move choice, so ``legal_actions`` never lists it. The resigning player's penguins leave the
+board, the floes under them stay (then F-10 removes what nobody can reach any more), their catch
+stays, and they are ranked after every player who did not resign. Once fewer than two players
+who did not resign are left, the game ends at once: the last one leaves the ice as under F-11
+(taking the floes under their penguins) instead of collecting the rest of the board alone,
+which could not change the ranking. Players who went out under F-11 still count as in the game.
+
 Floes live on a padded 8 × 8 bit layout: bit ``row * 8 + slot``, where ``slot`` is the 0-based
 place in the row. Rows A, C, E, G (even rows) use slots 0–6 and are indented by half a floe;
 rows B, D, F, H use slots 0–7 (F-1). Bitboards make move generation and the unreachable-floe
@@ -166,6 +175,22 @@ def parse(text: str) -> tuple[int, int | None]:
     return origin, _parse_floe(match[3], match[4], text)
 
 
+_RESIGN = re.compile(r"^\s*resign\s+(\d+)\s*$", re.IGNORECASE)
+
+
+def parse_resign(text: str, players: int) -> int | None:
+    """The seat of a ``resign <seat>`` action, or None if ``text`` is not one."""
+    match = _RESIGN.match(text)
+    if match is None:
+        return None
+    seat = int(match[1])
+    if seat >= players:
+        raise IllegalAction(
+            "no_such_seat", f"there is no seat {seat} (seats 0 to {players - 1})", seat=seat
+        )
+    return seat
+
+
 def random_floes(rng: random.Random) -> list[int]:
     """A shuffled fish count per floe in FLOE_NAMES order (F-3)."""
     counts = list(FISH_COUNTS)
@@ -188,8 +213,14 @@ class FishGame:
     current: int | None
     removed_fish: int = 0
     log: list[str] = field(default_factory=list)
+    resigned: list[bool] = field(default_factory=list)
     last: dict[str, Any] | None = None
     kind: str = "fish"
+
+    def __post_init__(self) -> None:
+        """Nobody has resigned unless told otherwise (old snapshots)."""
+        if not self.resigned:
+            self.resigned = [False] * self.players
 
     @classmethod
     def new(cls, players: int, seed: int = 0, floes: Sequence[int] | None = None) -> Self:
@@ -215,6 +246,7 @@ class FishGame:
             catch=[{"fish": 0, "floes": 0} for _ in range(players)],
             out=[False] * players,
             current=0,
+            resigned=[False] * players,
         )
 
     # --- reading -------------------------------------------------------------------------------
@@ -289,10 +321,18 @@ class FishGame:
         )
 
     def ranking(self) -> list[list[int]]:
-        """Seats grouped by rank: most fish, then most floes; full ties share a rank (F-15)."""
+        """Seats grouped by rank: most fish, then most floes; full ties share a rank (F-15).
+
+        Players who resigned come after everyone who did not, ranked among themselves alike.
+        """
         if not self.is_over:
             raise not_over_yet()
-        return rank_by([(c["fish"], c["floes"]) for c in self.catch])
+        return rank_by(
+            [
+                (not gone, c["fish"], c["floes"])
+                for gone, c in zip(self.resigned, self.catch, strict=True)
+            ]
+        )
 
     # --- playing -------------------------------------------------------------------------------
 
@@ -303,6 +343,13 @@ class FishGame:
         """
         if self.current is None:
             raise game_over()
+        resigning = parse_resign(text, self.players)
+        if resigning is not None:
+            if seat is not None and seat != resigning:
+                raise IllegalAction(
+                    "resign_other", "only a player may resign for themselves", seat=resigning
+                )
+            return self._resign(resigning)
         if seat is not None and seat != self.current:
             raise IllegalAction("not_your_turn", "it is not your turn", seat=self.current)
         origin, target = parse(text)
@@ -423,6 +470,41 @@ class FishGame:
         events += self._advance()
         return events
 
+    def _resign(self, seat: int) -> list[Event]:
+        """A player gives up (or timed out): penguins off, floes and catch stay."""
+        if self.resigned[seat]:
+            raise IllegalAction("already_resigned", "that player has already left", seat=seat)
+        placing = self.phase == "place"
+        names = names_of(sum(1 << b for b in self.penguins_of[seat]))
+        self.resigned[seat] = True
+        self.out[seat] = True
+        self.penguins_of[seat] = []
+        self.to_place[seat] = 0
+        self.log.append(f"resign {seat}")
+        events: list[Event] = [{"type": "forfeit", "seat": seat, "floes": names}]
+        if not placing:
+            events += self._remove_unreachable()  # F-10: no penguin is left to reach them
+        staying = [s for s in range(self.players) if not self.resigned[s]]
+        if len(staying) < 2:
+            for last in staying:
+                if not self.out[last]:
+                    events += self._go_out(last)
+            self.current = None
+            events.append({"type": "game_over", "scores": self.scores, "ranking": self.ranking()})
+            return events
+        if self.current != seat:
+            return events  # the player to move is unaffected: penguins only left the board
+        if placing and any(self.to_place):
+            nxt = (seat + 1) % self.players
+            while not self.to_place[nxt]:
+                nxt = (nxt + 1) % self.players
+            self.current = nxt
+            return events
+        if placing:
+            events.append({"type": "hunt_begins"})
+            self.current = self.players - 1  # so that the hunt starts with seat 0
+        return events + self._advance()
+
     def _current(self) -> int:
         if self.current is None:  # pragma: no cover - guarded by play()
             raise game_over()
@@ -488,6 +570,7 @@ class FishGame:
             "to_place": list(self.to_place),
             "catch": [dict(c) for c in self.catch],
             "out": list(self.out),
+            "resigned": list(self.resigned),
             "to_move": self.current,
             "removed_fish": self.removed_fish,
             "log": list(self.log),
@@ -513,6 +596,8 @@ class FishGame:
             removed_fish=data["removed_fish"],
             log=list(data["log"]),
             last=_copy_last(data["last"]),
+            # Snapshots from before resignations existed have nobody resigned.
+            resigned=list(data.get("resigned") or []),
         )
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -528,6 +613,7 @@ class FishGame:
             "catch": [dict(c) for c in self.catch],
             "scores": self.scores,
             "out": list(self.out),
+            "resigned": list(self.resigned),
             "to_place": list(self.to_place),
             "last": _copy_last(self.last),
             "turn": len(self.log),

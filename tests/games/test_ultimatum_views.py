@@ -25,6 +25,7 @@ VIEW_KEYS = {
     "stones",
     "supply",
     "scores",
+    "resigned",
     "activities",
     "won",
     "hand",

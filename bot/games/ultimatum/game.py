@@ -19,8 +19,20 @@ Events returned by ``play()`` (plain JSON-safe dicts; cells are names like ``E4`
 - ``entertainer_laid``: seat, entertainer, cell, turned
 - ``entertainer_revealed``: entertainer — the deck's new face-up top card (None if empty)
 - ``drawn``: seat, deck_count, private {card} — only the ``private`` part names the card
+- ``forfeit``: seat, stones (cells the seat's stones were taken from) — a resignation
 - ``game_over``: reason (``penguin_deck_empty``, ``entertainer_deck_empty``,
-  ``no_penguin_cell``, ``no_entertainer_cell``), final_bonus, scores, ranking
+  ``no_penguin_cell``, ``no_entertainer_cell``, ``last_player``), final_bonus, scores, ranking
+
+Resigning: ``resign <seat>`` is accepted from any seat at any time (a resignation or a timed-out
+turn must be in the log, because the log is the game), but it is not a move choice, so
+``legal_actions`` never lists it. The player drops out: their hand goes out of play unseen,
+their invitation stones leave the table and their supply (so they score nothing more and a
+penguin they held is free to be invited again), their won entertainers leave the game (they no
+longer count for the U-25 majorities), and their score stays as it was. Penguins they laid stay
+on the table. Turns skip them; resigning during one's own turn ends that turn without the draw,
+and shows it left due are held in the next player's step 3. They are ranked after every player
+who did not resign (among themselves as U-26 says). Once fewer than two players who did not
+resign are left, the game ends at once (reason ``last_player``) with the final scoring.
 """
 
 from __future__ import annotations
@@ -56,6 +68,7 @@ from bot.games.ultimatum.notation import (
     Skip,
     notation,
     parse,
+    parse_resign,
 )
 from bot.games.ultimatum.scoring import award, final_bonus, final_ranking
 from bot.games.ultimatum.table import DEFAULT_SIDE, OFF
@@ -87,7 +100,14 @@ class UltimatumGame:
     last: dict[str, Any] | None = None
     final_bonus: list[list[int]] | None = None
     end_reason: str | None = None
+    resigned: list[bool] = field(default_factory=list)
+    set_aside: list[str] = field(default_factory=list)  # hands of resigned players, unseen
     kind: str = "ultimatum"
+
+    def __post_init__(self) -> None:
+        """Nobody has resigned unless told otherwise (clones and old snapshots)."""
+        if not self.resigned:
+            self.resigned = [False] * self.players
 
     @classmethod
     def new(
@@ -182,7 +202,7 @@ class UltimatumGame:
         """Seats grouped by rank (U-26); full ties share a rank. Only when over."""
         if self.final_bonus is None:
             raise not_over_yet()
-        return final_ranking(self.points, self.final_bonus, self.won)
+        return final_ranking(self.points, self.final_bonus, self.won, self.resigned)
 
     def entertainer_placements(self) -> list[tuple[int, bool]]:
         """U-21: every (cell, turned) where the top entertainer may be laid now."""
@@ -233,6 +253,13 @@ class UltimatumGame:
         """
         if self.current is None:
             raise game_over()
+        resigning = parse_resign(text, self.players)
+        if resigning is not None:
+            if seat is not None and seat != resigning:
+                raise IllegalAction(
+                    "resign_other", "only a player may resign for themselves", seat=resigning
+                )
+            return self._resign(resigning)
         if seat is not None and seat != self.current:
             raise IllegalAction("not_your_turn", "it is not your turn", seat=self.current)
         action = parse(text, self.ice.geo)
@@ -415,7 +442,7 @@ class UltimatumGame:
         card = self.deck.pop(0)
         self.hands[seat].append(card)
         self.turn += 1
-        self.current = (seat + 1) % self.players
+        self.current = self._next_seat(seat)
         self.step = "play"
         events: list[Event] = [
             {
@@ -427,6 +454,41 @@ class UltimatumGame:
         ]
         if not self.ice.penguin_cells():
             events += self.finish("no_penguin_cell")
+        return events
+
+    def _next_seat(self, seat: int) -> int:
+        """The next seat in order that has not resigned."""
+        nxt = (seat + 1) % self.players
+        while self.resigned[nxt]:
+            nxt = (nxt + 1) % self.players
+        return nxt
+
+    def _resign(self, seat: int) -> list[Event]:
+        """A player drops out (resigned or timed out); see the module docstring."""
+        if self.resigned[seat]:
+            raise IllegalAction("already_resigned", "that player has already left", seat=seat)
+        names = self.ice.geo.names
+        stones = sorted(cell for cell, owner in self.ice.stones.items() if owner == seat)
+        for cell in stones:
+            del self.ice.stones[cell]
+        self.supply[seat] = 0
+        self.set_aside += self.hands[seat]
+        self.hands[seat] = []
+        self.removed += self.won[seat]
+        self.won[seat] = []
+        self.resigned[seat] = True
+        self.log.append(f"resign {seat}")
+        events: list[Event] = [
+            {"type": "forfeit", "seat": seat, "stones": [names[c] for c in stones]}
+        ]
+        if sum(not r for r in self.resigned) < 2:
+            return events + self.finish("last_player")
+        if self.current == seat:
+            # Their turn ends here, without the draw; shows it left due wait for step 3.
+            self.pending = []
+            self.step = "play"
+            self.turn += 1
+            self.current = self._next_seat(seat)
         return events
 
     def finish(self, reason: str) -> list[Event]:
@@ -479,6 +541,8 @@ class UltimatumGame:
             "last": copy.deepcopy(self.last),
             "final_bonus": copy.deepcopy(self.final_bonus),
             "end_reason": self.end_reason,
+            "resigned": list(self.resigned),
+            "set_aside": list(self.set_aside),
         }
 
     @classmethod
@@ -507,6 +571,9 @@ class UltimatumGame:
             last=copy.deepcopy(data["last"]),
             final_bonus=copy.deepcopy(data["final_bonus"]),
             end_reason=data["end_reason"],
+            # Snapshots from before resignations existed have nobody resigned.
+            resigned=list(data.get("resigned") or []),
+            set_aside=list(data.get("set_aside") or []),
         )
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -539,5 +606,6 @@ class UltimatumGame:
             "turn": self.turn,
             "final_bonus": copy.deepcopy(self.final_bonus),
             "end_reason": self.end_reason,
+            "resigned": list(self.resigned),
             "ranking": self.ranking() if self.is_over else None,
         }

@@ -40,7 +40,16 @@ def final_bonus(won: Sequence[Sequence[str]], activities: Sequence[str]) -> list
 
 
 def final_ranking(
-    scores: Sequence[int], bonus: Sequence[Sequence[int]], won: Sequence[Sequence[str]]
+    scores: Sequence[int],
+    bonus: Sequence[Sequence[int]],
+    won: Sequence[Sequence[str]],
+    resigned: Sequence[bool] | None = None,
 ) -> list[list[int]]:
-    """U-26: highest score; ties by more U-25 points, then more won cards; else a shared rank."""
-    return rank_by([(s, sum(b), len(w)) for s, b, w in zip(scores, bonus, won, strict=True)])
+    """U-26: highest score; ties by more U-25 points, then more won cards; else a shared rank.
+
+    Players who resigned come after everyone who did not, ranked among themselves alike.
+    """
+    gone = resigned if resigned is not None else [False] * len(scores)
+    return rank_by(
+        [(not g, s, sum(b), len(w)) for s, b, w, g in zip(scores, bonus, won, gone, strict=True)]
+    )
