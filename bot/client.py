@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.i18n import DEFAULT, language_of, t
-from bot.store import GameRecord, Store, StoreError
+from bot.store import GameRecord, SnapshotReport, Store, StoreError
 from bot.ui.buttons import GameButton, PerformSelect
 
 if TYPE_CHECKING:
@@ -91,6 +91,8 @@ class PenguinBot(commands.Bot):
         self.computers_available = False
         #: Games whose thread is being created: their posts wait, so none lands in the channel.
         self.settling: dict[int, asyncio.Event] = {}
+        #: The check of running games against their action logs, started by setup_hook.
+        self.snapshot_check: asyncio.Task[SnapshotReport | None] | None = None
 
     @property
     def lobby(self) -> Lobby:
@@ -102,14 +104,39 @@ class PenguinBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the store, load the cogs, register the buttons and sync commands if changed."""
         self.store = self._given_store or await Store.from_settings(self.settings)
+        # In the background: the bot answers while old games are replayed.
+        self.snapshot_check = asyncio.create_task(self.check_snapshots(), name="snapshot check")
         self.add_dynamic_items(GameButton, PerformSelect)
         for cog in COGS:
             await self.load_extension(cog)
         await self.sync_commands()
 
+    async def check_snapshots(self) -> SnapshotReport | None:
+        """Replay every running game from its log and repair a snapshot that differs (logged)."""
+        try:
+            report = await self.store.check_snapshots(("active",))
+        except Exception:  # a failed check must not take the bot down; the games still play
+            log.exception("checking the running games against their logs failed")
+            return None
+        if report.repaired:
+            games = ", ".join(f"#{game_id}" for game_id in report.repaired)
+            log.warning("rebuilt game(s) %s from their action log", games)
+        for game_id, reason in report.broken:
+            log.error("game #%d needs a person to look at it: %s", game_id, reason)
+        log.info(
+            "checked %d running game(s): %d rebuilt, %d broken",
+            report.checked,
+            len(report.repaired),
+            len(report.broken),
+        )
+        return report
+
     async def close(self) -> None:
         """Stop background work, then close the store."""
         await super().close()
+        if self.snapshot_check is not None and not self.snapshot_check.done():
+            self.snapshot_check.cancel()
+            await asyncio.gather(self.snapshot_check, return_exceptions=True)
         self.drawing.shutdown(wait=False, cancel_futures=True)
         if self._given_store is None and hasattr(self, "store"):
             await self.store.close()

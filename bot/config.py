@@ -1,14 +1,20 @@
-"""Settings from the environment (and a ``.env`` file beside the project, if present)."""
+"""Settings from the environment (and a ``.env`` file beside the project, if present).
+
+``ENV_FILE`` names another settings file (the tests point it at one of their own, so a
+developer's ``.env`` never leaks into them); variables already in the environment win over it.
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from dotenv import load_dotenv
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 TOKEN_HELP = """\
 No Discord bot token is set, so the bot cannot log in.
@@ -44,6 +50,8 @@ class Settings:
     timeout_days: float
     ai_workers: int
     language: str
+    #: Seconds before a post that failed for a passing reason is tried again (doubling each time).
+    retry_seconds: float = 5.0
 
 
 def _int(name: str, raw: str | None) -> int | None:
@@ -71,7 +79,7 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
     """Read the settings; raise ConfigError with a helpful message when one is unusable."""
     if env is None:
         if dotenv:
-            load_dotenv(PROJECT_ROOT / ".env")
+            load_dotenv(env_file(os.environ))
         env = dict(os.environ)
     token = env.get("DISCORD_TOKEN", "").strip()
     if not token:
@@ -86,16 +94,33 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
     if language not in ("en", "de", "fr"):
         raise ConfigError("DEFAULT_LANGUAGE must be en, de or fr")
     workers = _int("AI_WORKERS", env.get("AI_WORKERS"))
+    log_level = (env.get("LOG_LEVEL") or "INFO").strip().upper()
+    if log_level not in LOG_LEVELS:
+        raise ConfigError("LOG_LEVEL must be one of " + ", ".join(LOG_LEVELS))
     return Settings(
         token=token,
         database=database,
         dev_guild_id=_int("DEV_GUILD_ID", env.get("DEV_GUILD_ID")),
         sync_commands=sync,
-        log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
+        log_level=log_level,
         api_base=env.get("DISCORD_API_BASE") or None,
         gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
         reminder_hours=_float("REMINDER_HOURS", env.get("REMINDER_HOURS"), 24.0),
         timeout_days=_float("TIMEOUT_DAYS", env.get("TIMEOUT_DAYS"), 7.0),
         ai_workers=workers if workers and workers > 0 else 1,
         language=language,
+        retry_seconds=_float("OUTBOX_RETRY_SECONDS", env.get("OUTBOX_RETRY_SECONDS"), 5.0),
     )
+
+
+def env_file(env: Mapping[str, str]) -> Path:
+    """The settings file to read: ``ENV_FILE`` if set, else ``.env`` in the project folder."""
+    named = (env.get("ENV_FILE") or "").strip()
+    if not named:
+        return PROJECT_ROOT / ".env"
+    path = Path(named).expanduser()
+    path = path if path.is_absolute() else PROJECT_ROOT / path
+    if not path.is_file():
+        # A file asked for by name that is not there is a mistake, not "no settings file".
+        raise ConfigError(f"ENV_FILE names {path}, which is not a file")
+    return path

@@ -39,9 +39,9 @@ def fit(text: str, limit: int = MAX_CONTENT) -> str:
     return text[: cut if cut > limit // 2 else limit - 1] + "…"
 
 
-def backoff(attempts: int) -> timedelta:
+def backoff(attempts: int, first: float = 5.0) -> timedelta:
     """How long to wait before the next attempt: 5 s, 10 s, 20 s … at most 10 minutes."""
-    return timedelta(seconds=min(600, 5 * 2**attempts))
+    return timedelta(seconds=min(600.0, first * 2 ** min(attempts, 30)))
 
 
 class Delivery(commands.Cog):
@@ -103,7 +103,7 @@ class Delivery(commands.Cog):
             await store.mark_failed(entry.id, f"not found: {error.text}")
             return True
         except (discord.HTTPException, OSError, TimeoutError) as error:
-            retry = datetime.now(UTC) + backoff(entry.attempts)
+            retry = datetime.now(UTC) + backoff(entry.attempts, self.bot.settings.retry_seconds)
             log.warning("outbox #%s failed (%s); retrying at %s", entry.id, error, retry)
             await store.mark_failed(entry.id, str(error)[:500], retry_at=retry)
             return False
