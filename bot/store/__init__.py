@@ -7,9 +7,13 @@ frozen records:
 - lobby: ``create_game``, ``join``, ``add_computer``, ``leave``, ``start``, ``cancel``,
   ``set_thread``, ``set_lobby_message`` (a full lobby starts by itself, seats drawn from the seed);
 - play: ``load_game`` → (record, engine game), ``apply_action(..., expected_version=)`` → Move
-  (one transaction; VersionConflict when stale), ``action_log``, ``truncate_log`` (for undo);
+  (one transaction; VersionConflict when stale), ``resign`` (any seat, any time),
+  ``hand_to_computer``, ``action_log``, ``truncate_log``;
+- undo by consent: ``request_undo``, ``undo_request``, ``approve_undo``, ``drop_undo``,
+  ``expired_undos``, ``carry_out_undo``; following a game: ``follow``, ``followers``;
 - lookups: ``get_game``, ``games_in_channel``, ``game_of_thread``, ``games_of_user``,
-  ``games_in_guild``, ``games_due_reminder`` + ``mark_reminded``, ``games_past_deadline``;
+  ``games_in_guild``, ``games_due_reminder`` + ``mark_reminded``, ``games_past_deadline``,
+  ``next_due_at`` (when the scheduler must wake next);
 - outbox: pass ``announce=`` to a change to queue its messages in the same transaction, or
   ``enqueue``; deliver with ``pending`` / ``mark_sent`` / ``mark_failed`` (``outbox_ready`` wakes
   the sender);
@@ -36,6 +40,7 @@ from bot.store.records import (
     OutboxEntry,
     Seat,
     SnapshotReport,
+    UndoRequest,
     UserSettings,
 )
 from bot.store.settings import KEEP
@@ -58,6 +63,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoreOpenError",
+    "UndoRequest",
     "UserSettings",
     "VersionConflict",
 ]

@@ -68,13 +68,16 @@ class MovesMixin(StoreCore):
         *,
         expected_version: int,
         announce: AnnounceMove | None = None,
+        any_seat: bool = False,
     ) -> Move:
         """Play ``text`` for ``seat`` if the game is still at ``expected_version``.
 
         One transaction: the engine validates the action on the stored snapshot, the action is
         appended to the log, the snapshot and turn state are written ``WHERE version = ?`` and
         the announcement (if any) is queued. A stale version raises VersionConflict, an illegal
-        action IllegalAction; either way nothing is written.
+        action IllegalAction; either way nothing is written. ``any_seat`` lets a seat act out of
+        turn (a resignation); then the engine alone decides, and when the turn stays where it
+        was, so do its clock, reminders and deadline.
         """
         now = self._now()
         async with self._db.transaction() as conn:
@@ -85,7 +88,8 @@ class MovesMixin(StoreCore):
                 raise status_error(record, "active")
             assert snapshot is not None, "an active game always has a snapshot"
             game = load_snapshot(record.kind, snapshot)
-            if seat != game.to_move:
+            mover = game.to_move
+            if seat != mover and not any_seat:
                 raise IllegalAction("not_your_turn", "it is not your turn", seat=game.to_move)
             before = len(game.log)
             events = game.play(text)
@@ -96,8 +100,9 @@ class MovesMixin(StoreCore):
                 "INSERT INTO actions (game_id, seq, seat, text, created_at) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, before + i + 1, seat, entry, now) for i, entry in enumerate(logged)],
             )
+            keep_clock = any_seat and seat != mover and game.to_move == mover
             move = Move(
-                record=await write_state(conn, record, game, now),
+                record=await write_state(conn, record, game, now, keep_clock=keep_clock),
                 game=game,
                 seat=seat,
                 text=logged[-1],
@@ -109,6 +114,67 @@ class MovesMixin(StoreCore):
                 move = replace(move, outbox=entries)
             return move
 
+    async def resign(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        expected_version: int,
+        announce: AnnounceMove | None = None,
+    ) -> Move:
+        """Log ``resign <seat>`` for any seat, whoever is to move (a resignation or a timeout)."""
+        return await self.apply_action(
+            game_id,
+            seat,
+            f"resign {seat}",
+            expected_version=expected_version,
+            announce=announce,
+            any_seat=True,
+        )
+
+    async def hand_to_computer(
+        self,
+        game_id: int,
+        seat: int,
+        level: int,
+        *,
+        expected_version: int,
+        announce: Callable[[GameRecord], Iterable[OutboxDraft]] | None = None,
+    ) -> GameRecord:
+        """A computer player of ``level`` takes over a person's seat in a running game.
+
+        The game itself does not change (no action is logged); the seat's person leaves it and
+        the turn clock, reminders and deadline are worked out again for the new occupant.
+        """
+        if level < 1:
+            raise InvalidValue("bot_level", "a computer player's level is 1 or more", value=level)
+        now = self._now()
+        async with self._db.transaction() as conn:
+            record, snapshot = await fetch_with_snapshot(conn, game_id)
+            if record.version != expected_version:
+                raise VersionConflict(game_id, expected_version, record.version)
+            if record.status != "active":
+                raise status_error(record, "active")
+            assert snapshot is not None, "an active game always has a snapshot"
+            occupant = record.player(seat)
+            if occupant.user_id is None:
+                raise InvalidValue(
+                    "seat", f"a computer player already sits at seat {seat}", seat=seat
+                )
+            await conn.execute(
+                "UPDATE seats SET user_id = NULL, bot_level = ? WHERE game_id = ? AND seat = ?",
+                (level, game_id, seat),
+            )
+            await conn.execute(
+                "DELETE FROM follows WHERE game_id = ? AND user_id = ?",
+                (game_id, occupant.user_id),
+            )
+            seated = await fetch_record(conn, game_id)
+            changed = await write_state(conn, seated, load_snapshot(record.kind, snapshot), now)
+            if announce is not None:
+                await self._enqueue(conn, announce(changed), now)
+            return changed
+
     async def truncate_log(
         self, game_id: int, keep: int, *, expected_version: int
     ) -> tuple[GameRecord, Game]:
@@ -117,27 +183,33 @@ class MovesMixin(StoreCore):
         This is what undo builds on: a finished game becomes active again when its last action
         is taken back. Raises VersionConflict when the game changed since ``expected_version``.
         """
-        now = self._now()
         async with self._db.transaction() as conn:
-            record = await fetch_record(conn, game_id)
-            if record.version != expected_version:
-                raise VersionConflict(game_id, expected_version, record.version)
-            if record.status not in ("active", "finished"):
-                raise status_error(record, "active")
-            log = await read_log(conn, game_id)
-            if not 0 <= keep <= len(log):
-                raise InvalidValue(
-                    "keep",
-                    f"game #{game_id} has {len(log)} actions; keep 0 to {len(log)} of them",
-                    keep=keep,
-                    actions=len(log),
-                )
-            game = replay(
-                record.kind,
-                players_of(record),
-                record.seed,
-                dict(record.options),
-                [a.text for a in log[:keep]],
-            )
-            await conn.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
-            return await write_state(conn, record, game, now), game
+            return await cut_log(conn, game_id, keep, expected_version, self._now())
+
+
+async def cut_log(
+    conn: aiosqlite.Connection, game_id: int, keep: int, expected_version: int, now: float
+) -> tuple[GameRecord, Game]:
+    """``truncate_log`` inside the caller's transaction."""
+    record = await fetch_record(conn, game_id)
+    if record.version != expected_version:
+        raise VersionConflict(game_id, expected_version, record.version)
+    if record.status not in ("active", "finished"):
+        raise status_error(record, "active")
+    log = await read_log(conn, game_id)
+    if not 0 <= keep <= len(log):
+        raise InvalidValue(
+            "keep",
+            f"game #{game_id} has {len(log)} actions; keep 0 to {len(log)} of them",
+            keep=keep,
+            actions=len(log),
+        )
+    game = replay(
+        record.kind,
+        players_of(record),
+        record.seed,
+        dict(record.options),
+        [a.text for a in log[:keep]],
+    )
+    await conn.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
+    return await write_state(conn, record, game, now), game

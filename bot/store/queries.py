@@ -11,7 +11,7 @@ from bot.store.core import StoreCore
 from bot.store.errors import StoreError, VersionConflict
 from bot.store.outbox_rows import OUTBOX_COLUMNS
 from bot.store.records import OPEN, GameRecord, OutboxDraft, Status
-from bot.store.rows import SELECT_GAMES, fetch_record, fetch_records
+from bot.store.rows import SELECT_GAMES, fetch_record, fetch_records, when
 
 _STATUS_IN = "status IN (SELECT value FROM json_each(?))"
 
@@ -116,6 +116,22 @@ class QueriesMixin(StoreCore):
             )
             await self._enqueue(conn, announce, now)
             return await fetch_record(conn, game_id)
+
+    async def next_due_at(self) -> datetime | None:
+        """The earliest moment a reminder, a deadline or an undo request falls due (None: none).
+
+        Each minimum is read from its partial index, so the scheduler can sleep exactly until
+        then however many games there are.
+        """
+        rows = await self._db.fetchall(
+            # Three sub-queries, not SQLite's min(a, b, c): that is NULL when any of them is.
+            "SELECT "
+            "(SELECT min(next_reminder_at) FROM games WHERE next_reminder_at IS NOT NULL) AS r, "
+            "(SELECT min(deadline_at) FROM games WHERE deadline_at IS NOT NULL) AS d, "
+            "(SELECT min(expires_at) FROM undo_requests) AS u"
+        )
+        found = [rows[0][key] for key in ("r", "d", "u") if rows[0][key] is not None]
+        return when(min(found)) if found else None
 
     async def query_plan(self, name: str) -> list[str]:
         """SQLite's plan for one of HOT_QUERIES (to check it uses its index)."""

@@ -157,8 +157,8 @@ class UserSettings:
     """A person's preferences; ``language`` None means: follow their Discord locale."""
 
     user_id: int
-    notify_dm: bool = True
-    dms_closed: bool = False  # Discord refused a DM: don't try again until they act again
+    notify_dm: bool = False  # "your turn" DMs are opt-in (/game notify on)
+    dms_closed: bool = False  # Discord refused a DM: don't try again until they opt in again
     language: str | None = None
     locale: str | None = None  # the Discord locale last seen on their interactions
 
@@ -171,6 +171,21 @@ class GuildSettings:
     reminder_hours: float | None = None
     timeout_days: float | None = None
     language: str | None = None
+
+
+@dataclass(frozen=True)
+class UndoRequest:
+    """An undo waiting for the other players' consent: back to the first ``keep`` actions."""
+
+    game_id: int
+    requester_id: int
+    keep: int
+    version: int  # the game's version when it was asked; any change since voids it
+    waiting: tuple[int, ...]  # people who have not approved yet
+    approved: tuple[int, ...]
+    channel_id: int  # where it was asked (its outcome is told there)
+    created_at: datetime
+    expires_at: datetime
 
 
 @dataclass(frozen=True)

@@ -144,6 +144,52 @@ V3 = (
     """,
 )
 
+# Version 4: games that keep moving over days. Direct messages about turns become opt-in
+# (``/game notify on``): the user_settings table is rebuilt with notify_dm defaulting to 0, and
+# nobody is opted in yet because no command could opt in before. ``follows`` lists who watches a
+# game by DM; ``undo_requests`` holds an undo waiting for the other players' consent (at most one
+# per game), with its deadline indexed for the scheduler.
+V4 = (
+    """
+    CREATE TABLE user_settings_v4 (
+        user_id INTEGER PRIMARY KEY,
+        notify_dm INTEGER NOT NULL DEFAULT 0 CHECK (notify_dm IN (0, 1)),
+        dms_closed INTEGER NOT NULL DEFAULT 0 CHECK (dms_closed IN (0, 1)),
+        language TEXT,
+        locale TEXT,
+        updated_at REAL NOT NULL
+    )
+    """,
+    """
+    INSERT INTO user_settings_v4 (user_id, notify_dm, dms_closed, language, locale, updated_at)
+    SELECT user_id, 0, dms_closed, language, locale, updated_at FROM user_settings
+    """,
+    "DROP TABLE user_settings",
+    "ALTER TABLE user_settings_v4 RENAME TO user_settings",
+    """
+    CREATE TABLE follows (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE TABLE undo_requests (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        requester_id INTEGER NOT NULL,
+        keep INTEGER NOT NULL CHECK (keep >= 0),
+        version INTEGER NOT NULL,
+        waiting TEXT NOT NULL,
+        approved TEXT NOT NULL,
+        channel_id INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        expires_at REAL NOT NULL
+    )
+    """,
+    "CREATE INDEX undo_requests_by_expiry ON undo_requests (expires_at)",
+)
+
 #: MIGRATIONS[i] takes a database from user_version i to i + 1.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4)
 LATEST = len(MIGRATIONS)

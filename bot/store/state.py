@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 import aiosqlite
@@ -49,6 +50,7 @@ async def write_state(
     now: float,
     *,
     status: Status | None = None,
+    keep_clock: bool = False,
 ) -> GameRecord:
     """Store ``game`` as the state of ``record``'s game, if nobody changed it since ``record``;
     return the record as stored.
@@ -56,8 +58,9 @@ async def write_state(
     The turn clock restarts; reminders and the deadline are only set when a person is to move
     (computer players are driven by the bot itself). A finished game records its ranking and each
     seat's score and place. ``status`` overrides the status derived from the game (a cancelled
-    game stays cancelled when its snapshot is repaired). Raises VersionConflict if ``record`` is
-    stale.
+    game stays cancelled when its snapshot is repaired). ``keep_clock`` leaves a running turn's
+    clock, reminders and deadline as they were (someone else acted out of turn). Raises
+    VersionConflict if ``record`` is stale.
     """
     if status is None:
         status = "finished" if game.is_over else "active"
@@ -78,14 +81,20 @@ async def write_state(
         "deadline_at": now + record.timeout_days * 86400 if human else None,
         "ranking": None if ranking is None else json.dumps(ranking),
         "finished_at": finished_at,
+        "reminders_sent": 0,
         "id": record.id,
         "version": record.version,
     }
+    if keep_clock and running and record.turn_started_at is not None:
+        values["turn_started_at"] = record.turn_started_at.timestamp()
+        values["next_reminder_at"] = _stamp_or_none(record.next_reminder_at)
+        values["deadline_at"] = _stamp_or_none(record.deadline_at)
+        values["reminders_sent"] = record.reminders_sent
     cursor = await conn.execute(
         "UPDATE games SET status = :status, snapshot = :snapshot, version = version + 1, "
         "updated_at = :updated_at, turn_started_at = :turn_started_at, "
         "to_move_seat = :to_move_seat, next_reminder_at = :next_reminder_at, "
-        "deadline_at = :deadline_at, reminders_sent = 0, ranking = :ranking, "
+        "deadline_at = :deadline_at, reminders_sent = :reminders_sent, ranking = :ranking, "
         "finished_at = :finished_at "
         "WHERE id = :id AND version = :version",
         values,
@@ -118,11 +127,15 @@ async def write_state(
         to_move_seat=values["to_move_seat"],
         next_reminder_at=maybe_when(values["next_reminder_at"]),
         deadline_at=maybe_when(values["deadline_at"]),
-        reminders_sent=0,
+        reminders_sent=values["reminders_sent"],
         ranking=None if ranking is None else tuple(tuple(g) for g in ranking),
         finished_at=maybe_when(finished_at),
         seats=seats,
     )
+
+
+def _stamp_or_none(moment: datetime | None) -> float | None:
+    return None if moment is None else moment.timestamp()
 
 
 async def current_version(conn: aiosqlite.Connection, game_id: int) -> int:

@@ -10,8 +10,10 @@ from typing import Any
 
 from bot.config import Settings
 from bot.store.check import CheckMixin
+from bot.store.consent import ConsentMixin
 from bot.store.core import Defaults
 from bot.store.db import Database, Synchronous
+from bot.store.follows import FollowsMixin
 from bot.store.lobby import LobbyMixin
 from bot.store.moves import MovesMixin
 from bot.store.outbox import OutboxMixin
@@ -19,7 +21,16 @@ from bot.store.queries import QueriesMixin
 from bot.store.settings import SettingsMixin
 
 
-class Store(LobbyMixin, MovesMixin, QueriesMixin, OutboxMixin, SettingsMixin, CheckMixin):
+class Store(
+    LobbyMixin,
+    MovesMixin,
+    QueriesMixin,
+    OutboxMixin,
+    SettingsMixin,
+    CheckMixin,
+    FollowsMixin,
+    ConsentMixin,
+):
     """The bot's persistence: one SQLite database, opened once, shared by everything."""
 
     @classmethod
@@ -41,13 +52,16 @@ class Store(LobbyMixin, MovesMixin, QueriesMixin, OutboxMixin, SettingsMixin, Ch
         return cls(db, defaults or Defaults())
 
     @classmethod
-    async def from_settings(cls, settings: Settings) -> Store:
+    async def from_settings(
+        cls, settings: Settings, *, clock: Callable[[], float] = time.time
+    ) -> Store:
         """Open the database the bot's settings name, with their reminder and timeout defaults."""
         return await cls.open(
             settings.database,
             defaults=Defaults(
                 reminder_hours=settings.reminder_hours, timeout_days=settings.timeout_days
             ),
+            clock=clock,
         )
 
     async def pragmas(self) -> dict[str, Any]:

@@ -1,0 +1,182 @@
+"""Undo by consent: a request waits for the other players' approval, then the log is cut back."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+
+import aiosqlite
+
+from bot.games.base import Game
+from bot.store.core import StoreCore
+from bot.store.errors import StoreError, VersionConflict
+from bot.store.moves import cut_log
+from bot.store.records import GameRecord, OutboxDraft, UndoRequest
+from bot.store.rows import fetch_record, stamp, when
+
+_COLUMNS = (
+    "game_id, requester_id, keep, version, waiting, approved, channel_id, created_at, expires_at"
+)
+#: Builds the messages announcing a taken-back turn; queued in the same transaction.
+AnnounceUndo = Callable[[GameRecord, Game, UndoRequest], Iterable[OutboxDraft]]
+
+
+def _request(row: sqlite3.Row) -> UndoRequest:
+    return UndoRequest(
+        game_id=row["game_id"],
+        requester_id=row["requester_id"],
+        keep=row["keep"],
+        version=row["version"],
+        waiting=tuple(json.loads(row["waiting"])),
+        approved=tuple(json.loads(row["approved"])),
+        channel_id=row["channel_id"],
+        created_at=when(row["created_at"]),
+        expires_at=when(row["expires_at"]),
+    )
+
+
+async def _read(conn: aiosqlite.Connection, game_id: int) -> UndoRequest | None:
+    rows = list(
+        await conn.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM undo_requests WHERE game_id = ?", (game_id,)
+        )
+    )
+    return _request(rows[0]) if rows else None
+
+
+def _no_request(game_id: int) -> StoreError:
+    return StoreError(
+        "no_undo", f"nobody is asking to take back a turn in game #{game_id}", game_id=game_id
+    )
+
+
+class ConsentMixin(StoreCore):
+    """Ask, approve, refuse, expire and carry out undo requests."""
+
+    async def request_undo(
+        self,
+        game_id: int,
+        *,
+        requester_id: int,
+        keep: int,
+        expected_version: int,
+        waiting: Sequence[int],
+        channel_id: int,
+        expires_at: datetime,
+    ) -> UndoRequest:
+        """Ask the people in ``waiting`` to approve cutting the log back to ``keep`` actions.
+
+        One request per game at a time (an expired one is replaced); the game must still be at
+        ``expected_version``.
+        """
+        now = self._now()
+        async with self._db.transaction() as conn:
+            record = await fetch_record(conn, game_id)
+            if record.version != expected_version:
+                raise VersionConflict(game_id, expected_version, record.version)
+            current = await _read(conn, game_id)
+            if current is not None and stamp(current.expires_at) > now:
+                raise StoreError(
+                    "undo_pending",
+                    f"an undo in game #{game_id} is already waiting for approval",
+                    game_id=game_id,
+                )
+            await conn.execute(
+                "INSERT OR REPLACE INTO undo_requests (game_id, requester_id, keep, version, "
+                "waiting, approved, channel_id, created_at, expires_at) "
+                "VALUES (?, ?, ?, ?, ?, '[]', ?, ?, ?)",
+                (
+                    game_id,
+                    requester_id,
+                    keep,
+                    expected_version,
+                    json.dumps(list(waiting)),
+                    channel_id,
+                    now,
+                    stamp(expires_at),
+                ),
+            )
+            found = await _read(conn, game_id)
+            assert found is not None
+            return found
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None:
+        """The undo waiting in a game, if any (expired ones too, until they are cleared)."""
+        async with self._db.single() as conn:
+            return await _read(conn, game_id)
+
+    async def approve_undo(self, game_id: int, user_id: int) -> UndoRequest:
+        """Record one person's approval; the request as it is now."""
+        async with self._db.transaction() as conn:
+            current = await _read(conn, game_id)
+            if current is None or stamp(current.expires_at) <= self._now():
+                raise _no_request(game_id)
+            if user_id not in current.waiting:
+                raise StoreError(
+                    "not_asked",
+                    f"the undo in game #{game_id} does not wait for you",
+                    game_id=game_id,
+                )
+            waiting = [u for u in current.waiting if u != user_id]
+            approved = [*current.approved, user_id]
+            await conn.execute(
+                "UPDATE undo_requests SET waiting = ?, approved = ? WHERE game_id = ?",
+                (json.dumps(waiting), json.dumps(approved), game_id),
+            )
+            found = await _read(conn, game_id)
+            assert found is not None
+            return found
+
+    async def drop_undo(
+        self, game_id: int, *, announce: Iterable[OutboxDraft] = ()
+    ) -> UndoRequest | None:
+        """Remove a game's undo request (refused, expired or void), queueing ``announce``.
+
+        Returns the request removed, or None if there was none (then nothing is queued, so two
+        callers cannot both tell the same outcome).
+        """
+        async with self._db.transaction() as conn:
+            current = await _read(conn, game_id)
+            if current is None:
+                return None
+            await conn.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
+            await self._enqueue(conn, announce, self._now())
+            return current
+
+    async def expired_undos(
+        self, now: datetime | None = None, limit: int = 100
+    ) -> list[UndoRequest]:
+        """Undo requests whose time ran out, oldest first."""
+        rows = await self._db.fetchall(
+            f"SELECT {_COLUMNS} FROM undo_requests WHERE expires_at <= ? "
+            "ORDER BY expires_at LIMIT ?",
+            (self._now(now), limit),
+        )
+        return [_request(row) for row in rows]
+
+    async def carry_out_undo(
+        self, game_id: int, *, announce: AnnounceUndo | None = None
+    ) -> tuple[GameRecord, Game, UndoRequest]:
+        """Take the turn back as the (fully approved) request says, and clear the request.
+
+        VersionConflict if the game moved on since the request was made (the request is then
+        void: drop it).
+        """
+        async with self._db.transaction() as conn:
+            current = await _read(conn, game_id)
+            if current is None:
+                raise _no_request(game_id)
+            if current.waiting:
+                raise StoreError(
+                    "undo_waiting",
+                    f"the undo in game #{game_id} still waits for approval",
+                    game_id=game_id,
+                )
+            now = self._now()
+            record, game = await cut_log(conn, game_id, current.keep, current.version, now)
+            await conn.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
+            if announce is not None:
+                await self._enqueue(conn, announce(record, game, current), now)
+            return record, game, current
