@@ -49,6 +49,7 @@ class Settings:
     reminder_hours: float
     timeout_days: float
     ai_workers: int
+    ai_budget: float  # seconds a computer player may think per move (hard uses it all)
     language: str
     #: Seconds before a post that failed for a passing reason is tried again (doubling each time).
     retry_seconds: float = 5.0
@@ -108,6 +109,7 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         reminder_hours=_float("REMINDER_HOURS", env.get("REMINDER_HOURS"), 24.0),
         timeout_days=_float("TIMEOUT_DAYS", env.get("TIMEOUT_DAYS"), 7.0),
         ai_workers=workers if workers and workers > 0 else 1,
+        ai_budget=_float("AI_BUDGET_SECONDS", env.get("AI_BUDGET_SECONDS"), 2.0),
         language=language,
         retry_seconds=_float("OUTBOX_RETRY_SECONDS", env.get("OUTBOX_RETRY_SECONDS"), 5.0),
     )
