@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.i18n import DEFAULT, language_of, t
 from bot.store import GameRecord, SnapshotReport, Store, StoreError
@@ -22,10 +23,18 @@ from bot.ui.buttons import GameButton, PerformSelect
 
 if TYPE_CHECKING:
     from bot.cogs.lobby import Lobby
+    from bot.cogs.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
 
-COGS = ("bot.cogs.delivery", "bot.cogs.lobby", "bot.cogs.fish", "bot.cogs.ultimatum")
+COGS = (
+    "bot.cogs.delivery",
+    "bot.cogs.scheduler",
+    "bot.cogs.computers",
+    "bot.cogs.lobby",
+    "bot.cogs.fish",
+    "bot.cogs.ultimatum",
+)
 
 
 async def reply_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
@@ -71,7 +80,14 @@ class PenguinBot(commands.Bot):
 
     store: Store
 
-    def __init__(self, settings: Settings, *, store: Store | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
+        clock: Clock | None = None,
+        **options: Any,
+    ) -> None:
         # Only the guilds intent: interactions carry the acting member and their locale, so no
         # privileged intent (members, presences, message content) is needed.
         intents = discord.Intents.none()
@@ -86,9 +102,11 @@ class PenguinBot(commands.Bot):
         )
         self.settings = settings
         self._given_store = store
+        #: The time reminders, timeouts and undo requests are measured on (tests move it).
+        self.clock: Clock = clock or SystemClock()
         # Pictures are drawn off the event loop, so the gateway heartbeat keeps flowing.
         self.drawing = ThreadPoolExecutor(max_workers=2, thread_name_prefix="draw")
-        self.computers_available = False
+        self.computers_available = False  # until the computer players' cog is loaded
         #: Games whose thread is being created: their posts wait, so none lands in the channel.
         self.settling: dict[int, asyncio.Event] = {}
         #: The check of running games against their action logs, started by setup_hook.
@@ -103,7 +121,9 @@ class PenguinBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, load the cogs, register the buttons and sync commands if changed."""
-        self.store = self._given_store or await Store.from_settings(self.settings)
+        self.store = self._given_store or await Store.from_settings(
+            self.settings, clock=self.clock.now
+        )
         # In the background: the bot answers while old games are replayed.
         self.snapshot_check = asyncio.create_task(self.check_snapshots(), name="snapshot check")
         self.add_dynamic_items(GameButton, PerformSelect)
@@ -148,9 +168,18 @@ class PenguinBot(commands.Bot):
         settings = await self.store.guild_settings(guild_id)
         return settings.language or self.settings.language or DEFAULT
 
+    @property
+    def scheduler(self) -> Scheduler | None:
+        """The scheduler cog (reminders, timeouts, notifications), once loaded."""
+        return self.get_cog("Scheduler")  # type: ignore[return-value]
+
     def after_change(self, record: GameRecord) -> None:
-        """Wake the background work that follows a change (delivery; computer players)."""
+        """Wake the background work that follows a change (delivery; computer players;
+        the scheduler, which notifies whoever is to move next and their followers)."""
         self.store.outbox_ready.set()
+        self.dispatch("game_changed", record)
+        if self.scheduler is not None:
+            self.scheduler.changed(record)
 
     async def game_channel(self, game_id: int, fallback: int) -> int:
         """Where a game's posts go now: its thread once it has one (waiting while it is made)."""
@@ -220,6 +249,10 @@ class PenguinBot(commands.Bot):
                 from bot.cogs.rematch import rematch
 
                 await rematch(self, interaction, game_id)
+            elif action in ("approve", "refuse"):
+                from bot.cogs.undo import answer_undo
+
+                await answer_undo(self, interaction, game_id, approve=action == "approve")
             else:
                 ultimatum = action in ("hand", "skip") or action.startswith("perform ")
                 cog: Any = self.get_cog("Ultimatum") if ultimatum else self.lobby

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import history as past
+from bot.cogs import turns
+from bot.cogs import undo as consent
 from bot.cogs.common import Interaction, Refusal, Tables, reader_language
 from bot.i18n import t
 from bot.store import GameRecord, StoreError
@@ -280,6 +283,63 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
             ),
             ephemeral=True,
         )
+
+    # --- games over days: resign, notify, follow, replay, history, undo ------------------------
+    # Thin declarations; the work is in bot.cogs.turns, bot.cogs.history and bot.cogs.undo.
+
+    @app_commands.command(name="resign", description="Give up a running game (at any time)")
+    @app_commands.describe(game="The game's number (default: the game of this thread)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def resign(self, interaction: Interaction, game: int | None = None) -> None:
+        """Forfeit: Fish penguins leave the ice (catch stays); Ultimatum: drop out, ranked last."""
+        await turns.resign(self.bot, interaction, game)
+
+    @app_commands.command(name="notify", description="Direct messages when it is your turn")
+    @app_commands.describe(setting="on: a DM with a link when it is your turn; off: none")
+    async def notify(self, interaction: Interaction, setting: Literal["on", "off"]) -> None:
+        """Opt in to (or out of) turn DMs."""
+        await turns.set_notify(self.bot, interaction, setting == "on")
+
+    @app_commands.command(name="follow", description="Get a game's updates by direct message")
+    @app_commands.describe(
+        game="The game's number (default: the game of this thread)",
+        stop="Stop following the game",
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def follow(
+        self, interaction: Interaction, game: int | None = None, stop: bool = False
+    ) -> None:
+        """Follow (or stop following) a game, as a player or a spectator."""
+        await turns.follow(self.bot, interaction, game, not stop)
+
+    @app_commands.command(name="replay", description="An animated replay of a game")
+    @app_commands.describe(game="The game's number (default: the game of this thread)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def replay(self, interaction: Interaction, game: int | None = None) -> None:
+        """Post the replay GIF (public information only, so for everyone)."""
+        await past.post_replay(self.bot, interaction, game)
+
+    @app_commands.command(name="history", description="The moves of a game, page by page")
+    @app_commands.describe(
+        game="The game's number (default: the game of this thread)",
+        page="Which page of moves (20 per page, default 1)",
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def history(
+        self,
+        interaction: Interaction,
+        game: int | None = None,
+        page: app_commands.Range[int, 1, 1000] = 1,
+    ) -> None:
+        """List the moves in notation."""
+        await past.show_history(self.bot, interaction, game, page)
+
+    @app_commands.command(name="undo", description="Ask the others to take back the last turn")
+    @app_commands.describe(game="The game's number (default: the game of this thread)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def undo(self, interaction: Interaction, game: int | None = None) -> None:
+        """Undo by consent (not after a card was drawn or an entertainer turned)."""
+        await consent.ask_undo(self.bot, interaction, game)
 
 
 async def setup(bot: PenguinBot) -> None:

@@ -1,0 +1,131 @@
+"""A game's past: ``/game replay`` (an animated GIF) and ``/game history`` (the moves, paged).
+
+A replay is drawn from spectator views only (``view(None)``), rebuilt by replaying the log from
+the seed: a spectator view holds no hand and no deck order (U-27), and the renderer refuses a
+view that holds a hand. So a replay of a running Ultimatum game may be posted for everyone.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.cogs.common import Interaction, Refusal, Tables, reader_language
+from bot.games import new_game
+from bot.games.base import Game
+from bot.i18n import t
+from bot.store import GameRecord, LoggedAction
+from bot.ui.names import seat_names, title
+
+if TYPE_CHECKING:
+    from bot.client import PenguinBot
+
+#: Moves per page of ``/game history``.
+PAGE = 20
+
+
+def turn_ended(game: Game, action: str) -> bool:
+    """Whether a turn is complete after ``action`` (every Fish action; an Ultimatum turn ends
+    with its draw or the end of the game; a resignation always changes the picture)."""
+    if game.kind == "fish" or action.startswith("resign "):
+        return True
+    return game.phase in ("play", "over")
+
+
+def replay_views(record: GameRecord, actions: list[str]) -> list[dict[str, Any]]:
+    """Spectator views of a game: the opening position, then one after every turn."""
+    game = new_game(record.kind, len(seat_names(record)), record.seed, dict(record.options))
+    views = [game.view(None)]
+    for action in actions:
+        game.play(action)
+        if turn_ended(game, action):
+            views.append(game.view(None))
+    return views
+
+
+async def post_replay(bot: PenguinBot, interaction: Interaction, game_id: int | None) -> None:
+    """``/game replay``: the animated replay of a running or finished game, for everyone."""
+    lang = reader_language(interaction)
+    loaded = await Tables(bot).find(interaction, game_id)
+    record = loaded.record
+    if loaded.game is None:
+        raise Refusal(t(lang, "Game #{id} has not started yet.", id=record.id))
+    await interaction.response.defer(thinking=True)
+    log = await bot.store.action_log(record.id)
+    views = replay_views(record, [a.text for a in log])
+    payload = {"game_kind": record.kind, "views": views, "names": seat_names(record)}
+    gif = await bot.draw_replay(payload)
+    public = await bot.public_language(record.guild_id)
+    text = t(
+        public,
+        "Replay of game #{id} ({game}): {turns} turns.",
+        id=record.id,
+        game=title(record.kind),
+        turns=len(views) - 1,
+    )
+    await interaction.followup.send(
+        text,
+        file=discord.File(io.BytesIO(gif), filename=f"game-{record.id}-replay.gif"),
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+
+
+def history_lines(
+    lang: str, record: GameRecord, log: list[LoggedAction], page: int
+) -> tuple[list[str], int]:
+    """One page of the move list in notation (1-based page) and the number of pages."""
+    pages = max(1, -(-len(log) // PAGE))
+    if not 1 <= page <= pages:
+        raise ValueError(page)
+    names = seat_names(record)
+    lines = [
+        t(
+            lang,
+            "{n}. {who}: {action} (<t:{ts}:R>)",
+            n=a.seq,
+            who=names[a.seat] if 0 <= a.seat < len(names) else "?",
+            action=a.text,
+            ts=int(a.at.timestamp()),
+        )
+        for a in log[(page - 1) * PAGE : page * PAGE]
+    ]
+    return lines, pages
+
+
+async def show_history(
+    bot: PenguinBot, interaction: Interaction, game_id: int | None, page: int
+) -> None:
+    """``/game history``: the moves of a game in notation, one page at a time (ephemeral)."""
+    lang = reader_language(interaction)
+    loaded = await Tables(bot).find(interaction, game_id)
+    record = loaded.record
+    log = await bot.store.action_log(record.id)
+    if not log:
+        raise Refusal(t(lang, "Nothing has been played in game #{id} yet.", id=record.id))
+    try:
+        lines, pages = history_lines(lang, record, log, page)
+    except ValueError:
+        pages = max(1, -(-len(log) // PAGE))
+        raise Refusal(
+            t(
+                lang,
+                "Game #{id} has {pages} pages of moves: pick 1 to {pages}.",
+                id=record.id,
+                pages=pages,
+            )
+        ) from None
+    head = t(
+        lang,
+        "**Game #{id} ({game})**, moves — page {page} of {pages}",
+        id=record.id,
+        game=title(record.kind),
+        page=page,
+        pages=pages,
+    )
+    await interaction.response.send_message(
+        "\n".join([head, *lines])[:2000],
+        ephemeral=True,
+        allowed_mentions=discord.AllowedMentions.none(),
+    )

@@ -1,0 +1,172 @@
+"""The scheduler: one background task for everything that happens because time passed.
+
+It sleeps on the bot's clock until the store's indexed ``next_due_at`` (the earliest reminder,
+deadline or undo expiry) or until a change wakes it, then works through what is due:
+
+- undo requests whose time ran out are dropped and the thread is told;
+- turns past their deadline: the seat goes to a computer player, or the player forfeits;
+- reminders: the person to move is mentioned in the thread (and sent a DM if they opted in),
+  then again each interval. ``mark_reminded`` counts the reminder and queues its post in one
+  transaction ``WHERE version = ?``, so a turn that was played meanwhile gets no stale ping, and
+  the post's dedupe key keeps a restart from sending it twice;
+- after every change: whoever is to move is checked to be still on the server (someone who left
+  is treated as timed out), and "your turn" DMs go to them if they opted in and to followers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from discord.ext import commands
+
+from bot.cogs.turns import give_up_seat, still_member
+from bot.games.base import Game
+from bot.i18n import language_of
+from bot.store import GameRecord, OutboxDraft, StoreError, VersionConflict
+from bot.ui import days
+
+if TYPE_CHECKING:
+    from bot.client import PenguinBot
+
+log = logging.getLogger(__name__)
+
+#: The longest nap: even with nothing due, look again now and then (cheap: three index reads).
+MAX_SLEEP = 3600.0
+#: A pause after a pass that failed, so a persisting fault does not spin.
+AFTER_FAILURE = 5.0
+
+
+class Scheduler(commands.Cog):
+    """Reminders, timeouts, undo expiry and turn notifications."""
+
+    def __init__(self, bot: PenguinBot) -> None:
+        self.bot = bot
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        #: Games changed since the last pass: their next player is checked and notified.
+        self.changed_games: set[int] = set()
+
+    async def cog_load(self) -> None:
+        """Start the background task (it waits for the gateway before its first pass)."""
+        self.task = asyncio.create_task(self.run(), name="scheduler")
+
+    async def cog_unload(self) -> None:
+        """Stop the background task."""
+        if self.task is not None:
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+
+    def changed(self, record: GameRecord) -> None:
+        """A game changed: notify its next player and followers on the next pass (soon)."""
+        self.changed_games.add(record.id)
+        self.wake.set()
+
+    async def run(self) -> None:
+        """Pass over what is due, then sleep until the next due moment or a change."""
+        await self.bot.wait_until_ready()
+        clock = self.bot.clock
+        while not self.bot.is_closed():
+            self.wake.clear()
+            pause = 0.0
+            try:
+                await self.run_due()
+            except Exception:  # keep the clock running whatever one pass did
+                log.exception("scheduler pass failed")
+                pause = AFTER_FAILURE
+            due = await self.bot.store.next_due_at()
+            deadline = clock.now() + MAX_SLEEP
+            if due is not None:
+                deadline = min(deadline, due.timestamp())
+            deadline = max(deadline, clock.now() + pause)
+            if self.changed_games:
+                continue
+            await clock.sleep_until(deadline, self.wake)
+
+    async def run_due(self) -> None:
+        """One pass: changed games, expired undo requests, deadlines, reminders."""
+        store = self.bot.store
+        while self.changed_games:
+            await self.after_change(self.changed_games.pop())
+        for request in await store.expired_undos():
+            lang = await self.bot.public_language((await store.get_game(request.game_id)).guild_id)
+            await store.drop_undo(
+                request.game_id, announce=[days.undo_expired_draft(request, lang)]
+            )
+        for record in await store.games_past_deadline():
+            if record.to_move_seat is not None:
+                await give_up_seat(self.bot, record, record.to_move_seat, "timeout")
+        for record in await store.games_due_reminder():
+            await self.remind(record)
+
+    async def remind(self, record: GameRecord) -> None:
+        """Mention the person to move (and DM them if they opted in), once per interval."""
+        store = self.bot.store
+        user = record.to_move_user
+        if user is None or record.to_move_seat is None:
+            return
+        if not await still_member(self.bot, record.guild_id, user):
+            await give_up_seat(self.bot, record, record.to_move_seat, "left")
+            return
+        record, game = await store.load_game(record.id)
+        if game is None or record.next_reminder_at is None:
+            return
+        lang = await self.bot.public_language(record.guild_id)
+        drafts = [days.reminder_draft(record, game, lang, self.bot.computers_available)]
+        dm_lang = await self.dm_language(user)
+        if dm_lang is not None:
+            drafts.append(days.reminder_dm(record, game, user, dm_lang))
+        try:
+            await store.mark_reminded(record.id, expected_version=record.version, announce=drafts)
+        except (VersionConflict, StoreError) as error:
+            # The turn was played (or the game ended) since it was read: no stale ping.
+            log.info("game #%s: no reminder (%s)", record.id, error.code)
+
+    async def after_change(self, game_id: int) -> None:
+        """Check the next player is still here; tell them and the followers by DM."""
+        store = self.bot.store
+        try:
+            record, game = await store.load_game(game_id)
+        except StoreError:
+            return
+        if game is None or record.status not in ("active", "finished"):
+            return
+        user = record.to_move_user
+        running = record.status == "active" and record.to_move_seat is not None
+        if running and user is not None and not await still_member(self.bot, record.guild_id, user):
+            assert record.to_move_seat is not None
+            await give_up_seat(self.bot, record, record.to_move_seat, "left")
+            return
+        await store.enqueue(*await self.notifications(record, game))
+
+    async def notifications(self, record: GameRecord, game: Game) -> list[OutboxDraft]:
+        """'Your turn' for the person to move (if they opted in) and updates for followers."""
+        drafts: list[OutboxDraft] = []
+        user = record.to_move_user if record.status == "active" else None
+        if user is not None:
+            lang = await self.dm_language(user)
+            if lang is not None:
+                drafts.append(days.your_turn_dm(record, game, user, lang))
+        for follower in await self.bot.store.followers(record.id):
+            if follower == user:
+                continue  # their own turn: the 'your turn' DM (if any) says it
+            lang = await self.dm_language(follower, opted_in=False)
+            if lang is not None:
+                drafts.append(days.follower_dm(record, game, follower, lang))
+        return drafts
+
+    async def dm_language(self, user_id: int, *, opted_in: bool = True) -> str | None:
+        """The language to DM a person in, or None when they must not get a DM.
+
+        ``opted_in`` asks for the turn-notification opt-in too (followers opted in by following).
+        """
+        settings = await self.bot.store.user_settings(user_id)
+        if settings.dms_closed or (opted_in and not settings.notify_dm):
+            return None
+        return settings.language or language_of(settings.locale)
+
+
+async def setup(bot: PenguinBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(Scheduler(bot))

@@ -1,0 +1,149 @@
+"""Giving up a seat (resigning, timing out, leaving the server), who is still on the server,
+and the per-person commands of games over days: resign, notify, follow."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.cogs.common import Interaction, Refusal, Tables, reader_language
+from bot.games.base import IllegalAction
+from bot.i18n import t
+from bot.store import GameRecord, StoreError, VersionConflict
+from bot.ui import days
+from bot.ui.errors import explain
+from bot.ui.names import seat_names
+
+if TYPE_CHECKING:
+    from bot.client import PenguinBot
+
+log = logging.getLogger(__name__)
+
+#: The level of a computer player that takes over a timed-out seat.
+HANDOVER_LEVEL = 2
+
+
+async def still_member(bot: PenguinBot, guild_id: int, user_id: int) -> bool:
+    """Whether a person is still on the server: asked over REST, no privileged intent needed.
+
+    Only a clear "unknown member" counts as gone; when Discord cannot be asked, the person is
+    given the benefit of the doubt.
+    """
+    guild = bot.get_guild(guild_id)
+    if guild is None:
+        return True
+    try:
+        await guild.fetch_member(user_id)
+    except discord.NotFound:
+        return False
+    except discord.HTTPException as error:
+        log.info("could not look up member %s of %s: %s", user_id, guild_id, error)
+    return True
+
+
+async def give_up_seat(bot: PenguinBot, record: GameRecord, seat: int, reason: str) -> bool:
+    """The person at ``seat`` loses it (``reason``: resigned, timeout or left).
+
+    A timed-out seat (or one whose person left) goes to a computer player once those exist;
+    otherwise — and always for a resignation — the player forfeits: ``resign <seat>`` is logged.
+    Announced in the game's thread in the same transaction. False when the game changed in the
+    meantime (nothing was done: the caller looks again); IllegalAction or StoreError when the
+    seat cannot be given up (e.g. the game is over).
+    """
+    store = bot.store
+    lang = await bot.public_language(record.guild_id)
+    try:
+        if reason != "resigned" and bot.computers_available:
+            who = seat_names(record)[seat]
+            changed = await store.hand_to_computer(
+                record.id,
+                seat,
+                HANDOVER_LEVEL,
+                expected_version=record.version,
+                announce=lambda r: [days.handover_draft(r, seat, who, lang, reason)],
+            )
+        else:
+            move = await store.resign(
+                record.id,
+                seat,
+                expected_version=record.version,
+                announce=lambda m: days.forfeit_drafts(m, lang, reason),
+            )
+            changed = move.record
+    except VersionConflict:
+        return False
+    bot.after_change(changed)
+    return True
+
+
+async def resign(bot: PenguinBot, interaction: Interaction, game_id: int | None) -> None:
+    """``/game resign``: give up a running game at any time (not only on your turn)."""
+    lang = reader_language(interaction)
+    loaded = await Tables(bot).find(interaction, game_id)
+    record, game = loaded.record, loaded.game
+    if record.status == "lobby":
+        raise Refusal(t(lang, "Game #{id} has not started: use /game leave instead.", id=record.id))
+    if record.status != "active" or game is None or game.is_over:
+        raise Refusal(t(lang, "Game #{id} is over.", id=record.id))
+    seat = record.seat_of(interaction.user.id)
+    if seat is None:
+        raise Refusal(t(lang, "You are not in game #{id}.", id=record.id))
+    try:
+        done = await give_up_seat(bot, record, seat, "resigned")
+    except (IllegalAction, StoreError) as error:
+        raise Refusal(explain(lang, error)) from None
+    if not done:
+        raise Refusal(
+            t(lang, "Game #{id} changed just now; nothing was done. Try again.", id=record.id)
+        )
+    await interaction.response.send_message(
+        t(lang, "You resigned from game #{id}.", id=record.id), ephemeral=True
+    )
+
+
+async def set_notify(bot: PenguinBot, interaction: Interaction, on: bool) -> None:
+    """``/game notify on|off``: 'your turn' direct messages, opt-in per person."""
+    lang = reader_language(interaction)
+    store = bot.store
+    await store.note_locale(interaction.user.id, str(interaction.locale))
+    # Turning them on is also asking to be tried again after DMs were refused once.
+    await store.update_user_settings(interaction.user.id, notify_dm=on, dms_closed=False)
+    text = (
+        t(
+            lang,
+            "I will send you a direct message when it is your turn (and reminders). Make sure "
+            "your privacy settings allow direct messages from this server.",
+        )
+        if on
+        else t(lang, "No more direct messages about your turns.")
+    )
+    await interaction.response.send_message(text, ephemeral=True)
+
+
+async def follow(bot: PenguinBot, interaction: Interaction, game_id: int | None, on: bool) -> None:
+    """``/game follow``: anyone may get a game's updates by direct message (or stop)."""
+    lang = reader_language(interaction)
+    loaded = await Tables(bot).find(interaction, game_id)
+    record = loaded.record
+    store = bot.store
+    await store.note_locale(interaction.user.id, str(interaction.locale))
+    try:
+        changed = await store.follow(record.id, interaction.user.id, on)
+    except StoreError as error:
+        raise Refusal(explain(lang, error)) from None
+    if on:
+        await store.update_user_settings(interaction.user.id, dms_closed=False)
+        text = (
+            t(lang, "You follow game #{id}: I will tell you by DM whose turn it is.", id=record.id)
+            if changed
+            else t(lang, "You already follow game #{id}.", id=record.id)
+        )
+    else:
+        text = (
+            t(lang, "You no longer follow game #{id}.", id=record.id)
+            if changed
+            else t(lang, "You were not following game #{id}.", id=record.id)
+        )
+    await interaction.response.send_message(text, ephemeral=True)

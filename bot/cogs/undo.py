@@ -1,0 +1,226 @@
+"""Undo by consent: ``/game undo`` asks the other players; Approve/Refuse buttons answer.
+
+The turn taken back is the last one: in Fish the last action; in Ultimatum the steps of the
+turn in progress (every finished Ultimatum turn ends with a draw, which cannot be unseen). An
+undo is refused once it would hide again what was revealed: a drawn penguin card or a new
+entertainer turned face up. A resignation is never taken back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.cogs.common import Interaction, Loaded, Refusal, Tables, reader_language
+from bot.games import replay
+from bot.games.base import Game
+from bot.i18n import t
+from bot.store import GameRecord, StoreError, UndoRequest, VersionConflict
+from bot.store.rows import when
+from bot.ui import days
+from bot.ui.buttons import buttons
+from bot.ui.errors import explain
+from bot.ui.names import mention, seat_names
+
+if TYPE_CHECKING:
+    from bot.client import PenguinBot
+
+#: How long the other players have to approve.
+UNDO_LIMIT = timedelta(hours=24)
+
+
+@dataclass(frozen=True)
+class UndoPoint:
+    """What an undo would do: keep the first ``keep`` actions, taking back ``actions``."""
+
+    keep: int
+    actions: tuple[str, ...]
+
+
+class NoUndo(Exception):
+    """Why there is nothing that may be taken back; ``code`` names the reason."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def undo_point(record: GameRecord, game: Game) -> UndoPoint:
+    """The last turn that may be taken back, or NoUndo saying why none may."""
+    log = list(game.log)
+    if not log:
+        raise NoUndo("nothing")
+    if log[-1].startswith("resign "):
+        raise NoUndo("resigned")
+    if record.kind == "fish":
+        return UndoPoint(len(log) - 1, (log[-1],))  # Fish hides nothing: always possible
+    start = max((i for i, a in enumerate(log) if a.startswith("play ")), default=0)
+    steps = log[start:]
+    if any(a.startswith("resign ") for a in steps):
+        raise NoUndo("resigned")
+    before = replay(record.kind, game.players, record.seed, dict(record.options), log[:start])
+    for action in steps:
+        for event in before.play(action):
+            if event["type"] == "drawn":
+                raise NoUndo("drawn")
+            if event["type"] == "entertainer_revealed" and event["entertainer"] is not None:
+                raise NoUndo("entertainer_revealed")
+    return UndoPoint(start, tuple(steps))
+
+
+def _refusal(lang: str, code: str, game_id: int) -> Refusal:
+    texts = {
+        "nothing": t(lang, "Nothing has been played in game #{id} yet.", id=game_id),
+        "resigned": t(lang, "A resignation can't be taken back (game #{id}).", id=game_id),
+        "drawn": t(
+            lang,
+            "The last turn in game #{id} can't be taken back: a penguin card was drawn, and "
+            "nobody can unsee it.",
+            id=game_id,
+        ),
+        "entertainer_revealed": t(
+            lang,
+            "The last turn in game #{id} can't be taken back: a new entertainer was turned "
+            "face up, and nobody can unsee it.",
+            id=game_id,
+        ),
+    }
+    return Refusal(texts[code])
+
+
+def _approvers(record: GameRecord, game: Game, asker: int) -> list[int]:
+    """The other people still in the game (not computer players, not those who resigned)."""
+    resigned = game.view(None).get("resigned") or [False] * game.players
+    return [
+        s.user_id
+        for s in record.seats
+        if s.user_id is not None
+        and s.user_id != asker
+        and s.seat is not None
+        and not resigned[s.seat]
+    ]
+
+
+async def ask_undo(bot: PenguinBot, interaction: Interaction, game_id: int | None) -> None:
+    """``/game undo``: ask the others to approve taking back the last turn."""
+    lang = reader_language(interaction)
+    tables = Tables(bot)
+    loaded: Loaded = await tables.find(interaction, game_id)
+    record, game = loaded.record, loaded.game
+    if record.status not in ("active", "finished") or game is None:
+        raise Refusal(t(lang, "Game #{id} is not being played.", id=record.id))
+    if record.seat_of(interaction.user.id) is None:
+        raise Refusal(t(lang, "You are not in game #{id}.", id=record.id))
+    try:
+        point = undo_point(record, game)
+    except NoUndo as reason:
+        raise _refusal(lang, reason.code, record.id) from None
+    waiting = _approvers(record, game, interaction.user.id)
+    public = await bot.public_language(record.guild_id)
+    try:
+        request = await bot.store.request_undo(
+            record.id,
+            requester_id=interaction.user.id,
+            keep=point.keep,
+            expected_version=record.version,
+            waiting=waiting,
+            channel_id=interaction.channel_id or record.channel_id,
+            expires_at=when(bot.clock.now()) + UNDO_LIMIT,
+        )
+    except VersionConflict:
+        raise Refusal(t(lang, "Game #{id} changed just now: look again.", id=record.id)) from None
+    except StoreError as error:
+        if error.code == "undo_pending":
+            raise Refusal(
+                t(lang, "An undo in game #{id} is already waiting for answers.", id=record.id)
+            ) from None
+        raise Refusal(explain(lang, error)) from None
+    question = days.undo_question(public, record, mention(interaction.user.id), point.actions)
+    if not request.waiting:
+        await _carry_out(bot, record.id, public, point.actions)
+        await interaction.response.send_message(
+            question + "\n" + t(public, "Nobody else has to agree: done."),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        return
+    await interaction.response.send_message(
+        question + "\n" + days.undo_waiting(public, request),
+        view=buttons(["approve", "refuse"], record.id, public),
+        allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
+    )
+
+
+async def _carry_out(
+    bot: PenguinBot, game_id: int, lang: str, actions: tuple[str, ...]
+) -> GameRecord:
+    """Cut the log back as the approved request says; announce it with a fresh picture."""
+    record, _, _ = await bot.store.carry_out_undo(
+        game_id, announce=lambda r, g, _request: [days.undo_drafts(r, g, lang, actions)]
+    )
+    bot.after_change(record)
+    return record
+
+
+async def answer_undo(
+    bot: PenguinBot, interaction: Interaction, game_id: int, *, approve: bool
+) -> None:
+    """A click on Approve undo or Refuse undo under a request."""
+    lang = reader_language(interaction)
+    store = bot.store
+    request = await store.undo_request(game_id)
+    expired = request is not None and request.expires_at.timestamp() <= bot.clock.now()
+    if request is None or expired:
+        raise Refusal(t(lang, "There is no undo waiting for answers in game #{id}.", id=game_id))
+    if interaction.user.id not in request.waiting:
+        raise Refusal(t(lang, "This undo does not wait for your answer."))
+    record, game = await store.load_game(game_id)
+    public = await bot.public_language(record.guild_id)
+    if record.version != request.version or game is None:
+        await store.drop_undo(game_id)
+        await _settle(interaction, t(public, "Game #{id} moved on: the undo is void.", id=game_id))
+        return
+    actions = undo_point(record, game).actions
+    who = mention(interaction.user.id)
+    if not approve:
+        await store.drop_undo(game_id)
+        text = t(
+            public, "{who} refused: nothing was taken back in game #{id}.", who=who, id=game_id
+        )
+        await _settle(interaction, text)
+        return
+    try:
+        request = await store.approve_undo(game_id, interaction.user.id)
+    except StoreError as error:
+        raise Refusal(explain(lang, error)) from None
+    if request.waiting:
+        question = days.undo_question(public, record, mention(request.requester_id), actions)
+        await interaction.response.edit_message(
+            content=question + "\n" + days.undo_waiting(public, request),
+            view=buttons(["approve", "refuse"], game_id, public),
+        )
+        return
+    try:
+        await _carry_out(bot, game_id, public, actions)
+    except VersionConflict:
+        await store.drop_undo(game_id)
+        await _settle(interaction, t(public, "Game #{id} moved on: the undo is void.", id=game_id))
+        return
+    names = ", ".join(seat_names(record)[s] for s in _seats_of(record, request))
+    await _settle(
+        interaction,
+        t(public, "Everyone agreed ({names}): the last turn was taken back.", names=names),
+    )
+
+
+def _seats_of(record: GameRecord, request: UndoRequest) -> list[int]:
+    return [s.seat for s in record.seats if s.user_id in request.approved and s.seat is not None]
+
+
+async def _settle(interaction: Interaction, text: str) -> None:
+    """Show the outcome in place of the question, without buttons."""
+    await interaction.response.edit_message(
+        content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
+    )

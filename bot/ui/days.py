@@ -1,0 +1,244 @@
+"""The posts and direct messages of games that run over days: reminders, notifications,
+forfeits and hand-overs, undo outcomes. Each is an outbox draft with a dedupe key, so a restart
+or a second scheduler pass never sends the same one twice."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.base import Game
+from bot.i18n import t, tn
+from bot.store import GameRecord, Move, OutboxDraft, UndoRequest
+from bot.ui.announce import describe, next_step, turn_payload
+from bot.ui.embeds import jump_url
+from bot.ui.names import mention, player_name, seat_names, title
+
+#: Why a seat was given up: the person resigned, let the turn time out, or left the server.
+REASONS = ("resigned", "timeout", "left")
+
+
+def _where(record: GameRecord) -> int:
+    return record.thread_id or record.channel_id
+
+
+def turn_start(game: Game) -> int:
+    """The log length when the current turn began (an Ultimatum turn is several steps)."""
+    log = game.log
+    if game.kind != "ultimatum" or game.phase in ("play", "over"):
+        return len(log)
+    return max(i for i, action in enumerate(log) if action.startswith("play "))
+
+
+def _days(seconds: float) -> str:
+    return f"{seconds / 86400:.3g}"
+
+
+def reminder_text(lang: str, record: GameRecord, game: Game, computers: bool) -> str:
+    """The reminder posted in the game's thread, mentioning the person to move."""
+    lines = [
+        t(lang, "⏰ Reminder, game #{id}:", id=record.id)
+        + " "
+        + next_step(lang, record.kind, game, mention(record.to_move_user))
+    ]
+    if record.deadline_at is not None:
+        stamp = int(record.deadline_at.timestamp())
+        outcome = (
+            t(lang, "a computer player takes over the seat")
+            if computers
+            else t(lang, "the seat is forfeited")
+        )
+        lines.append(
+            t(
+                lang,
+                "Without a move by <t:{ts}:f> (<t:{ts}:R>), {outcome}.",
+                ts=stamp,
+                outcome=outcome,
+            )
+        )
+    return "\n".join(lines)
+
+
+def reminder_draft(record: GameRecord, game: Game, lang: str, computers: bool) -> OutboxDraft:
+    """The reminder post; keyed by the turn's version and the reminder's number."""
+    return OutboxDraft(
+        kind="text",
+        payload={"text": reminder_text(lang, record, game, computers)},
+        channel_id=_where(record),
+        game_id=record.id,
+        dedupe_key=f"remind:{record.id}:{record.version}:{record.reminders_sent + 1}",
+    )
+
+
+def your_turn_dm(record: GameRecord, game: Game, user_id: int, lang: str) -> OutboxDraft:
+    """'Your turn' by direct message, with a link to the game; once per turn."""
+    text = t(
+        lang,
+        "Your turn in game #{id} ({game}) in <#{channel}>: {url}",
+        id=record.id,
+        game=title(record.kind),
+        channel=record.channel_id,
+        url=jump_url(record),
+    )
+    return OutboxDraft(
+        kind="text",
+        payload={"text": text},
+        user_id=user_id,
+        game_id=record.id,
+        dedupe_key=f"yourturn:{record.id}:{turn_start(game)}:{game.to_move}:{user_id}",
+    )
+
+
+def reminder_dm(record: GameRecord, game: Game, user_id: int, lang: str) -> OutboxDraft:
+    """A reminder by direct message (for people who opted in), once per reminder."""
+    text = t(
+        lang,
+        "⏰ Still your turn in game #{id} ({game}) in <#{channel}>: {url}",
+        id=record.id,
+        game=title(record.kind),
+        channel=record.channel_id,
+        url=jump_url(record),
+    )
+    return OutboxDraft(
+        kind="text",
+        payload={"text": text},
+        user_id=user_id,
+        game_id=record.id,
+        dedupe_key=f"remind-dm:{record.id}:{record.version}:{record.reminders_sent + 1}",
+    )
+
+
+def follower_dm(record: GameRecord, game: Game, user_id: int, lang: str) -> OutboxDraft:
+    """An update for someone following the game: whose turn it is now, or the result."""
+    names = seat_names(record)
+    head = t(
+        lang,
+        "Game #{id} ({game}) in <#{channel}>:",
+        id=record.id,
+        game=title(record.kind),
+        channel=record.channel_id,
+    )
+    if game.is_over:
+        winners = ", ".join(names[s] for s in game.ranking()[0])
+        body = t(lang, "the game is over; first place: {names}.", names=winners)
+        key = f"follow:{record.id}:over:{user_id}"
+    else:
+        assert game.to_move is not None
+        body = t(lang, "{name} plays next.", name=names[game.to_move])
+        key = f"follow:{record.id}:{turn_start(game)}:{game.to_move}:{user_id}"
+    return OutboxDraft(
+        kind="text",
+        payload={"text": f"{head} {body} {jump_url(record)}"},
+        user_id=user_id,
+        game_id=record.id,
+        dedupe_key=key,
+    )
+
+
+def reason_line(lang: str, reason: str, who: str, record: GameRecord) -> str:
+    """Why a seat was given up, in a sentence."""
+    if reason == "timeout":
+        return t(
+            lang,
+            "{who} did not move in game #{id} for {days} days.",
+            who=who,
+            id=record.id,
+            days=_days(record.timeout_days * 86400),
+        )
+    if reason == "left":
+        return t(lang, "{who} is no longer on this server.", who=who)
+    return t(lang, "{who} resigned from game #{id}.", who=who, id=record.id)
+
+
+def forfeit_drafts(move: Move, lang: str, reason: str) -> list[OutboxDraft]:
+    """The post (with the picture) telling that a player gave up their seat, and why."""
+    record = move.record
+    names = seat_names(record)
+    lines = [reason_line(lang, reason, names[move.seat], record)]
+    lines += describe(lang, record.kind, move.events, names)
+    return [
+        OutboxDraft(
+            kind="turn",
+            payload=turn_payload(record, move.game, lang, lines),
+            channel_id=_where(record),
+            game_id=record.id,
+            dedupe_key=f"forfeit:{record.id}:{move.seq}",
+        )
+    ]
+
+
+def handover_draft(record: GameRecord, seat: int, who: str, lang: str, reason: str) -> OutboxDraft:
+    """The post telling that a computer player took over a person's seat, and why."""
+    computer = player_name(record.player(seat))
+    text = (
+        reason_line(lang, reason, who, record)
+        + " "
+        + t(lang, "{computer} takes over their seat.", computer=computer)
+    )
+    return OutboxDraft(
+        kind="text",
+        payload={"text": text},
+        channel_id=_where(record),
+        game_id=record.id,
+        dedupe_key=f"handover:{record.id}:{seat}",
+    )
+
+
+def undo_question(lang: str, record: GameRecord, asker: str, actions: Sequence[str]) -> str:
+    """The public question under which the other players approve or refuse an undo."""
+    return t(
+        lang,
+        "{asker} asks to take back the last turn in game #{id} ({actions}).",
+        asker=asker,
+        id=record.id,
+        actions=", ".join(actions),
+    )
+
+
+def undo_waiting(lang: str, request: UndoRequest) -> str:
+    """Who still has to answer, and until when."""
+    who = ", ".join(mention(u) for u in request.waiting)
+    stamp = int(request.expires_at.timestamp())
+    return tn(
+        lang,
+        "Waiting for {who} to approve (until <t:{ts}:R>).",
+        "Waiting for {who} to approve (until <t:{ts}:R>).",
+        len(request.waiting),
+        who=who,
+        ts=stamp,
+    )
+
+
+def undo_drafts(record: GameRecord, game: Game, lang: str, actions: Sequence[str]) -> OutboxDraft:
+    """The post (with the picture) after a turn was taken back."""
+    lines = [
+        t(
+            lang,
+            "The last turn in game #{id} was taken back ({actions}).",
+            id=record.id,
+            actions=", ".join(actions),
+        )
+    ]
+    return OutboxDraft(
+        kind="turn",
+        payload=turn_payload(record, game, lang, lines),
+        channel_id=_where(record),
+        game_id=record.id,
+        dedupe_key=f"undo:{record.id}:{record.version}",
+    )
+
+
+def undo_expired_draft(request: UndoRequest, lang: str) -> OutboxDraft:
+    """The note that an undo request ran out of time."""
+    return OutboxDraft(
+        kind="text",
+        payload={
+            "text": t(
+                lang,
+                "Nobody took back anything in game #{id}: the undo request expired.",
+                id=request.game_id,
+            )
+        },
+        channel_id=request.channel_id,
+        game_id=request.game_id,
+        dedupe_key=f"undo-expired:{request.game_id}:{request.version}",
+    )

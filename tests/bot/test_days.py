@@ -1,0 +1,229 @@
+"""Games that keep moving over days, through the stand-in with a clock the test moves:
+reminders, restarts, DM notifications, timeouts, leaving the server, resigning, archived threads.
+"""
+
+from __future__ import annotations
+
+from tests.bot.clocked import DAY, HOUR, ClockedRunner, later, reminders, settle
+from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
+from tests.bot.players import fish_step, open_game, who_moves
+from tests.fakediscord import FakeDiscord
+
+
+async def test_reminders_come_once_per_interval_and_never_for_a_played_turn(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """The player to move is mentioned after 24 h, then every 24 h, never more often; a turn
+    played just before its reminder gets none (no stale ping), the next player gets theirs."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        _, game, first = await who_moves(bot, fake, 1)
+        await later(fake, bot, 23 * HOUR)
+        assert reminders(fake, thread, first) == []
+        await later(fake, bot, 1 * HOUR + 1)
+        assert len(reminders(fake, thread, first)) == 1
+        assert "/fish place" in reminders(fake, thread, first)[0].content
+        await later(fake, bot, 12 * HOUR)
+        assert len(reminders(fake, thread, first)) == 1, "not more often than the interval"
+        await later(fake, bot, 12 * HOUR)
+        assert len(reminders(fake, thread, first)) == 2
+        # The turn is played 1 minute before the third reminder: that one never comes.
+        await later(fake, bot, 24 * HOUR - 60)
+        await fish_step(fake, first, thread, game.phase)
+        _, game, second = await who_moves(bot, fake, 1)
+        await later(fake, bot, 2 * HOUR)
+        assert len(reminders(fake, thread, first)) == 2, "no stale ping for a played turn"
+        assert reminders(fake, thread, second) == []
+        await later(fake, bot, 22 * HOUR + 1)
+        assert len(reminders(fake, thread, second)) == 1
+        assert len(reminders(fake, thread, first)) == 2
+
+
+async def test_a_restart_mid_interval_sends_exactly_one_reminder(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """The reminder state is in the store: after a restart half-way through the interval the
+    reminder comes at its time, exactly once, also across a second restart right after it."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        _, _, first = await who_moves(bot, fake, 1)
+        await later(fake, bot, 12 * HOUR)
+    fake.clock.advance(6 * HOUR)  # the bot is down for six hours
+    async with clocked_bot() as bot:
+        await settle(bot)
+        assert reminders(fake, thread, first) == []
+        await later(fake, bot, 6 * HOUR + 1)
+        assert len(reminders(fake, thread, first)) == 1
+    async with clocked_bot() as bot:
+        await later(fake, bot, 1 * HOUR)
+        assert len(reminders(fake, thread, first)) == 1
+        record = await bot.store.get_game(1)
+        assert record.reminders_sent == 1
+
+
+async def test_turn_dms_are_opt_in_and_closed_dms_are_remembered(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/game notify on: 'your turn in game #1' by DM with a jump link; people who did not opt
+    in get none; DMs refused (403) are remembered, not retried, and break nothing else."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+        record, game, first = await who_moves(bot, fake, 1)
+        second = next(p for p in people if p.id != first.id)
+        reply = await fake.invoke(second, "/game notify", setting="on", channel=thread)
+        assert reply.ephemeral and "direct message" in reply.content
+        await fish_step(fake, first, thread, game.phase)
+        await settle(bot)
+        dms = fake.dms(second)
+        assert len(dms) == 1 and "Your turn in game #1" in dms[0].content
+        link = f"https://discord.com/channels/{record.guild_id}/{thread.id}"
+        assert link in dms[0].content
+        _, game, _ = await who_moves(bot, fake, 1)
+        await fish_step(fake, second, thread, game.phase)
+        await settle(bot)
+        assert fake.dms(first) == [], "no DM without opting in"
+        fake.close_dms(second)
+        _, game, _ = await who_moves(bot, fake, 1)
+        posts = len(fake.history(thread))
+        await fish_step(fake, first, thread, game.phase)
+        await settle(bot)
+        assert len(fake.history(thread)) == posts + 1, "the turn is still posted"
+        remembered = await bot.store.user_settings(second.id)
+        assert remembered.notify_dm and remembered.dms_closed
+        tries = sum(1 for r in fake.requests if r.path.startswith("/users/@me/channels"))
+        _, game, _ = await who_moves(bot, fake, 1)
+        await fish_step(fake, second, thread, game.phase)
+        _, game, _ = await who_moves(bot, fake, 1)
+        await fish_step(fake, first, thread, game.phase)
+        await settle(bot)
+        again = sum(1 for r in fake.requests if r.path.startswith("/users/@me/channels"))
+        assert again == tries, "no more DM attempts once DMs were refused"
+        assert len(fake.dms(second)) == 1
+
+
+async def test_f11_a_timed_out_fish_player_forfeits_and_the_others_play_on(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """F-11: 7 days without a move: the player's penguins leave the ice, their catch stays, the
+    thread is told why, and the next player is to move."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        bot.computers_available = False  # the forfeit, as before computer players existed
+        _, thread, _ = await open_game(fake, "fish", 3)
+        for _ in range(4):
+            _, game, user = await who_moves(bot, fake, 1)
+            await fish_step(fake, user, thread, game.phase)
+        record, game, late = await who_moves(bot, fake, 1)
+        seat = record.to_move_seat
+        for _ in range(6):
+            await later(fake, bot, DAY)
+        assert (await bot.store.get_game(1)).to_move_seat == seat
+        await later(fake, bot, DAY + 1)
+        record, game = await bot.store.load_game(1)
+        assert game is not None and game.view(None)["resigned"][seat] is True
+        assert seat not in game.view(None)["penguins"].values()
+        assert record.status == "active" and record.to_move_seat != seat
+        post = next(m for m in reversed(fake.history(thread)) if "did not move" in m.content)
+        assert "for 7 days" in post.content and post.attachments
+        assert (await bot.store.action_log(1))[-1].text == f"resign {seat}"
+        assert len(reminders(fake, thread, late)) == 6, "one reminder a day until the timeout"
+
+
+async def test_u26_a_timed_out_ultimatum_player_drops_out_and_is_ranked_last(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """U-26: with two players, a timeout ends the game; the one who timed out is ranked last."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        bot.computers_available = False  # the forfeit, as before computer players existed
+        _, thread, _ = await open_game(fake, "ultimatum", 2)
+        record, _, _ = await who_moves(bot, fake, 1)
+        seat = record.to_move_seat
+        await later(fake, bot, 7 * DAY + 1)
+        record = await bot.store.get_game(1)
+        assert record.status == "finished"
+        assert record.ranking is not None and record.ranking[-1] == (seat,)
+        final = fake.history(thread)[-1]
+        assert "Final ranking" in final.content and "did not move" in final.content
+
+
+async def test_a_timed_out_seat_goes_to_a_computer_player_once_they_exist(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """With computer players available, a timeout hands the seat over instead of a forfeit."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        record, _, late = await who_moves(bot, fake, 1)
+        seat = record.to_move_seat
+        assert seat is not None
+        assert bot.computers_available, "the computer players' cog is loaded"
+        await later(fake, bot, 7 * DAY + 1)
+        record = await bot.store.get_game(1)
+        assert record.player(seat).user_id is None and record.player(seat).bot_level
+        assert late.id not in record.user_ids
+        assert not any(a.text.startswith("resign") for a in await bot.store.action_log(1))
+        assert any("takes over their seat" in m.content for m in fake.history(thread))
+
+
+async def test_a_player_who_left_the_server_is_timed_out_at_their_turn(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """Someone who left the server forfeits when their turn comes (checked over REST)."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        bot.computers_available = False  # the forfeit, as before computer players existed
+        _, thread, people = await open_game(fake, "fish", 3)
+        record, game, first = await who_moves(bot, fake, 1)
+        nxt = (record.to_move_seat or 0) + 1
+        gone = next(p for p in people if p.id == record.player(nxt % 3).user_id)
+        del fake.guild.members[gone.id]
+        await fish_step(fake, first, thread, game.phase)
+        await settle(bot)
+        _, game = await bot.store.load_game(1)
+        assert game is not None and game.view(None)["resigned"][nxt % 3]
+        assert any("no longer on this server" in m.content for m in fake.history(thread))
+        assert any(
+            r.method == "GET" and r.path.endswith(f"/members/{gone.id}") for r in fake.requests
+        )
+
+
+async def test_resign_at_any_time_with_the_same_effect(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/game resign out of turn: logged, announced, the turn stays with the player to move;
+    a second resign, or one by a spectator, is refused and changes nothing."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, people = await open_game(fake, "fish", 3)
+        record, _, mover = await who_moves(bot, fake, 1)
+        quitter = next(p for p in people if p.id != mover.id)
+        reply = await fake.invoke(quitter, "/game resign", channel=thread)
+        assert reply.ephemeral and "You resigned from game #1" in reply.content
+        await settle(bot)
+        after = await bot.store.get_game(1)
+        assert after.to_move_seat == record.to_move_seat
+        assert after.deadline_at == record.deadline_at, "the mover's clock is not reset"
+        assert any("resigned from game #1" in m.content for m in fake.history(thread))
+        again = await fake.invoke(quitter, "/game resign", channel=thread)
+        assert again.ephemeral and "already left" in again.content
+        spectator = await fake.invoke(fake.user("mia"), "/game resign", game=1, channel=thread)
+        assert spectator.ephemeral and "not in game #1" in spectator.content
+        assert (await bot.store.get_game(1)).version == after.version
+
+
+async def test_an_archived_game_thread_is_reopened_for_the_reminder(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """A thread Discord archived (auto-archive after days of quiet) gets the reminder anyway."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        _, _, first = await who_moves(bot, fake, 1)
+        fake.archive(thread)
+        await later(fake, bot, 24 * HOUR + 1)
+        assert len(reminders(fake, thread, first)) == 1
+        assert not thread.archived
