@@ -1,0 +1,214 @@
+"""Undo by consent, replays, history and following a game, through the stand-in."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from bot.cogs.history import replay_views
+from bot.games.ultimatum import UltimatumGame
+from bot.ui.names import seat_names
+from render import replay
+from tests.bot.clocked import HOUR, ClockedRunner, later, settle
+from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
+from tests.bot.players import fish_step, hidden_cards, open_game, ultimatum_step, who_moves
+from tests.fakediscord import FakeDiscord, User
+
+
+def other(people: list[User], user: User) -> User:
+    """The other one of two players."""
+    return next(p for p in people if p.id != user.id)
+
+
+async def test_undo_approved_by_the_others_takes_the_last_turn_back(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """F-6: the mover asks, the other approves: the log shrinks, the snapshot is rebuilt, the
+    same player is to move again, and the thread gets the new picture."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+        _, game, mover = await who_moves(bot, fake, 1)
+        await fish_step(fake, mover, thread, game.phase)
+        before = await bot.store.get_game(1)
+        ask = await fake.invoke(mover, "/game undo", channel=thread)
+        assert not ask.ephemeral and "take back the last turn" in ask.content
+        assert f"<@{other(people, mover).id}>" in ask.content
+        assert ask.message.labels == ["Approve undo", "Refuse undo"]
+        stranger = await fake.click(fake.user("mia"), ask.message, label="Approve undo")
+        assert stranger.ephemeral and "does not wait for your answer" in stranger.content
+        done = await fake.click(other(people, mover), ask.message, label="Approve undo")
+        assert done.kind == "update"
+        assert "taken back" in ask.message.content and not ask.message.buttons
+        record, game = await bot.store.load_game(1)
+        assert game is not None and game.log == [] and len(await bot.store.action_log(1)) == 0
+        assert record.to_move_user == mover.id and record.version == before.version + 1
+        await fake.wait_until(
+            lambda: any(m.content.startswith("The last turn") for m in fake.history(thread)),
+            what="the picture after the undo",
+        )
+        post = next(m for m in fake.history(thread) if m.content.startswith("The last turn"))
+        assert post.attachments and "place a penguin" in post.content
+
+
+async def test_undo_refused_or_expired_takes_nothing_back(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """A refusal ends the request at once; an unanswered one expires after its time limit."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+        _, game, mover = await who_moves(bot, fake, 1)
+        await fish_step(fake, mover, thread, game.phase)
+        ask = await fake.invoke(mover, "/game undo", channel=thread)
+        await fake.click(other(people, mover), ask.message, label="Refuse undo")
+        assert "refused" in ask.message.content and not ask.message.buttons
+        assert len(await bot.store.action_log(1)) == 1
+        assert await bot.store.undo_request(1) is None
+        again = await fake.invoke(mover, "/game undo", channel=thread)
+        twice = await fake.invoke(mover, "/game undo", channel=thread)
+        assert twice.ephemeral and "already waiting" in twice.content
+        await later(fake, bot, 24 * HOUR + 1)
+        assert any("undo request expired" in m.content for m in fake.history(thread))
+        late = await fake.click(other(people, mover), again.message, label="Approve undo")
+        assert late.ephemeral and "no undo waiting" in late.content
+        assert len(await bot.store.action_log(1)) == 1
+
+
+async def test_undo_is_void_when_the_game_moved_on(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """A move after the request voids it: approving then takes nothing back."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+        _, game, mover = await who_moves(bot, fake, 1)
+        await fish_step(fake, mover, thread, game.phase)
+        ask = await fake.invoke(mover, "/game undo", channel=thread)
+        _, game, nxt = await who_moves(bot, fake, 1)
+        await fish_step(fake, nxt, thread, game.phase)
+        await fake.click(other(people, mover), ask.message, label="Approve undo")
+        assert "void" in ask.message.content
+        assert len(await bot.store.action_log(1)) == 2
+
+
+async def test_u23_undo_refused_after_a_draw_allowed_within_a_turn(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """U-23/U-8: a finished Ultimatum turn ended with a draw: no undo, and the reply says why;
+    the steps of a turn in progress (nothing revealed yet) may be taken back."""
+    fake = fake_discord
+    rng = random.Random(5)
+    async with clocked_bot() as bot:
+        _, thread, people = await open_game(fake, "ultimatum", 2)
+        last = None
+        while True:
+            _, game, user = await who_moves(bot, fake, 1)
+            assert isinstance(game, UltimatumGame)
+            if game.turn == 1:
+                break
+            last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
+        refused = await fake.invoke(people[0], "/game undo", channel=thread)
+        assert refused.ephemeral and "a penguin card was drawn" in refused.content
+        await ultimatum_step(fake, user, thread, "play", rng, None)  # lays a penguin
+        _, game, _ = await who_moves(bot, fake, 1)
+        assert game.phase == "invite"
+        ask = await fake.invoke(user, "/game undo", channel=thread)
+        assert not ask.ephemeral, ask.content
+        await fake.click(other(people, user), ask.message, label="Approve undo")
+        _, after = await bot.store.load_game(1)
+        assert isinstance(after, UltimatumGame)
+        seat = game.to_move
+        assert seat is not None and game.last is not None
+        assert after.phase == "play" and after.turn == 1 and after.to_move == seat
+        assert sorted(after.hand(seat)) == sorted([*game.hand(seat), game.last["card"]])
+
+
+async def test_replay_gif_has_one_frame_per_turn(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/game replay: an animated GIF that decodes, the opening then one frame per turn."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        for _ in range(6):
+            _, game, user = await who_moves(bot, fake, 1)
+            await fish_step(fake, user, thread, game.phase)
+        reply = await fake.invoke(fake.user("mia"), "/game replay", game=1, channel=thread)
+        assert not reply.ephemeral
+        gif = reply.message.attachments[0]
+        assert gif.filename.endswith(".gif")
+        picture = gif.image()
+        assert picture.format == "GIF" and picture.n_frames == 6 + 1
+        assert "6 turns" in reply.message.content
+
+
+async def test_u27_a_replay_of_a_running_ultimatum_game_shows_only_public_information(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """U-27: the replay is drawn from spectator views only: none holds a hand or names a card
+    in a hand or the deck, and the GIF posted is exactly those views drawn."""
+    fake = fake_discord
+    rng = random.Random(9)
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "ultimatum", 2)
+        last = None
+        while True:
+            _, game, user = await who_moves(bot, fake, 1)
+            assert isinstance(game, UltimatumGame)
+            if game.turn == 3 and game.phase == "play":
+                break
+            last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
+        record = await bot.store.get_game(1)
+        log = [a.text for a in await bot.store.action_log(1)]
+        views = replay_views(record, log)
+        assert len(views) == game.turn + 1
+        secret = hidden_cards(game) | set(game.deck)
+        text = json.dumps(views)
+        assert all(v["hand"] is None and v["viewer"] is None for v in views)
+        assert not [card for card in secret if card in text]
+        reply = await fake.invoke(fake.user("mia"), "/game replay", game=1, channel=thread)
+        data = reply.message.attachments[0].data
+        assert data == replay.animation("ultimatum", views, names=seat_names(record))
+        assert reply.message.attachments[0].image().n_frames == len(views)
+
+
+async def test_history_lists_the_moves_in_notation_page_by_page(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/game history: every action in notation with who played it; a page too far is refused."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        for _ in range(3):
+            _, game, user = await who_moves(bot, fake, 1)
+            await fish_step(fake, user, thread, game.phase)
+        log = await bot.store.action_log(1)
+        reply = await fake.invoke(fake.user("mia"), "/game history", game=1, channel=thread)
+        assert reply.ephemeral and "page 1 of 1" in reply.content
+        for action in log:
+            assert f"{action.seq}. " in reply.content and action.text in reply.content
+        far = await fake.invoke(fake.user("mia"), "/game history", game=1, page=2, channel=thread)
+        assert far.ephemeral and "pick 1 to 1" in far.content
+
+
+async def test_follow_sends_a_spectator_each_turn_by_dm(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/game follow: a spectator gets a DM per turn with a link; unfollowing stops them."""
+    fake = fake_discord
+    mia = fake.user("mia")
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        reply = await fake.invoke(mia, "/game follow", game=1, channel=thread)
+        assert reply.ephemeral and "You follow game #1" in reply.content
+        _, game, user = await who_moves(bot, fake, 1)
+        await fish_step(fake, user, thread, game.phase)
+        await settle(bot)
+        dms = fake.dms(mia)
+        assert len(dms) == 1 and "plays next" in dms[0].content and "discord.com" in dms[0].content
+        await fake.invoke(mia, "/game follow", game=1, stop=True, channel=thread)
+        _, game, user = await who_moves(bot, fake, 1)
+        await fish_step(fake, user, thread, game.phase)
+        await settle(bot)
+        assert len(fake.dms(mia)) == 1
