@@ -1,0 +1,63 @@
+"""Computer players through the stand-in: they take their turns by themselves, to the end."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.bot.conftest import BotRunner
+from tests.bot.players import fish_step
+from tests.fakediscord import FakeDiscord
+
+
+@pytest.mark.parametrize("kind", ["fish", "ultimatum"])
+async def test_four_computer_players_finish_a_game(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, kind: str
+) -> None:
+    """A table of four computer players plays to the end, every turn posted with a picture."""
+    fake = fake_discord
+    async with bot_runner(ai_budget=0.05) as bot:
+        options = {"width": 6, "height": 6} if kind == "ultimatum" else {}
+        reply = await fake.invoke(
+            fake.user("alice"), f"/{kind} new", players=4, bots=3, level=1, **options
+        )
+        assert not reply.ephemeral, reply.content
+        record = await bot.store.get_game(1)
+        assert record.status == "active"
+        alice_seat = record.seat_of(fake.user("alice").id)
+        assert alice_seat is not None
+        await bot.store.hand_to_computer(1, alice_seat, level=3, expected_version=record.version)
+        bot.after_change(await bot.store.get_game(1))
+        thread = await fake.wait_for_thread(fake.channel("games"))
+
+        def finished() -> bool:
+            posts = fake.history(thread)
+            return bool(posts) and "Final ranking" in posts[-1].content
+
+        await fake.wait_until(finished, timeout=120, what="the computer players to finish")
+        final = await bot.store.get_game(1)
+        assert final.status == "finished"
+        names = [s.name for s in final.seats]
+        assert all(s.is_computer for s in final.seats), names
+
+
+async def test_a_person_plays_against_computers(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """One person and a computer: the computer answers each human move by itself."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    async with bot_runner(ai_budget=0.05) as bot:
+        await fake.invoke(alice, "/fish new", players=2, bots=1, level=2)
+        thread = await fake.wait_for_thread(fake.channel("games"))
+        for _ in range(300):
+            record, game = await bot.store.load_game(1)
+            if record.status == "finished":
+                break
+            if record.to_move_user != alice.id:
+                await asyncio.sleep(0.05)  # the computer is thinking
+                continue
+            await fish_step(fake, alice, thread, game.phase)
+        assert (await bot.store.get_game(1)).status == "finished"
+        assert any("Penguin Bot (medium)" in m.content for m in fake.history(thread))
