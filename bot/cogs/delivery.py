@@ -29,6 +29,10 @@ log = logging.getLogger(__name__)
 
 MAX_CONTENT = 2000
 THREAD_ARCHIVED = 50083
+#: Unsent entries read per round: far more than a healthy outbox ever holds.
+SCAN = 1000
+#: "Due by then" for reading every unsent entry, due or not.
+FAR_FUTURE = datetime(9999, 1, 1, tzinfo=UTC)
 
 
 def fit(text: str, limit: int = MAX_CONTENT) -> str:
@@ -67,27 +71,35 @@ class Delivery(commands.Cog):
         while not self.bot.is_closed():
             store.outbox_ready.clear()
             try:
-                await self.deliver_due()
+                due = await self.deliver_due()
             except Exception:  # keep delivering whatever one batch did
                 log.exception("outbox delivery failed")
-                await asyncio.sleep(1)
-            due = await store.next_attempt_at()
+                due = datetime.now(UTC) + timedelta(seconds=1)
             timeout = None if due is None else max(0.05, due.timestamp() - time.time())
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(store.outbox_ready.wait(), timeout)
 
-    async def deliver_due(self) -> int:
-        """Send every due entry: one queue per destination (order kept), destinations at once."""
-        entries = await self.bot.store.pending(limit=200)
-        by_target: dict[Any, list[OutboxEntry]] = defaultdict(list)
-        for entry in entries:
-            by_target[(entry.channel_id, entry.user_id)].append(entry)
-        await asyncio.gather(*(self._deliver_in_order(q) for q in by_target.values()))
-        return len(entries)
+    async def deliver_due(self) -> datetime | None:
+        """Send what is due, each destination's posts in order; when the next one falls due."""
+        now = datetime.now(UTC)
+        await asyncio.gather(*(self._deliver_in_order(q, now) for q in await self._queues()))
+        return min((queue[0].next_attempt_at for queue in await self._queues()), default=None)
 
-    async def _deliver_in_order(self, queue: list[OutboxEntry]) -> None:
+    async def _queues(self) -> list[list[OutboxEntry]]:
+        """Every unsent entry, one queue per destination, oldest first."""
+        # Entries not due yet are read too: a post waiting for its retry holds back the later
+        # posts to the same place, which would otherwise overtake it.
+        entries = await self.bot.store.pending(now=FAR_FUTURE, limit=SCAN)
+        if len(entries) == SCAN:
+            log.warning("over %d posts wait to be sent; some may go out of order", SCAN)
+        by_target: dict[Any, list[OutboxEntry]] = defaultdict(list)
+        for entry in sorted(entries, key=lambda e: e.id):
+            by_target[(entry.channel_id, entry.user_id)].append(entry)
+        return list(by_target.values())
+
+    async def _deliver_in_order(self, queue: list[OutboxEntry], now: datetime) -> None:
         for entry in queue:
-            if not await self.deliver(entry):
+            if entry.next_attempt_at > now or not await self.deliver(entry):
                 return  # keep the order: later posts wait for this one's retry
 
     async def deliver(self, entry: OutboxEntry) -> bool:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from discord import app_commands
+from discord import Intents, app_commands
 
 from bot.client import PenguinBot
 from bot.config import ConfigError, env_file, load_settings
@@ -53,6 +53,10 @@ async def bot_process(env: dict[str, str], log_file: Path) -> AsyncIterator[Any]
         )
         try:
             yield process
+        except BaseException:
+            # pytest shows what a failing test printed: the bot's own account of what happened.
+            print(f"--- {log_file.name} ---\n{log_file.read_text(errors='replace')[-8000:]}")
+            raise
         finally:
             if process.returncode is None:
                 process.terminate()
@@ -97,12 +101,14 @@ async def bot_in_process(
 async def test_the_bot_process_starts_syncs_and_answers(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    """``python -m bot`` with the stand-in's address logs in, syncs its commands globally once,
-    answers /game about, and stops cleanly on SIGTERM."""
+    """``python -m bot`` with the stand-in's address logs in with the guilds intent alone (no
+    privileged one), syncs its commands globally once, answers /game about, and stops cleanly on
+    SIGTERM."""
     fake = fake_discord
     log_file = tmp_path / "bot.log"
     async with bot_process(process_env(fake, tmp_path), log_file) as process:
         await fake.wait_for_bot(timeout=30)
+        assert [s.intents for s in fake.gateway.connected()] == [Intents(guilds=True).value]
         reply = await fake.invoke(fake.user("alice"), "/game about")
         assert reply.ephemeral and "/fish new" in reply.content
         process.terminate()

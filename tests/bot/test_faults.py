@@ -1,0 +1,250 @@
+"""Discord misbehaving under a game: each fault is survived, the player is answered, posts arrive.
+
+Rate limits, server errors, missing permissions and a dropped gateway are switched on in the
+stand-in while people play; nothing a player did is lost and nothing is announced twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.client import PenguinBot
+from bot.store import OutboxDraft
+from tests.bot.conftest import BotRunner
+from tests.bot.players import fish_step, open_game, who_moves
+from tests.fakediscord import Channel, FakeDiscord, Message, Reply
+
+POST_MESSAGE = "POST /channels/{channel_id}/messages"
+
+
+async def move(bot: PenguinBot, fake: FakeDiscord, thread: Channel) -> Reply:
+    """The player to move in game #1 makes a Fish move chosen from autocomplete (F-6, F-7)."""
+    _, game, user = await who_moves(bot, fake, 1)
+    reply = await fish_step(fake, user, thread, game.phase)
+    assert reply.ephemeral and reply.content.startswith("Done"), reply.content
+    return reply
+
+
+def posts_to(fake: FakeDiscord, channel: Channel) -> list[str]:
+    """The status of every message POST the bot made in a channel, in order."""
+    path = f"/channels/{channel.id}/messages"
+    return [str(r.status) for r in fake.requests if r.method == "POST" and r.path == path]
+
+
+def turn_of(post: Message) -> int:
+    """The turn number a turn picture was drawn at (from its file name, game-<id>-<turn>.png)."""
+    return int(post.attachments[0].filename.rsplit("-", 1)[1].removesuffix(".png"))
+
+
+async def settle(bot: PenguinBot) -> None:
+    """Wait until the outbox has nothing left to send or retry."""
+    for _ in range(200):
+        if await bot.store.next_attempt_at() is None:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the outbox still holds unsent posts")
+
+
+async def test_a_rate_limited_turn_picture_is_posted_once_after_the_wait(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """429 with retry_after on the turn post: discord.py waits and posts it again; one post."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        before = len(fake.history(thread))
+        limit = fake.faults.rate_limit(POST_MESSAGE, retry_after=0.3, times=1)
+        mark = fake.mark()
+        await move(bot, fake, thread)
+        (post,) = await fake.wait_for_messages(thread, 1, after=mark)
+        await settle(bot)
+        assert limit.hits == 1
+        assert posts_to(fake, thread)[-2:] == ["429", "200"]
+        assert len(fake.history(thread)) == before + 1
+        assert post.attachments[0].image().format == "PNG"
+
+
+@pytest.mark.parametrize("status", [500, 502])
+async def test_a_turn_picture_refused_by_a_server_error_is_retried_and_posted_once(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, status: int
+) -> None:
+    """500/502 once on the turn post: retried, delivered once, the game goes on."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        before = len(fake.history(thread))
+        fault = fake.faults.server_error(POST_MESSAGE, status=status, times=1)
+        mark = fake.mark()
+        await move(bot, fake, thread)
+        await fake.wait_for_messages(thread, 1, after=mark)
+        await settle(bot)
+        assert fault.hits == 1 and posts_to(fake, thread)[-2:] == [str(status), "200"]
+        assert len(fake.history(thread)) == before + 1
+        mark = fake.mark()
+        await move(bot, fake, thread)
+        await fake.wait_for_messages(thread, 1, after=mark)
+
+
+async def test_a_post_that_keeps_failing_is_retried_by_the_outbox_and_posted_once(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """503 (which discord.py does not retry) three times: the outbox tries again after its
+    growing backoff and posts the picture once, and the game's posts go on after it."""
+    fake = fake_discord
+    async with bot_runner(retry_seconds=0.1) as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        before = len(fake.history(thread))
+        fault = fake.faults.server_error(POST_MESSAGE, status=503, times=3)
+        mark = fake.mark()
+        await move(bot, fake, thread)
+        (post,) = await fake.wait_for_messages(thread, 1, after=mark, timeout=10)
+        await settle(bot)
+        assert fault.spent and posts_to(fake, thread)[-4:] == ["503", "503", "503", "200"]
+        assert len(fake.history(thread)) == before + 1 and turn_of(post) == 1
+        sent = await bot.store.pending(now=datetime.now(UTC) + timedelta(days=1))
+        assert sent == []
+        mark = fake.mark()
+        await move(bot, fake, thread)
+        (post,) = await fake.wait_for_messages(thread, 1, after=mark)
+        assert turn_of(post) == 2
+
+
+async def test_a_post_waiting_for_its_retry_keeps_its_place_in_the_thread(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """A turn picture waiting for its retry is not overtaken by the next move's picture: the
+    thread shows the turns in the order they were played."""
+    fake = fake_discord
+    async with bot_runner(retry_seconds=1.0) as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        fault = fake.faults.server_error(POST_MESSAGE, status=503, times=1)
+        mark = fake.mark()
+        await move(bot, fake, thread)
+        await fake.wait_until(lambda: fault.spent, what="the failed first attempt")
+        await move(bot, fake, thread)
+        posts = await fake.wait_for_messages(thread, 2, after=mark, timeout=10)
+        assert [turn_of(p) for p in posts] == [1, 2]
+
+
+async def test_a_server_error_on_the_answer_still_answers_the_player(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """502 on the interaction callback: the answer is sent again in time and the move counts."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        fault = fake.faults.server_error("POST /interactions/*", status=502, times=1)
+        mark = fake.mark()
+        await move(bot, fake, thread)
+        assert fault.hits == 1
+        await fake.wait_for_messages(thread, 1, after=mark)
+        _, game = await bot.store.load_game(1)
+        assert game is not None and len(game.log) == 1
+
+
+async def test_no_thread_permission_plays_the_game_in_the_channel(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """403 on thread creation: the lobby says the game is played in the channel, and it is."""
+    fake = fake_discord
+    games = fake.channel("games")
+    alice, bruno = fake.user("alice"), fake.user("bruno")
+    async with bot_runner() as bot:
+        refused = fake.faults.forbidden("POST /channels/{channel_id}/messages/*/threads")
+        lobby = await fake.invoke(alice, "/fish new", players=2)
+        note = await lobby.wait_for_followups(1)
+        assert refused.hits == 1 and fake.threads(games) == []
+        assert note[0].content == (
+            "I may not create threads here, so game #1 is played in this channel."
+        )
+        assert lobby.message is not None
+        mark = fake.mark()
+        await fake.click(bruno, lobby.message, label="Join")
+        (start,) = await fake.wait_for_messages(games, 1, after=mark)
+        assert start.attachments[0].image().format == "PNG"
+        assert (await bot.store.get_game(1)).thread_id is None
+        mark = fake.mark()
+        await move(bot, fake, games)
+        (turn,) = await fake.wait_for_messages(games, 1, after=mark)
+        assert turn.attachments
+
+
+async def test_no_post_permission_keeps_the_move_and_logs_it(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, caplog: pytest.LogCaptureFixture
+) -> None:
+    """403 on posting in the game's thread: the move is applied and confirmed, the refusal is
+    logged and the post given up; once posting is allowed again the next turn is posted."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        before = len(fake.history(thread))
+        refused = fake.faults.forbidden(POST_MESSAGE, channel=thread)
+        with caplog.at_level(logging.WARNING, logger="bot.cogs.delivery"):
+            await move(bot, fake, thread)
+            await fake.wait_until(lambda: refused.hits == 1, what="the refused post")
+            await settle(bot)
+        assert f"no permission in channel {thread.id}" in caplog.text
+        _, game = await bot.store.load_game(1)
+        assert game is not None and len(game.log) == 1
+        assert len(fake.history(thread)) == before
+        fake.faults.clear()
+        mark = fake.mark()
+        await move(bot, fake, thread)
+        (post,) = await fake.wait_for_messages(thread, 1, after=mark)
+        assert turn_of(post) == 2
+
+
+async def test_a_dropped_gateway_mid_game_resumes_and_the_game_goes_on(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """The connection drops between moves; a move made while the bot is away reaches it on
+    RESUME (no new IDENTIFY), is answered and posted, and play continues."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        await move(bot, fake, thread)
+        assert await fake.drop_gateway() == 1
+        mark = fake.mark()
+        await move(bot, fake, thread)
+        await fake.wait_for_messages(thread, 1, after=mark)
+        assert (fake.gateway.identifies, fake.gateway.resumes) == (1, 1)
+        for _ in range(3):
+            mark = fake.mark()
+            await move(bot, fake, thread)
+            await fake.wait_for_messages(thread, 1, after=mark)
+        _, game = await bot.store.load_game(1)
+        assert game is not None and len(game.log) == 5
+
+
+async def test_closed_dms_are_remembered_and_stop_nothing_else(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """A DM to someone who closed them (403, 50007) is given up and remembered; DMs to others
+    and posts in channels still go out. (No feature queues DMs yet: they are queued directly.)"""
+    fake = fake_discord
+    alice, bruno = fake.user("alice"), fake.user("bruno")
+    fake.close_dms(alice)
+    async with bot_runner() as bot:
+        drafts = [
+            OutboxDraft(kind="text", payload={"text": "Your turn in game #1."}, user_id=alice.id),
+            OutboxDraft(kind="text", payload={"text": "Your turn in game #2."}, user_id=bruno.id),
+            OutboxDraft(
+                kind="text", payload={"text": "Penguins ahoy."}, channel_id=fake.channel("games").id
+            ),
+        ]
+        closed, open_, channel = await bot.store.enqueue(*drafts)
+        bot.store.outbox_ready.set()
+        await settle(bot)
+        assert [m.content for m in fake.dms(bruno)] == ["Your turn in game #2."]
+        assert fake.dms(alice) == []
+        assert fake.history(fake.channel("games"))[-1].content == "Penguins ahoy."
+        assert (await bot.store.user_settings(alice.id)).dms_closed
+        assert not (await bot.store.user_settings(bruno.id)).dms_closed
+        gone = await bot.store.get_outbox_entry(closed.id)
+        assert gone.gave_up_at is not None and gone.sent_at is None
+        for entry in (open_, channel):
+            assert (await bot.store.get_outbox_entry(entry.id)).sent_at is not None
