@@ -6,6 +6,8 @@ import asyncio
 import contextlib
 import logging
 import os
+import signal
+import socket
 import sqlite3
 import sys
 from collections.abc import AsyncIterator
@@ -123,15 +125,20 @@ async def test_the_bot_process_starts_syncs_and_answers(
 async def test_a_restarted_process_keeps_its_buttons_and_skips_an_unchanged_sync(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    """Stop the process, start it again: commands are not sent again (SYNC_COMMANDS=auto, the
-    tree is unchanged) and the Join button of a lobby opened before the restart still works."""
+    """Stop the process (Ctrl-C), start it again: commands are not sent again
+    (SYNC_COMMANDS=auto, the tree is unchanged) and the Join button of a lobby opened before
+    the restart still works."""
     fake = fake_discord
     alice, bruno = fake.user("alice"), fake.user("bruno")
     env = process_env(fake, tmp_path, SYNC_COMMANDS="auto")
-    async with bot_process(env, tmp_path / "first.log"):
+    first_log = tmp_path / "first.log"
+    async with bot_process(env, first_log) as process:
         await fake.wait_for_bot(timeout=30)
         lobby = (await fake.invoke(alice, "/fish new", players=2)).message
         thread = await fake.wait_for_thread(fake.channel("games"))
+        process.send_signal(signal.SIGINT)  # Ctrl-C in a terminal running `make run`
+        assert await asyncio.wait_for(process.wait(), timeout=20) == 0
+    assert "Traceback" not in first_log.read_text()
     assert len(fake.syncs) == 1 and lobby is not None
     second_log = tmp_path / "second.log"
     async with bot_process(env, second_log) as process:
@@ -206,6 +213,25 @@ async def test_a_database_from_a_newer_bot_stops_the_process(
     assert code == 2
     assert "schema version 999" in output and "run a newer version of the bot" in output
     assert "Traceback" not in output
+
+
+async def test_an_unreachable_discord_stops_the_process_with_a_clear_message(
+    tmp_path: Path,
+) -> None:
+    """Nothing answers at the API address: exit code 1 saying Discord cannot be reached."""
+    with socket.socket() as unused:
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]  # free once closed: nothing listens there
+    env = process_env(
+        None,
+        tmp_path,
+        DISCORD_TOKEN="t",
+        DISCORD_API_BASE=f"http://127.0.0.1:{port}/api/v10",
+        DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/",
+    )
+    code, output = await run_to_exit(env, tmp_path)
+    assert code == 1
+    assert "Discord cannot be reached" in output and "Traceback" not in output
 
 
 # --- settings ------------------------------------------------------------------------------
