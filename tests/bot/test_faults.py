@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -57,15 +58,37 @@ async def test_a_rate_limited_turn_picture_is_posted_once_after_the_wait(
     async with bot_runner() as bot:
         _, thread, _ = await open_game(fake, "fish", 2)
         before = len(fake.history(thread))
-        limit = fake.faults.rate_limit(POST_MESSAGE, retry_after=0.3, times=1)
+        limit = fake.faults.rate_limit(POST_MESSAGE, retry_after=0.5, times=1)
         mark = fake.mark()
         await move(bot, fake, thread)
+        await fake.wait_until(lambda: limit.hits == 1, what="the rate-limited post")
+        limited_at = time.monotonic()
         (post,) = await fake.wait_for_messages(thread, 1, after=mark)
+        assert time.monotonic() - limited_at >= 0.4, "posted again before retry_after"
         await settle(bot)
         assert limit.hits == 1
         assert posts_to(fake, thread)[-2:] == ["429", "200"]
         assert len(fake.history(thread)) == before + 1
         assert post.attachments[0].image().format == "PNG"
+
+
+async def test_a_global_rate_limit_delays_but_loses_nothing(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """A global 429 on the next requests, whatever they are (answers, autocomplete, posts):
+    the player still gets the choices and the answer, and the picture is posted once."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        before = len(fake.history(thread))
+        limit = fake.faults.rate_limit("*", retry_after=0.3, is_global=True, times=2)
+        mark = fake.mark()
+        await move(bot, fake, thread)
+        await fake.wait_for_messages(thread, 1, after=mark)
+        await settle(bot)
+        assert limit.spent and len(fake.history(thread)) == before + 1
+        _, game = await bot.store.load_game(1)
+        assert game is not None and len(game.log) == 1
 
 
 @pytest.mark.parametrize("status", [500, 502])
