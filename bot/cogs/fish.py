@@ -53,6 +53,8 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
         players="Seats at the table, 2 to 4 (default 2)",
         bots="How many seats computer players take (default 0)",
         level="How strong the computer players are",
+        timeout_days="Days without a move before the seat is given up (default 7)",
+        reminder_hours="Hours between reminders to the player to move (default 24)",
     )
     @app_commands.choices(level=LEVEL_CHOICES)
     async def new(
@@ -61,6 +63,8 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
         players: app_commands.Range[int, 2, 4] = 2,
         bots: app_commands.Range[int, 0, 3] = 0,
         level: int = 2,
+        timeout_days: app_commands.Range[float, 0.1, 365.0] | None = None,
+        reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
     ) -> None:
         """Open a lobby."""
         lang = reader_language(interaction)
@@ -69,7 +73,13 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
                 t(lang, "Leave at least one seat for a person: bots must be less than players.")
             )
         await self.bot.lobby.open_lobby(
-            interaction, "fish", players=players, bots=bots, level=level, options={}
+            interaction,
+            "fish",
+            players=players,
+            bots=bots,
+            level=level,
+            options={},
+            clock={"timeout_days": timeout_days, "reminder_hours": reminder_hours},
         )
 
     @app_commands.command(name="place", description="Place a penguin on a free 1-fish floe")

@@ -71,8 +71,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         bots: int,
         level: int,
         options: dict[str, Any],
+        clock: dict[str, float | None] | None = None,
     ) -> None:
-        """Create a lobby with the creator seated, post it, and give it its own thread."""
+        """Create a lobby with the creator seated, post it, and give it its own thread.
+
+        ``clock`` may hold the game's own ``timeout_days`` and ``reminder_hours`` (None: the
+        server's setting, else the bot's default).
+        """
+        clock = clock or {}
         lang = reader_language(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal(t(lang, "Games are played in a server channel, not in direct messages."))
@@ -95,6 +101,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
                 bots=bots,
                 bot_level=level,
                 options=options,
+                timeout_days=clock.get("timeout_days"),
+                reminder_hours=clock.get("reminder_hours"),
             )
         except StoreError as error:
             raise Refusal(explain(lang, error)) from None

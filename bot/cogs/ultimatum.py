@@ -67,6 +67,8 @@ class Ultimatum(
         players="Seats at the table, 2 to 4 (default 2)",
         bots="How many seats computer players take (default 0)",
         level="How strong the computer players are",
+        timeout_days="Days without a move before the seat is given up (default 7)",
+        reminder_hours="Hours between reminders to the player to move (default 24)",
         width="Iceberg width in cells, 5 to 15 (default 9)",
         height="Iceberg height in cells, 5 to 15 (default 9)",
         fixed_setup="Starting entertainers share no animal and no activity",
@@ -78,6 +80,8 @@ class Ultimatum(
         players: app_commands.Range[int, 2, 4] = 2,
         bots: app_commands.Range[int, 0, 3] = 0,
         level: int = 2,
+        timeout_days: app_commands.Range[float, 0.1, 365.0] | None = None,
+        reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
         width: app_commands.Range[int, 5, 15] = 9,
         height: app_commands.Range[int, 5, 15] = 9,
         fixed_setup: bool = False,
@@ -90,7 +94,13 @@ class Ultimatum(
             )
         options = {"width": width, "height": height, "fixed_setup": fixed_setup}
         await self.bot.lobby.open_lobby(
-            interaction, "ultimatum", players=players, bots=bots, level=level, options=options
+            interaction,
+            "ultimatum",
+            players=players,
+            bots=bots,
+            level=level,
+            options=options,
+            clock={"timeout_days": timeout_days, "reminder_hours": reminder_hours},
         )
 
     # --- step 1 --------------------------------------------------------------------------------

@@ -227,3 +227,27 @@ async def test_an_archived_game_thread_is_reopened_for_the_reminder(
         await later(fake, bot, 24 * HOUR + 1)
         assert len(reminders(fake, thread, first)) == 1
         assert not thread.archived
+
+
+async def test_the_creator_chooses_the_turn_limit_and_reminder_interval_on_new(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/fish new timeout_days reminder_hours: this game reminds every 6 h and times out after
+    2 days; a value outside the allowed range is refused by Discord's own option check."""
+    fake = fake_discord
+    alice, bruno = fake.user("alice"), fake.user("bruno")
+    async with clocked_bot() as bot:
+        bot.computers_available = False  # the forfeit, as before computer players existed
+        reply = await fake.invoke(
+            alice, "/fish new", players=2, timeout_days=2.0, reminder_hours=6.0
+        )
+        thread = await fake.wait_for_thread(fake.channel("games"))
+        await fake.click(bruno, reply.message, label="Join")
+        record, _, first = await who_moves(bot, fake, 1)
+        assert (record.timeout_days, record.reminder_hours) == (2.0, 6.0)
+        await later(fake, bot, 6 * HOUR + 1)
+        assert len(reminders(fake, thread, first)) == 1
+        for _ in range(7):
+            await later(fake, bot, 6 * HOUR)
+        assert (await bot.store.get_game(1)).status == "finished"
+        assert len(reminders(fake, thread, first)) == 7
