@@ -34,9 +34,9 @@ def turn_ended(game: Game, action: str) -> bool:
     return game.phase in ("play", "over")
 
 
-def replay_views(record: GameRecord, actions: list[str]) -> list[dict[str, Any]]:
+def replay_views(record: GameRecord, players: int, actions: list[str]) -> list[dict[str, Any]]:
     """Spectator views of a game: the opening position, then one after every turn."""
-    game = new_game(record.kind, len(seat_names(record)), record.seed, dict(record.options))
+    game = new_game(record.kind, players, record.seed, dict(record.options))
     views = [game.view(None)]
     for action in actions:
         game.play(action)
@@ -54,7 +54,7 @@ async def post_replay(bot: PenguinBot, interaction: Interaction, game_id: int | 
         raise Refusal(t(lang, "Game #{id} has not started yet.", id=record.id))
     await interaction.response.defer(thinking=True)
     log = await bot.store.action_log(record.id)
-    views = replay_views(record, [a.text for a in log])
+    views = replay_views(record, len(seat_names(record)), [a.text for a in log])
     payload = {"game_kind": record.kind, "views": views, "names": seat_names(record)}
     gif = await bot.draw_replay(payload)
     public = await bot.public_language(record.guild_id)

@@ -161,7 +161,7 @@ async def test_u27_a_replay_of_a_running_ultimatum_game_shows_only_public_inform
             last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
         record = await bot.store.get_game(1)
         log = [a.text for a in await bot.store.action_log(1)]
-        views = replay_views(record, log)
+        views = replay_views(record, 2, log)
         assert len(views) == game.turn + 1
         secret = hidden_cards(game) | set(game.deck)
         text = json.dumps(views)
