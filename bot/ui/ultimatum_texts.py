@@ -13,6 +13,7 @@ END_REASONS = {
     "entertainer_deck_empty": N_("no entertainer is left to lay"),
     "no_entertainer_cell": N_("there is no cell left for the next entertainer"),
     "no_penguin_cell": N_("no penguin can be laid any more"),
+    "last_player": N_("only one player is left at the party"),
 }
 
 #: The card vocabulary, translated where card ids are put into words.

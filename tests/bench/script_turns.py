@@ -1,0 +1,107 @@
+"""Turn latency through the local Discord stand-in: interaction sent → board posted in the thread.
+
+100 games of each kind run at once, their players taking 0.5–3 s to think between turns (a
+burst where all 100 act in the same instant is a different, unrealistic load); every turn of
+every game is timed. The bot, the stand-in
+and the simulated players share one process and one event loop, so the figures include the
+stand-in's own work. Run with `make bench`; prints medians and p99 (nothing is asserted).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bot.client import PenguinBot
+from bot.config import load_settings
+from bot.store import Store
+from tests.bot.players import fish_step, ultimatum_step
+from tests.fakediscord import FakeDiscord, default_world, run_client
+
+GAMES = 100
+TURNS_PER_GAME = 6
+
+
+async def play(
+    fake: FakeDiscord, bot: PenguinBot, kind: str, latencies: list[float], failures: list[int]
+) -> None:
+    """Open GAMES games of ``kind`` and play TURNS_PER_GAME public turns in each, all at once."""
+    alice, bruno = fake.user("alice"), fake.user("bruno")
+    channel = fake.channel("games")
+    game_ids = []
+    for _ in range(GAMES):
+        options = {"width": 7, "height": 7} if kind == "ultimatum" else {}
+        reply = await fake.invoke(alice, f"/{kind} new", players=2, channel=channel, **options)
+        await fake.click(bruno, reply.message, label="Join")
+        game_ids.append(max(r.id for r in await bot.store.games_of_user(alice.id)))
+    await asyncio.sleep(1)
+
+    async def one_game(game_id: int) -> None:
+        rng = random.Random(game_id)
+        record = await bot.store.get_game(game_id)
+        thread = fake.world.channels[record.thread_id]
+        last = None
+        for _ in range(TURNS_PER_GAME):
+            await asyncio.sleep(rng.uniform(0.5, 3.0))
+            record, game = await bot.store.load_game(game_id)
+            if record.status != "active":
+                return
+            user = alice if record.to_move_user == alice.id else bruno
+            started = time.perf_counter()
+            mark = fake.mark()
+            try:
+                if kind == "fish":
+                    await fish_step(fake, user, thread, game.phase)
+                else:
+                    while True:  # the private steps of a turn, then its public post
+                        last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
+                        record, game = await bot.store.load_game(game_id)
+                        if game.phase in ("play", "over", "perform", "entertainer"):
+                            break
+                await fake.wait_for_messages(thread, 1, after=mark, timeout=60)
+            except AssertionError:  # e.g. not answered within Discord's 3 s: counted, not timed
+                failures.append(game_id)
+                return
+            latencies.append(time.perf_counter() - started)
+
+    await asyncio.gather(*(one_game(g) for g in game_ids))
+
+
+async def main() -> None:
+    """Run both kinds and print the figures."""
+    logging.disable(logging.WARNING)
+    for kind in ("fish", "ultimatum"):
+        with tempfile.TemporaryDirectory() as folder:
+            fake = default_world(FakeDiscord())
+            async with fake:
+                env = {**fake.env(), "DATABASE_PATH": str(Path(folder) / "bench.sqlite3")}
+                settings = replace(load_settings(env, dotenv=False))
+                store = await Store.open(settings.database)
+                bot = PenguinBot(settings, store=store, guild_ready_timeout=0.05)
+                latencies: list[float] = []
+                failures: list[int] = []
+                async with run_client(fake, bot):
+                    await fake.wait_for_bot()
+                    await play(fake, bot, kind, latencies, failures)
+                await store.close()
+                fake.take_violations()
+            latencies.sort()
+            p99 = latencies[max(0, int(len(latencies) * 0.99) - 1)]
+            print(
+                f"{kind:10s} turns={len(latencies):4d} concurrent games={GAMES}  "
+                f"median={statistics.median(latencies) * 1000:7.1f} ms  p99={p99 * 1000:7.1f} ms  "
+                f"turns not answered in time={len(failures)}"
+            )
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
