@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import io
 import json
 import logging
-from concurrent.futures import ThreadPoolExecutor
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -104,8 +106,11 @@ class PenguinBot(commands.Bot):
         self._given_store = store
         #: The time reminders, timeouts and undo requests are measured on (tests move it).
         self.clock: Clock = clock or SystemClock()
-        # Pictures are drawn off the event loop, so the gateway heartbeat keeps flowing.
-        self.drawing = ThreadPoolExecutor(max_workers=2, thread_name_prefix="draw")
+        # Drawing is CPU-bound Python: in worker processes it cannot starve the event loop of
+        # the GIL, so interactions are answered in time however many games post at once.
+        self.drawing = ProcessPoolExecutor(
+            max_workers=2, mp_context=multiprocessing.get_context("spawn")
+        )
         self.computers_available = False  # until the computer players' cog is loaded
         #: Games whose thread is being created: their posts wait, so none lands in the channel.
         self.settling: dict[int, asyncio.Event] = {}
@@ -213,7 +218,8 @@ class PenguinBot(commands.Bot):
 
     async def _off_loop(self, function: Any, *args: Any, **kwargs: Any) -> bytes:
         loop = asyncio.get_running_loop()
-        result: bytes = await loop.run_in_executor(self.drawing, lambda: function(*args, **kwargs))
+        job = functools.partial(function, *args, **kwargs)
+        result: bytes = await loop.run_in_executor(self.drawing, job)
         return result
 
     async def show_board(

@@ -108,6 +108,11 @@ async def test_a_restart_mid_game_keeps_the_game_and_its_buttons(
             last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
         before = (await bot.store.load_game(1))[1]
         other_lobby = await fake.invoke(fake.user("chloe"), "/fish new", players=2)
+        games = fake.channel("games")
+        await fake.wait_until(lambda: len(fake.threads(games)) == 2, what="the second thread")
+        await fake.wait_until(
+            lambda: bot.settling == {}, what="the lobby to be set up before the restart"
+        )
     async with bot_runner() as bot:
         _, again = await bot.store.load_game(1)
         assert again == before
