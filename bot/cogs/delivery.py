@@ -8,10 +8,8 @@ Discord enforces, so a post whose delivery was cut off after Discord took it is 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import logging
-import time
 from collections import defaultdict
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -74,14 +72,21 @@ class Delivery(commands.Cog):
                 due = await self.deliver_due()
             except Exception:  # keep delivering whatever one batch did
                 log.exception("outbox delivery failed")
-                due = datetime.now(UTC) + timedelta(seconds=1)
-            timeout = None if due is None else max(0.05, due.timestamp() - time.time())
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(store.outbox_ready.wait(), timeout)
+                due = self.now() + timedelta(seconds=1)
+            if due is None:
+                await store.outbox_ready.wait()
+            else:
+                # At least a moment: a retry due already must not turn this into a busy loop.
+                wake = max(due.timestamp(), self.bot.clock.now() + 0.05)
+                await self.bot.clock.sleep_until(wake, store.outbox_ready)
+
+    def now(self) -> datetime:
+        """The bot's time (the store stamps entries on the same clock)."""
+        return datetime.fromtimestamp(self.bot.clock.now(), UTC)
 
     async def deliver_due(self) -> datetime | None:
         """Send what is due, each destination's posts in order; when the next one falls due."""
-        now = datetime.now(UTC)
+        now = self.now()
         await asyncio.gather(*(self._deliver_in_order(q, now) for q in await self._queues()))
         return min((queue[0].next_attempt_at for queue in await self._queues()), default=None)
 
@@ -115,7 +120,7 @@ class Delivery(commands.Cog):
             await store.mark_failed(entry.id, f"not found: {error.text}")
             return True
         except (discord.HTTPException, OSError, TimeoutError) as error:
-            retry = datetime.now(UTC) + backoff(entry.attempts, self.bot.settings.retry_seconds)
+            retry = self.now() + backoff(entry.attempts, self.bot.settings.retry_seconds)
             log.warning("outbox #%s failed (%s); retrying at %s", entry.id, error, retry)
             await store.mark_failed(entry.id, str(error)[:500], retry_at=retry)
             return False

@@ -9,17 +9,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
 from bot.client import PenguinBot
-from bot.store import OutboxDraft
+from bot.store import OutboxDraft, OutboxEntry
+from tests.bot.clocked import ClockedRunner
+from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.bot.conftest import BotRunner
 from tests.bot.players import fish_step, open_game, who_moves
 from tests.fakediscord import Channel, FakeDiscord, Message, Reply
 
 POST_MESSAGE = "POST /channels/{channel_id}/messages"
+#: "Due by then": reading every unsent outbox entry, due or not.
+ALL_UNSENT = datetime(9999, 1, 1, tzinfo=UTC)
 
 
 async def move(bot: PenguinBot, fake: FakeDiscord, thread: Channel) -> Reply:
@@ -48,6 +52,16 @@ async def settle(bot: PenguinBot) -> None:
             return
         await asyncio.sleep(0.05)
     raise AssertionError("the outbox still holds unsent posts")
+
+
+async def failed_once(bot: PenguinBot) -> list[OutboxEntry]:
+    """The unsent entries, once one of them has been marked as failed (waiting for a retry)."""
+    for _ in range(100):
+        unsent = await bot.store.pending(now=ALL_UNSENT)
+        if any(entry.attempts for entry in unsent):
+            return unsent
+        await asyncio.sleep(0.05)
+    raise AssertionError("no post was marked as failed")
 
 
 async def test_a_rate_limited_turn_picture_is_posted_once_after_the_wait(
@@ -128,12 +142,35 @@ async def test_a_post_that_keeps_failing_is_retried_by_the_outbox_and_posted_onc
         await settle(bot)
         assert fault.spent and posts_to(fake, thread)[-4:] == ["503", "503", "503", "200"]
         assert len(fake.history(thread)) == before + 1 and turn_of(post) == 1
-        sent = await bot.store.pending(now=datetime.now(UTC) + timedelta(days=1))
+        sent = await bot.store.pending(now=ALL_UNSENT)
         assert sent == []
         mark = fake.mark()
         await move(bot, fake, thread)
         (post,) = await fake.wait_for_messages(thread, 1, after=mark)
         assert turn_of(post) == 2
+
+
+async def test_the_outbox_backoff_runs_on_the_bot_clock(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """The default first retry comes 5 s (bot clock) after a 503: not before, and moving the
+    clock past it posts the picture at once, without waiting real seconds."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        fault = fake.faults.server_error(POST_MESSAGE, status=503, times=1)
+        mark = fake.mark()
+        await move(bot, fake, thread)
+        await fake.wait_until(lambda: fault.spent, what="the failed first attempt")
+        (waiting,) = await failed_once(bot)
+        wait = waiting.next_attempt_at.timestamp() - fake.clock.now()
+        assert 4.0 < wait <= 5.0
+        fake.clock.advance(wait - 0.5)
+        await asyncio.sleep(0.2)
+        assert posts_to(fake, thread)[-1] == "503", "tried again before its backoff"
+        fake.clock.advance(1.0)
+        (post,) = await fake.wait_for_messages(thread, 1, after=mark, timeout=2)
+        assert turn_of(post) == 1
 
 
 async def test_a_post_waiting_for_its_retry_keeps_its_place_in_the_thread(

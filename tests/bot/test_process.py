@@ -81,6 +81,16 @@ async def run_to_exit(env: dict[str, str], cwd: Path) -> tuple[int, str]:
     return process.returncode, output.decode()
 
 
+async def thread_stored(database: Path, game_id: int, thread_id: int) -> None:
+    """Wait until the bot process has stored a game's thread (read beside it, as WAL allows)."""
+    async with await Store.open(database) as store:
+        for _ in range(200):
+            if (await store.get_game(game_id)).thread_id == thread_id:
+                return
+            await asyncio.sleep(0.05)
+    raise AssertionError(f"game #{game_id} never got thread {thread_id} in the database")
+
+
 @contextlib.asynccontextmanager
 async def bot_in_process(
     fake: FakeDiscord, database: Path, *, cls: type[PenguinBot] = PenguinBot, **overrides: Any
@@ -136,6 +146,8 @@ async def test_a_restarted_process_keeps_its_buttons_and_skips_an_unchanged_sync
         await fake.wait_for_bot(timeout=30)
         lobby = (await fake.invoke(alice, "/fish new", players=2)).message
         thread = await fake.wait_for_thread(fake.channel("games"))
+        # Discord has the thread a moment before the bot has written it down: stop after that.
+        await thread_stored(Path(env["DATABASE_PATH"]), 1, thread.id)
         process.send_signal(signal.SIGINT)  # Ctrl-C in a terminal running `make run`
         assert await asyncio.wait_for(process.wait(), timeout=20) == 0
     assert "Traceback" not in first_log.read_text()
