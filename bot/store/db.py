@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
@@ -74,7 +75,7 @@ class Database:
         async with self._lock:
             # IMMEDIATE takes the write lock up front, so a second process waits (busy timeout)
             # instead of failing half-way through with SQLITE_BUSY on its first write.
-            await self.conn.execute("BEGIN IMMEDIATE")
+            await self._begin("BEGIN IMMEDIATE")
             try:
                 yield self.conn
             except BaseException:
@@ -88,12 +89,29 @@ class Database:
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
         """A read transaction: every query inside sees the same committed state."""
         async with self._lock:
-            await self.conn.execute("BEGIN")
+            await self._begin("BEGIN")
             try:
                 yield self.conn
             finally:
                 if self.conn.in_transaction:
                     await asyncio.shield(self._finish("COMMIT"))
+
+    async def _begin(self, statement: str) -> None:
+        """Start a transaction; a caller cancelled meanwhile leaves no transaction open.
+
+        The statement runs on in aiosqlite's thread even when the awaiting task is cancelled,
+        so wait for it and roll it back before letting the cancellation through (the lock is
+        still held, so nothing else can use the connection in between).
+        """
+        begin = asyncio.ensure_future(self.conn.execute(statement))
+        try:
+            await asyncio.shield(begin)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await begin
+            if self.conn.in_transaction:
+                await self._finish("ROLLBACK")
+            raise
 
     @asynccontextmanager
     async def single(self) -> AsyncIterator[aiosqlite.Connection]:
