@@ -133,13 +133,20 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
             )
         except discord.HTTPException as error:
             log.info("no thread for game #%s: %s", record.id, error)
-            await interaction.followup.send(
-                t(
+            if isinstance(error, discord.Forbidden):
+                note = t(
                     lang,
                     "I may not create threads here, so game #{id} is played in this channel.",
                     id=record.id,
                 )
-            )
+            else:
+                note = t(
+                    lang,
+                    "Discord could not create a thread just now, so game #{id} is played in "
+                    "this channel.",
+                    id=record.id,
+                )
+            await interaction.followup.send(note)
             return record
         return await self.bot.store.set_thread(record.id, thread.id)
 
