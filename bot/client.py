@@ -19,8 +19,9 @@ from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
-from bot.i18n import DEFAULT, language_of, t
+from bot.i18n import language_of, picture_labels, t
 from bot.store import GameRecord, SnapshotReport, Store, StoreError
+from bot.translator import CatalogueTranslator
 from bot.ui.buttons import GameButton, PerformSelect
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 COGS = (
+    "bot.cogs.languages",
     "bot.cogs.delivery",
     "bot.cogs.scheduler",
     "bot.cogs.computers",
@@ -134,6 +136,8 @@ class PenguinBot(commands.Bot):
         self.add_dynamic_items(GameButton, PerformSelect)
         for cog in COGS:
             await self.load_extension(cog)
+        # Command names and descriptions in each person's language (before the sync sends them).
+        await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
 
     async def check_snapshots(self) -> SnapshotReport | None:
@@ -169,9 +173,11 @@ class PenguinBot(commands.Bot):
     # --- what cogs share -----------------------------------------------------------------------
 
     async def public_language(self, guild_id: int) -> str:
-        """The language of public posts in a server (its setting, else the bot's default)."""
-        settings = await self.store.guild_settings(guild_id)
-        return settings.language or self.settings.language or DEFAULT
+        """The language of public posts in a server: its choice (``/game language``), else its
+        Discord language, else the bot's default."""
+        from bot.cogs.languages import public_language
+
+        return await public_language(self, guild_id)
 
     @property
     def scheduler(self) -> Scheduler | None:
@@ -213,7 +219,11 @@ class PenguinBot(commands.Bot):
         from render import replay
 
         return await self._off_loop(
-            replay.animation, payload["game_kind"], payload["views"], names=payload["names"]
+            replay.animation,
+            payload["game_kind"],
+            payload["views"],
+            names=payload["names"],
+            labels=payload.get("labels"),
         )
 
     async def _off_loop(self, function: Any, *args: Any, **kwargs: Any) -> bytes:
@@ -234,10 +244,17 @@ class PenguinBot(commands.Bot):
         loaded = await Tables(self).find(interaction, game_id, kind)
         if loaded.game is None:
             raise Refusal(t(lang, "Game #{id} has not started yet.", id=loaded.record.id))
-        names = seat_names(loaded.record)
-        payload = {"game_kind": kind, "view": loaded.game.view(None), "names": names}
+        # The answer is public (everyone in the channel sees it): the server's language.
+        public = await self.public_language(loaded.record.guild_id)
+        names = seat_names(loaded.record, public)
+        payload = {
+            "game_kind": kind,
+            "view": loaded.game.view(None),
+            "names": names,
+            "labels": picture_labels(public),
+        }
         png = await self.draw_table(payload)
-        text = "\n".join(status_lines(lang, loaded.record, loaded.game, names))
+        text = "\n".join(status_lines(public, loaded.record, loaded.game, names))
         await interaction.response.send_message(
             content=text[:2000],
             file=discord.File(io.BytesIO(png), filename=f"game-{loaded.record.id}.png"),
@@ -268,9 +285,15 @@ class PenguinBot(commands.Bot):
 
     # --- command sync --------------------------------------------------------------------------
 
-    def command_fingerprint(self, guild: discord.abc.Snowflake | None) -> str:
-        """A hash of the command tree as Discord would receive it."""
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+    async def command_fingerprint(self, guild: discord.abc.Snowflake | None) -> str:
+        """A hash of the command tree as Discord would receive it (translations included, so
+        a changed catalogue is synced too)."""
+        translator = self.tree.translator
+        commands = self.tree.get_commands(guild=guild)
+        if translator is None:
+            payload = [c.to_dict(self.tree) for c in commands]
+        else:
+            payload = [await c.get_translated_payload(self.tree, translator) for c in commands]
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
     async def sync_commands(self) -> None:
@@ -282,7 +305,7 @@ class PenguinBot(commands.Bot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         scope = str(guild.id) if guild else "global"
-        fingerprint = self.command_fingerprint(guild)
+        fingerprint = await self.command_fingerprint(guild)
         if mode == "auto" and await self.store.meta(f"commands:{scope}") == fingerprint:
             log.info("slash commands unchanged since the last sync")
             return

@@ -73,7 +73,12 @@ class Tables:
             loaded = await self.load(interaction, game_id)
             if kind is not None and loaded.record.kind != kind:
                 raise Refusal(
-                    t(lang, "Game #{id} is not a game of {game}.", id=game_id, game=title(kind))
+                    t(
+                        lang,
+                        "Game #{id} is not a game of {game}.",
+                        id=game_id,
+                        game=title(kind, lang),
+                    )
                 )
             return loaded
         channel = interaction.channel
@@ -128,7 +133,7 @@ class Tables:
                 t(
                     lang,
                     "It is {name}'s turn in game #{id}.",
-                    name=seat_names(record)[game.to_move],
+                    name=seat_names(record, lang)[game.to_move],
                     id=record.id,
                 )
             )
@@ -149,7 +154,7 @@ class Tables:
                 announce=lambda m: announce.move_drafts(m, post_lang),
             )
         except IllegalAction as error:
-            raise Refusal(explain(lang, error)) from None
+            raise Refusal(explain(lang, error, record.kind)) from None
         except VersionConflict:
             raise Refusal(
                 t(
@@ -160,7 +165,7 @@ class Tables:
                 )
             ) from None
         except StoreError as error:
-            raise Refusal(explain(lang, error)) from None
+            raise Refusal(explain(lang, error, record.kind)) from None
         self.bot.after_change(move.record)
         return move
 

@@ -10,12 +10,12 @@ from discord.ext import commands
 from bot.cogs.common import Interaction, Loaded, Refusal, Tables, choices, reader_language
 from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete
 from bot.games.fish import FishGame
-from bot.i18n import t
+from bot.i18n import N_, t
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot
 
-RULES = """\
+RULES = N_("""\
 **Hey, That's My Fish!** — 2 to 4 players, most fish wins.
 • Floes are named by row A–H and number (A1 … H8); rows A, C, E, G are indented.
 • **Placing** (`/fish place floe`): in turn, put a penguin on a free floe with exactly 1 fish \
@@ -25,7 +25,7 @@ onto or over a penguin or open water. You take the floe it left, with its fish.
 • Floes nobody can reach any more melt away, unscored.
 • Can't move? You leave the ice with the floes under your penguins; the others play on.
 • Most fish wins; equal fish: more floes; still equal: shared place.
-`/fish board` shows the board to anyone, `/game list` all games."""
+`/fish board` shows the board to anyone, `/game list` all games.""")
 
 
 class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's My Fish!"):

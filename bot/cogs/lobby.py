@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import history as past
-from bot.cogs import turns
+from bot.cogs import languages, turns
 from bot.cogs import undo as consent
 from bot.cogs.common import Interaction, Refusal, Tables, reader_language
 from bot.i18n import t
@@ -46,8 +46,9 @@ async def game_autocomplete(
         if r.id not in {m.id for m in mine}
     ]
     result: list[app_commands.Choice[int]] = []
+    lang = reader_language(interaction)
     for record in [*mine, *others]:
-        label = f"#{record.id} {announce.short_title(record)}"
+        label = f"#{record.id} {announce.short_title(record, lang)}"
         if current.strip().lstrip("#") in str(record.id) or current.lower() in label.lower():
             result.append(app_commands.Choice(name=label[:100], value=record.id))
     return result[:25]
@@ -129,7 +130,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
             return record  # already in a thread: play right here
         try:
             thread = await message.create_thread(
-                name=f"{announce.short_title(record)} #{record.id}", auto_archive_duration=10080
+                name=f"{announce.short_title(record, lang)} #{record.id}",
+                auto_archive_duration=10080,
             )
         except discord.HTTPException as error:
             log.info("no thread for game #%s: %s", record.id, error)
@@ -355,6 +357,26 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
     async def undo(self, interaction: Interaction, game: int | None = None) -> None:
         """Undo by consent (not after a card was drawn or an entertainer turned)."""
         await consent.ask_undo(self.bot, interaction, game)
+
+    # --- languages: thin declarations; the work is in bot.cogs.languages ------------------------
+
+    @app_commands.command(
+        name="language", description="The language of this server's posts (Manage Server)"
+    )
+    @app_commands.describe(language="The language, or as set in the server's Discord settings")
+    @app_commands.choices(language=languages.CHOICES)
+    async def language(self, interaction: Interaction, language: str) -> None:
+        """Choose the server's public language (needs Manage Server)."""
+        await languages.set_server_language(self.bot, interaction, language)
+
+    @app_commands.command(
+        name="dm-language", description="The language of the direct messages I send you"
+    )
+    @app_commands.describe(language="The language, or as set in your Discord settings")
+    @app_commands.choices(language=languages.CHOICES)
+    async def dm_language(self, interaction: Interaction, language: str) -> None:
+        """Choose your own language for direct messages."""
+        await languages.set_dm_language(self.bot, interaction, language)
 
 
 async def setup(bot: PenguinBot) -> None:

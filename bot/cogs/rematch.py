@@ -80,7 +80,8 @@ async def _open(bot: PenguinBot, interaction: Interaction, old: GameRecord) -> G
         record = await bot.store.set_lobby_message(record.id, message.id)
         try:
             thread = await message.create_thread(
-                name=f"{announce.short_title(record)} #{record.id}", auto_archive_duration=10080
+                name=f"{announce.short_title(record, public)} #{record.id}",
+                auto_archive_duration=10080,
             )
             record = await bot.store.set_thread(record.id, thread.id)
         except discord.HTTPException as error:

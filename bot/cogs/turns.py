@@ -93,7 +93,7 @@ async def resign(bot: PenguinBot, interaction: Interaction, game_id: int | None)
     try:
         done = await give_up_seat(bot, record, seat, "resigned")
     except (IllegalAction, StoreError) as error:
-        raise Refusal(explain(lang, error)) from None
+        raise Refusal(explain(lang, error, record.kind)) from None
     if not done:
         raise Refusal(
             t(lang, "Game #{id} changed just now; nothing was done. Try again.", id=record.id)

@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.cogs.common import Interaction, Loaded, Refusal, Tables, choices, reader_language
 from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete
 from bot.games.ultimatum import UltimatumGame
-from bot.i18n import t
+from bot.i18n import N_, picture_labels, t
 from bot.store import Move
 from bot.ui import ultimatum_texts
 from bot.ui.buttons import buttons, perform_select
@@ -21,7 +21,7 @@ from bot.ui.names import seat_names
 if TYPE_CHECKING:
     from bot.client import PenguinBot
 
-RULES = """\
+RULES = N_("""\
 **The Penguin Ultimatum** — 2 to 4 players, highest score wins. You start with 10 points, \
 4 penguin cards (see them with `/ultimatum hand`), 3 invitation stones and an activity card.
 Each turn:
@@ -37,7 +37,16 @@ Then lay the next entertainer where it won't perform at once: \
 `/ultimatum entertainer cell [turned]`.
 4. **Draw** — automatic.
 The game ends when a card can't be drawn or laid. Final scoring: +2 per won entertainer of your \
-activity, +5 for the most of an animal (+3 each when tied)."""
+activity, +5 for the most of an animal (+3 each when tied).""")
+
+
+#: What the acting player does next within their own turn.
+NEXT_STEP = {
+    "invite": N_("Next: move an invitation stone with /ultimatum invite, or skip."),
+    "perform": N_("Next: several shows are due; choose one with /ultimatum perform."),
+    "entertainer": N_("Next: lay the new entertainer with /ultimatum entertainer."),
+    "play": N_("Next: invite a penguin with /ultimatum play."),
+}
 
 
 class Ultimatum(
@@ -253,7 +262,7 @@ class Ultimatum(
     async def _reply_step(self, interaction: Interaction, move: Move) -> None:
         """Tell the acting player what happened and what comes next, ephemerally."""
         lang = reader_language(interaction)
-        names = seat_names(move.record)
+        names = seat_names(move.record, lang)
         lines = ultimatum_texts.describe(lang, list(move.events), names)
         for event in move.events:
             if event["type"] == "drawn" and event["seat"] == move.seat:
@@ -276,13 +285,7 @@ class Ultimatum(
 
     @staticmethod
     def _next_hint(lang: str, phase: str) -> str:
-        hints = {
-            "invite": "Next: move an invitation stone with /ultimatum invite, or skip.",
-            "perform": "Next: several shows are due; choose one with /ultimatum perform.",
-            "entertainer": "Next: lay the new entertainer with /ultimatum entertainer.",
-            "play": "Next: invite a penguin with /ultimatum play.",
-        }
-        return t(lang, hints[phase])
+        return t(lang, NEXT_STEP[phase])
 
     async def on_button(self, interaction: Interaction, action: str, game_id: int) -> None:
         """My hand and Skip invitation buttons, and the show-order select."""
@@ -314,8 +317,8 @@ class Ultimatum(
                 t(lang, "You have no hand in game #{id}: only its players do.", id=loaded.record.id)
             )
         view = loaded.game.view(seat)
-        name = seat_names(loaded.record)[seat]
-        png = await self.bot._off_loop(draw.hand, view, name=name)
+        name = seat_names(loaded.record, lang)[seat]
+        png = await self.bot._off_loop(draw.hand, view, name=name, labels=picture_labels(lang))
         cards = ", ".join(ultimatum_texts.card_name(lang, c) for c in view["hand"] or [])
         await interaction.response.send_message(
             t(lang, "Your hand in game #{id}: {cards}", id=loaded.record.id, cards=cards or "—"),

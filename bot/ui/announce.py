@@ -11,10 +11,19 @@ from typing import Any
 
 from bot.games import new_game, replay
 from bot.games.base import Event, Game
-from bot.i18n import t
+from bot.i18n import DEFAULT, N_, picture_labels, t
 from bot.store import GameRecord, Move, OutboxDraft
 from bot.ui import fish_texts, ultimatum_texts
 from bot.ui.names import mention, seat_names
+
+#: Whose turn it is in The Penguin Ultimatum, and which command that step takes.
+ULTIMATUM_STEPS = {
+    "play": N_("{who}, invite a penguin: /ultimatum play (see your cards with /ultimatum hand)"),
+    "invite": N_("{who}, move an invitation stone (/ultimatum invite) or /ultimatum skip"),
+    "perform": N_("{who}, choose which show comes first: /ultimatum perform"),
+    "entertainer": N_("{who}, lay the next entertainer: /ultimatum entertainer"),
+}
+SHORT_TITLES = {"fish": N_("Fish"), "ultimatum": N_("Ultimatum")}
 
 
 def _where(record: GameRecord) -> int:
@@ -56,20 +65,14 @@ def next_step(lang: str, kind: str, game: Game, who: str) -> str:
         if phase == "place":
             return t(lang, "{who}, place a penguin: /fish place", who=who)
         return t(lang, "{who}, your move: /fish move", who=who)
-    steps = {
-        "play": "{who}, invite a penguin: /ultimatum play (see your cards with /ultimatum hand)",
-        "invite": "{who}, move an invitation stone (/ultimatum invite) or /ultimatum skip",
-        "perform": "{who}, choose which show comes first: /ultimatum perform",
-        "entertainer": "{who}, lay the next entertainer: /ultimatum entertainer",
-    }
-    return t(lang, steps[phase], who=who)
+    return t(lang, ULTIMATUM_STEPS[phase], who=who)
 
 
 def turn_payload(
     record: GameRecord, game: Game, lang: str, lines: list[str], *, final: bool = False
 ) -> dict[str, Any]:
-    """The payload of a post with the table's picture."""
-    names = seat_names(record)
+    """The payload of a post with the table's picture (its words in ``lang`` too)."""
+    names = seat_names(record, lang)
     text = "\n".join([*lines, *status_lines(lang, record, game, names)])
     mentioned = None if final or game.to_move is None else record.player(game.to_move).user_id
     return {
@@ -79,6 +82,7 @@ def turn_payload(
         "text": text,
         "view": game.view(None),
         "names": names,
+        "labels": picture_labels(lang),
         "mention": mentioned,
         "buttons": ["rematch"]
         if game.is_over
@@ -98,7 +102,7 @@ def move_drafts(move: Move, lang: str) -> list[OutboxDraft]:
     if not public_step(move):
         return []
     record = move.record
-    names = seat_names(record)
+    names = seat_names(record, lang)
     lines = describe(lang, record.kind, turn_events(move), names)
     payload = turn_payload(record, move.game, lang, lines)
     return [
@@ -138,7 +142,7 @@ def turn_events(move: Move) -> list[Event]:
 
 def start_drafts(record: GameRecord, game: Game, lang: str) -> list[OutboxDraft]:
     """The first post of a game that has just started: seat order and who begins."""
-    names = seat_names(record)
+    names = seat_names(record, lang)
     order = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(names))
     lines = [t(lang, "Game #{id} begins! Seat order: {order}.", id=record.id, order=order)]
     return [
@@ -152,9 +156,9 @@ def start_drafts(record: GameRecord, game: Game, lang: str) -> list[OutboxDraft]
     ]
 
 
-def short_title(record: GameRecord) -> str:
+def short_title(record: GameRecord, lang: str = DEFAULT) -> str:
     """A game's short name for thread titles and lists."""
-    return "Fish" if record.kind == "fish" else "Ultimatum"
+    return t(lang, SHORT_TITLES[record.kind])
 
 
 def start_announcer(lang: str) -> Callable[[GameRecord], list[OutboxDraft]]:

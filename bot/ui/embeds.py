@@ -21,9 +21,10 @@ def jump_url(record: GameRecord) -> str:
 def lobby_embed(record: GameRecord, lang: str) -> discord.Embed:
     """The lobby: who sits, how many seats are left, the options, and how to join."""
     embed = discord.Embed(
-        title=t(lang, "{game} — game #{id}", game=title(record.kind), id=record.id), colour=COLOUR
+        title=t(lang, "{game} — game #{id}", game=title(record.kind, lang), id=record.id),
+        colour=COLOUR,
     )
-    seats = [f"{i + 1}. {player_name(s)}" for i, s in enumerate(record.seats)]
+    seats = [f"{i + 1}. {player_name(s, lang)}" for i, s in enumerate(record.seats)]
     seats += [f"{i + 1}. —" for i in range(len(record.seats), record.max_players)]
     embed.add_field(name=t(lang, "Seats"), value="\n".join(seats), inline=True)
     if record.kind == "ultimatum":
@@ -64,7 +65,7 @@ def game_list_embed(records: Sequence[GameRecord], lang: str, guild_id: int) -> 
         )
         return embed
     for record in records[:25]:
-        players = ", ".join(player_name(s) for s in record.seats)
+        players = ", ".join(player_name(s, lang) for s in record.seats)
         if record.status == "lobby":
             state = t(
                 lang, "waiting for players ({n}/{max})", n=len(record.seats), max=record.max_players
@@ -72,11 +73,11 @@ def game_list_embed(records: Sequence[GameRecord], lang: str, guild_id: int) -> 
         else:
             seat = record.player(record.to_move_seat) if record.to_move_seat is not None else None
             since = int(record.turn_started_at.timestamp()) if record.turn_started_at else None
-            state = t(lang, "{who} to move", who=player_name(seat) if seat else "—")
+            state = t(lang, "{who} to move", who=player_name(seat, lang) if seat else "—")
             if since is not None:
                 state += " · " + t(lang, "last move <t:{ts}:R>", ts=since)
         embed.add_field(
-            name=f"#{record.id} {title(record.kind)}",
+            name=f"#{record.id} {title(record.kind, lang)}",
             value=f"{players}\n{state}\n[{t(lang, 'Go to the game')}]({jump_url(record)})"[:1024],
             inline=False,
         )

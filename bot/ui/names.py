@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+from bot.i18n import DEFAULT, N_, t
 from bot.store import GameRecord, Seat
 
-LEVELS = {1: "easy", 2: "medium", 3: "hard"}
+LEVELS = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}
+TITLES = {"fish": N_("Hey, That's My Fish!"), "ultimatum": N_("The Penguin Ultimatum")}
 
 
-def player_name(seat: Seat) -> str:
+def player_name(seat: Seat, lang: str = DEFAULT) -> str:
     """A seat's display name; computer players are named by their level."""
     if seat.user_id is None:
-        return f"Penguin Bot ({LEVELS.get(seat.bot_level or 0, str(seat.bot_level))})"
-    return seat.name or f"Player {seat.user_id}"
+        level = LEVELS.get(seat.bot_level or 0)
+        return t(
+            lang,
+            "Penguin Bot ({level})",
+            level=t(lang, level) if level is not None else str(seat.bot_level),
+        )
+    return seat.name or t(lang, "Player {n}", n=seat.user_id)
 
 
-def seat_names(record: GameRecord) -> list[str]:
+def seat_names(record: GameRecord, lang: str = DEFAULT) -> list[str]:
     """Display names per engine seat, seat 0 first (joining order before the game starts)."""
     seated = [s for s in record.seats if s.seat is not None]
     if not seated:
-        return [player_name(s) for s in record.seats]
-    return [player_name(s) for s in sorted(seated, key=lambda s: s.seat or 0)]
+        return [player_name(s, lang) for s in record.seats]
+    return [player_name(s, lang) for s in sorted(seated, key=lambda s: s.seat or 0)]
 
 
 def mention(user_id: int | None) -> str:
@@ -27,6 +34,6 @@ def mention(user_id: int | None) -> str:
     return f"<@{user_id}>" if user_id is not None else ""
 
 
-def title(kind: str) -> str:
-    """A game's name."""
-    return "Hey, That's My Fish!" if kind == "fish" else "The Penguin Ultimatum"
+def title(kind: str, lang: str = DEFAULT) -> str:
+    """A game's name, as published in ``lang`` (Packeis am Pol, Pingouins …)."""
+    return t(lang, TITLES[kind])

@@ -126,9 +126,9 @@ def describe(lang: str, events: Sequence[Event], names: Sequence[str]) -> list[s
             )
         elif kind == "entertainer_laid":
             key = (
-                "{who} laid the {card} on {cell}, turned."
+                N_("{who} laid the {card} on {cell}, turned.")
                 if event["turned"]
-                else "{who} laid the {card} on {cell}."
+                else N_("{who} laid the {card} on {cell}.")
             )
             lines.append(
                 t(

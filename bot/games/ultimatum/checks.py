@@ -119,15 +119,13 @@ def check_entertainer(
         )
     if ice.performs(cell, top, action.turned):
         animal = ENTERTAINERS[top].animal
-        hint = (
-            ""
-            if ice.performs(cell, top, not action.turned)
-            else "; laid the other way it would not"
-        )
+        other_way = not ice.performs(cell, top, not action.turned)
+        hint = "; laid the other way it would not" if other_way else ""
         raise IllegalAction(
             "would_start_show",
             f"that placement would start the {animal}'s show at once{hint}",
             cell=name,
             entertainer=top,
             performer=name,
+            other_way=other_way,
         )

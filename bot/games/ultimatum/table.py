@@ -89,6 +89,8 @@ class Geometry:
                 f"{name} is outside the iceberg (columns A–{LETTERS[self.width - 1]}, "
                 f"rows 1–{self.height})",
                 cell=name,
+                last_column=LETTERS[self.width - 1],
+                rows=self.height,
             )
         return row * self.width + col
 
