@@ -1,4 +1,4 @@
-"""Turn latency through the local Discord stand-in: interaction sent → board posted in the thread.
+"""Turn latency through the local Discord stand-in: the turn's last interaction sent → board posted.
 
 100 games of each kind run at once, their players taking 0.5–3 s to think between turns (a
 burst where all 100 act in the same instant is a different, unrealistic load); every turn of
@@ -56,14 +56,14 @@ async def play(
             if record.status != "active":
                 return
             user = alice if record.to_move_user == alice.id else bruno
-            started = time.perf_counter()
+            sent: list[float] = []
             mark = fake.mark()
             try:
                 if kind == "fish":
-                    await fish_step(fake, user, thread, game.phase)
+                    await fish_step(fake, user, thread, game.phase, sent)
                 else:
                     while True:  # the private steps of a turn, then its public post
-                        last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
+                        last = await ultimatum_step(fake, user, thread, game.phase, rng, last, sent)
                         record, game = await bot.store.load_game(game_id)
                         if game.phase in ("play", "over", "perform", "entertainer"):
                             break
@@ -71,7 +71,7 @@ async def play(
             except AssertionError:  # e.g. not answered within Discord's 3 s: counted, not timed
                 failures.append(game_id)
                 return
-            latencies.append(time.perf_counter() - started)
+            latencies.append(time.perf_counter() - sent[-1])  # the turn's last interaction
 
     await asyncio.gather(*(one_game(g) for g in game_ids))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from bot.client import PenguinBot
@@ -35,11 +36,20 @@ async def who_moves(bot: PenguinBot, fake: FakeDiscord, game_id: int) -> tuple[A
     return record, game, user
 
 
-async def fish_step(fake: FakeDiscord, user: User, thread: Channel, phase: str) -> Reply:
+def _started(clock: list[float] | None) -> None:
+    """Note when the deciding interaction is sent (for latency measurements)."""
+    if clock is not None:
+        clock.append(time.perf_counter())
+
+
+async def fish_step(
+    fake: FakeDiscord, user: User, thread: Channel, phase: str, clock: list[float] | None = None
+) -> Reply:
     """One Fish action chosen from autocomplete."""
     if phase == "place":
         floes = await fake.autocomplete(user, "/fish place", "floe", typed="", channel=thread)
         assert floes, "the player to move is offered floes"
+        _started(clock)
         return await fake.invoke(user, "/fish place", floe=floes[0].value, channel=thread)
     starts = await fake.autocomplete(user, "/fish move", "penguin", typed="", channel=thread)
     start = starts[-1].value
@@ -47,6 +57,7 @@ async def fish_step(fake: FakeDiscord, user: User, thread: Channel, phase: str) 
         user, "/fish move", "to", typed="", channel=thread, penguin=start
     )
     assert targets, f"{start} is offered, so it can move"
+    _started(clock)
     return await fake.invoke(user, "/fish move", penguin=start, to=targets[0].value, channel=thread)
 
 
@@ -57,6 +68,7 @@ async def ultimatum_step(
     phase: str,
     rng: random.Random,
     last: Reply | None,
+    clock: list[float] | None = None,
 ) -> Reply:
     """One Ultimatum decision chosen from autocomplete, buttons or the select."""
     if phase == "play":
@@ -65,19 +77,23 @@ async def ultimatum_step(
         cells = await fake.autocomplete(
             user, "/ultimatum play", "cell", typed="", channel=thread, card=card
         )
+        _started(clock)
         return await fake.invoke(
             user, "/ultimatum play", card=card, cell=rng.choice(cells).value, channel=thread
         )
     if phase == "invite":
         if last is not None and "Skip invitation" in last.message.labels and rng.random() < 0.3:
+            _started(clock)
             return await fake.click(user, last.message, label="Skip invitation")
         targets = await fake.autocomplete(user, "/ultimatum invite", "to", typed="", channel=thread)
         if not targets:
+            _started(clock)
             return await fake.invoke(user, "/ultimatum skip", channel=thread)
         target = rng.choice(targets).value
         sources = await fake.autocomplete(
             user, "/ultimatum invite", "from", typed="", channel=thread, to=target
         )
+        _started(clock)
         return await fake.invoke(
             user,
             "/ultimatum invite",
@@ -88,10 +104,12 @@ async def ultimatum_step(
     if phase == "perform":
         if last is not None and last.message.selects:
             values = [o["value"] for o in last.message.selects[0]["options"]]
+            _started(clock)
             return await fake.select(user, last.message, [values[0]])
         cells = await fake.autocomplete(
             user, "/ultimatum perform", "cell", typed="", channel=thread
         )
+        _started(clock)
         return await fake.invoke(user, "/ultimatum perform", cell=cells[0].value, channel=thread)
     cells = await fake.autocomplete(
         user, "/ultimatum entertainer", "cell", typed="", channel=thread
@@ -99,6 +117,7 @@ async def ultimatum_step(
     assert cells, "a new entertainer always has a cell offered (else the game would be over)"
     choice = rng.choice(cells)
     turned = "turned only" in choice.name
+    _started(clock)
     return await fake.invoke(
         user, "/ultimatum entertainer", cell=choice.value, turned=turned, channel=thread
     )
