@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint typecheck pytest run bench strength clean
+.PHONY: test lint typecheck pytest run bench strength messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,12 @@ bench: $(STAMP)
 # The full strength round robin of the computer players (200 games per pairing): it takes hours.
 strength: $(STAMP)
 	$(BIN)/python tests/bench/script_ai_strength.py --full
+
+# Bring the message catalogues (data/locale) up to date with the code: new texts are added
+# untranslated, texts no longer used are dropped. `make test` does not need it: a test fails while
+# a catalogue lags behind the code.
+messages: $(STAMP)
+	$(BIN)/python -m bot.catalogue
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -15,7 +15,7 @@ import discord
 from bot.cogs.common import Interaction, Refusal, Tables, reader_language
 from bot.games import new_game
 from bot.games.base import Game
-from bot.i18n import t
+from bot.i18n import picture_labels, t
 from bot.store import GameRecord, LoggedAction
 from bot.ui.names import seat_names, title
 
@@ -55,14 +55,19 @@ async def post_replay(bot: PenguinBot, interaction: Interaction, game_id: int | 
     await interaction.response.defer(thinking=True)
     log = await bot.store.action_log(record.id)
     views = replay_views(record, len(seat_names(record)), [a.text for a in log])
-    payload = {"game_kind": record.kind, "views": views, "names": seat_names(record)}
-    gif = await bot.draw_replay(payload)
     public = await bot.public_language(record.guild_id)
+    payload = {
+        "game_kind": record.kind,
+        "views": views,
+        "names": seat_names(record, public),
+        "labels": picture_labels(public),
+    }
+    gif = await bot.draw_replay(payload)
     text = t(
         public,
         "Replay of game #{id} ({game}): {turns} turns.",
         id=record.id,
-        game=title(record.kind),
+        game=title(record.kind, public),
         turns=len(views) - 1,
     )
     await interaction.followup.send(
@@ -79,7 +84,7 @@ def history_lines(
     pages = max(1, -(-len(log) // PAGE))
     if not 1 <= page <= pages:
         raise ValueError(page)
-    names = seat_names(record)
+    names = seat_names(record, lang)
     lines = [
         t(
             lang,
@@ -120,7 +125,7 @@ async def show_history(
         lang,
         "**Game #{id} ({game})**, moves — page {page} of {pages}",
         id=record.id,
-        game=title(record.kind),
+        game=title(record.kind, lang),
         page=page,
         pages=pages,
     )

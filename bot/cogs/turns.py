@@ -56,7 +56,7 @@ async def give_up_seat(bot: PenguinBot, record: GameRecord, seat: int, reason: s
     lang = await bot.public_language(record.guild_id)
     try:
         if reason != "resigned" and bot.computers_available:
-            who = seat_names(record)[seat]
+            who = seat_names(record, lang)[seat]
             changed = await store.hand_to_computer(
                 record.id,
                 seat,

@@ -208,7 +208,7 @@ async def answer_undo(
         await store.drop_undo(game_id)
         await _settle(interaction, t(public, "Game #{id} moved on: the undo is void.", id=game_id))
         return
-    names = ", ".join(seat_names(record)[s] for s in _seats_of(record, request))
+    names = ", ".join(seat_names(record, public)[s] for s in _seats_of(record, request))
     await _settle(
         interaction,
         t(public, "Everyone agreed ({names}): the last turn was taken back.", names=names),

@@ -75,7 +75,7 @@ def your_turn_dm(record: GameRecord, game: Game, user_id: int, lang: str) -> Out
         lang,
         "Your turn in game #{id} ({game}) in <#{channel}>: {url}",
         id=record.id,
-        game=title(record.kind),
+        game=title(record.kind, lang),
         channel=record.channel_id,
         url=jump_url(record),
     )
@@ -94,7 +94,7 @@ def reminder_dm(record: GameRecord, game: Game, user_id: int, lang: str) -> Outb
         lang,
         "⏰ Still your turn in game #{id} ({game}) in <#{channel}>: {url}",
         id=record.id,
-        game=title(record.kind),
+        game=title(record.kind, lang),
         channel=record.channel_id,
         url=jump_url(record),
     )
@@ -109,12 +109,12 @@ def reminder_dm(record: GameRecord, game: Game, user_id: int, lang: str) -> Outb
 
 def follower_dm(record: GameRecord, game: Game, user_id: int, lang: str) -> OutboxDraft:
     """An update for someone following the game: whose turn it is now, or the result."""
-    names = seat_names(record)
+    names = seat_names(record, lang)
     head = t(
         lang,
         "Game #{id} ({game}) in <#{channel}>:",
         id=record.id,
-        game=title(record.kind),
+        game=title(record.kind, lang),
         channel=record.channel_id,
     )
     if game.is_over:
@@ -152,7 +152,7 @@ def reason_line(lang: str, reason: str, who: str, record: GameRecord) -> str:
 def forfeit_drafts(move: Move, lang: str, reason: str) -> list[OutboxDraft]:
     """The post (with the picture) telling that a player gave up their seat, and why."""
     record = move.record
-    names = seat_names(record)
+    names = seat_names(record, lang)
     lines = [reason_line(lang, reason, names[move.seat], record)]
     lines += describe(lang, record.kind, move.events, names)
     return [
@@ -168,7 +168,7 @@ def forfeit_drafts(move: Move, lang: str, reason: str) -> list[OutboxDraft]:
 
 def handover_draft(record: GameRecord, seat: int, who: str, lang: str, reason: str) -> OutboxDraft:
     """The post telling that a computer player took over a person's seat, and why."""
-    computer = player_name(record.player(seat))
+    computer = player_name(record.player(seat), lang)
     text = (
         reason_line(lang, reason, who, record)
         + " "

@@ -8,10 +8,22 @@ from typing import Any
 
 from bot.client import PenguinBot
 from bot.games.ultimatum import UltimatumGame
+from bot.i18n import language_of, t
 from bot.ui.ultimatum_texts import card_name
 from tests.fakediscord import Channel, FakeDiscord, Message, Reply, User
 
 PEOPLE = ("alice", "bruno", "chloe", "mia")
+
+
+def said(user: User, msgid: str, **params: Any) -> str:
+    """A text as the bot says it to this person: in their Discord client's language."""
+    return t(language_of(user.locale), msgid, **params)
+
+
+def is_done(user: User, reply: Reply) -> bool:
+    """Whether an ephemeral reply tells this person their action was applied."""
+    prefix = said(user, "Done: {action} in game #{id}.").split("{action}")[0]
+    return reply.ephemeral and reply.content.startswith(prefix)
 
 
 async def open_game(
@@ -82,9 +94,10 @@ async def ultimatum_step(
             user, "/ultimatum play", card=card, cell=rng.choice(cells).value, channel=thread
         )
     if phase == "invite":
-        if last is not None and "Skip invitation" in last.message.labels and rng.random() < 0.3:
+        skip = said(user, "Skip invitation")
+        if last is not None and skip in last.message.labels and rng.random() < 0.3:
             _started(clock)
-            return await fake.click(user, last.message, label="Skip invitation")
+            return await fake.click(user, last.message, label=skip)
         targets = await fake.autocomplete(user, "/ultimatum invite", "to", typed="", channel=thread)
         if not targets:
             _started(clock)
@@ -116,7 +129,7 @@ async def ultimatum_step(
     )
     assert cells, "a new entertainer always has a cell offered (else the game would be over)"
     choice = rng.choice(cells)
-    turned = "turned only" in choice.name
+    turned = said(user, "turned only") in choice.name
     _started(clock)
     return await fake.invoke(
         user, "/ultimatum entertainer", cell=choice.value, turned=turned, channel=thread

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tests.bot.clocked import DAY, HOUR, ClockedRunner, later, reminders, settle
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
-from tests.bot.players import fish_step, open_game, who_moves
+from tests.bot.players import fish_step, open_game, said, who_moves
 from tests.fakediscord import FakeDiscord
 
 
@@ -74,7 +74,11 @@ async def test_turn_dms_are_opt_in_and_closed_dms_are_remembered(
         record, game, first = await who_moves(bot, fake, 1)
         second = next(p for p in people if p.id != first.id)
         reply = await fake.invoke(second, "/game notify", setting="on", channel=thread)
-        assert reply.ephemeral and "direct message" in reply.content
+        assert reply.ephemeral and reply.content == said(
+            second,
+            "I will send you a direct message when it is your turn (and reminders). Make sure "
+            "your privacy settings allow direct messages from this server.",
+        )
         await fish_step(fake, first, thread, game.phase)
         await settle(bot)
         dms = fake.dms(second)
@@ -202,14 +206,18 @@ async def test_resign_at_any_time_with_the_same_effect(
         record, _, mover = await who_moves(bot, fake, 1)
         quitter = next(p for p in people if p.id != mover.id)
         reply = await fake.invoke(quitter, "/game resign", channel=thread)
-        assert reply.ephemeral and "You resigned from game #1" in reply.content
+        assert reply.ephemeral and reply.content == said(
+            quitter, "You resigned from game #{id}.", id=1
+        )
         await settle(bot)
         after = await bot.store.get_game(1)
         assert after.to_move_seat == record.to_move_seat
         assert after.deadline_at == record.deadline_at, "the mover's clock is not reset"
         assert any("resigned from game #1" in m.content for m in fake.history(thread))
         again = await fake.invoke(quitter, "/game resign", channel=thread)
-        assert again.ephemeral and "already left" in again.content
+        assert again.ephemeral and again.content == said(
+            quitter, "That player has already left the game."
+        )
         spectator = await fake.invoke(fake.user("mia"), "/game resign", game=1, channel=thread)
         assert spectator.ephemeral and "not in game #1" in spectator.content
         assert (await bot.store.get_game(1)).version == after.version

@@ -18,7 +18,7 @@ from bot.store import OutboxDraft, OutboxEntry
 from tests.bot.clocked import ClockedRunner
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.bot.conftest import BotRunner
-from tests.bot.players import fish_step, open_game, who_moves
+from tests.bot.players import fish_step, is_done, open_game, who_moves
 from tests.fakediscord import Channel, FakeDiscord, Message, Reply
 
 POST_MESSAGE = "POST /channels/{channel_id}/messages"
@@ -30,7 +30,7 @@ async def move(bot: PenguinBot, fake: FakeDiscord, thread: Channel) -> Reply:
     """The player to move in game #1 makes a Fish move chosen from autocomplete (F-6, F-7)."""
     _, game, user = await who_moves(bot, fake, 1)
     reply = await fish_step(fake, user, thread, game.phase)
-    assert reply.ephemeral and reply.content.startswith("Done"), reply.content
+    assert is_done(user, reply), reply.content
     return reply
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.bot.conftest import BotRunner
+from tests.bot.players import is_done
 from tests.fakediscord import FakeDiscord
 
 
@@ -54,7 +55,7 @@ async def test_two_players_play_fish_to_the_end(
                 done = await fake.invoke(
                     user, "/fish move", penguin=start, to=targets[-1].value, channel=thread
                 )
-            assert done.ephemeral and done.content.startswith("Done"), done.content
+            assert is_done(user, done), done.content
             post = (await fake.wait_for_messages(thread, 1, after=mark))[0]
             assert post.attachments and post.attachments[0].image().format == "PNG"
         assert record.status == "finished"

@@ -9,7 +9,14 @@ import pytest
 
 from bot.games.ultimatum import UltimatumGame
 from tests.bot.conftest import BotRunner
-from tests.bot.players import fish_step, hidden_cards, open_game, ultimatum_step, who_moves
+from tests.bot.players import (
+    fish_step,
+    hidden_cards,
+    is_done,
+    open_game,
+    ultimatum_step,
+    who_moves,
+)
 from tests.fakediscord import FakeDiscord, Reply
 
 
@@ -27,7 +34,7 @@ async def test_fish_to_the_end(
             record, game, user = await who_moves(bot, fake, game_id)
             mark = fake.mark()
             done = await fish_step(fake, user, thread, game.phase)
-            assert done.ephemeral and done.content.startswith("Done"), done.content
+            assert is_done(user, done), done.content
             post = (await fake.wait_for_messages(thread, 1, after=mark))[0]
             posts += 1
             assert post.attachments[0].image().size[0] >= 400

@@ -11,7 +11,14 @@ from bot.ui.names import seat_names
 from render import replay
 from tests.bot.clocked import HOUR, ClockedRunner, later, settle
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
-from tests.bot.players import fish_step, hidden_cards, open_game, ultimatum_step, who_moves
+from tests.bot.players import (
+    fish_step,
+    hidden_cards,
+    open_game,
+    said,
+    ultimatum_step,
+    who_moves,
+)
 from tests.fakediscord import FakeDiscord, User
 
 
@@ -67,11 +74,15 @@ async def test_undo_refused_or_expired_takes_nothing_back(
         assert await bot.store.undo_request(1) is None
         again = await fake.invoke(mover, "/game undo", channel=thread)
         twice = await fake.invoke(mover, "/game undo", channel=thread)
-        assert twice.ephemeral and "already waiting" in twice.content
+        assert twice.ephemeral and twice.content == said(
+            mover, "An undo in game #{id} is already waiting for answers.", id=1
+        )
         await later(fake, bot, 24 * HOUR + 1)
         assert any("undo request expired" in m.content for m in fake.history(thread))
         late = await fake.click(other(people, mover), again.message, label="Approve undo")
-        assert late.ephemeral and "no undo waiting" in late.content
+        assert late.ephemeral and late.content == said(
+            other(people, mover), "There is no undo waiting for answers in game #{id}.", id=1
+        )
         assert len(await bot.store.action_log(1)) == 1
 
 

@@ -344,7 +344,7 @@ async def test_a_dev_guild_gets_the_commands_instead_of_everyone(
     fake, db = fake_discord, tmp_path / "games.sqlite3"
     async with bot_in_process(fake, db, dev_guild_id=fake.guild.id):
         reply = await fake.invoke(fake.user("bruno"), "/game about")
-        assert reply.ephemeral and "/fish new" in reply.content
+        assert reply.ephemeral and "/packeis neu" in reply.content, "bruno's client is German"
     async with bot_in_process(fake, db, dev_guild_id=fake.guild.id):
         pass
     assert [scope for scope, _ in fake.syncs] == [fake.guild.id]

@@ -7,7 +7,7 @@ import random
 
 from bot.games.fish import FishGame
 from tests.bot.conftest import BotRunner
-from tests.bot.players import fish_step, open_game, ultimatum_step, who_moves
+from tests.bot.players import fish_step, is_done, open_game, said, ultimatum_step, who_moves
 from tests.fakediscord import FakeDiscord
 
 
@@ -25,14 +25,22 @@ async def test_refusals_say_why_and_change_nothing(
         mover_name = mover.global_name or mover.name
         floe = game.legal_actions()[0]
         not_yours = await fake.invoke(waiting, "/fish place", floe=floe, channel=thread)
-        assert not_yours.ephemeral and not_yours.content == f"It is {mover_name}'s turn in game #1."
+        assert not_yours.ephemeral and not_yours.content == said(
+            waiting, "It is {name}'s turn in game #{id}.", name=mover_name, id=1
+        )
         stranger = await fake.invoke(fake.user("mia"), "/fish place", floe=floe, game=1)
         assert stranger.ephemeral and stranger.content == "You are not in game #1."
         two_fish = next(f for f, n in game.floes.items() if n == 2)
         illegal = await fake.invoke(mover, "/fish place", floe=two_fish, channel=thread)
-        assert illegal.content == f"{two_fish} has 2 fish; penguins start on 1-fish floes."
+        assert illegal.content == said(
+            mover, "{floe} has {fish} fish; penguins start on 1-fish floes.", floe=two_fish, fish=2
+        )
         nonsense = await fake.invoke(mover, "/fish move", penguin="Z9", to="A1", channel=thread)
-        assert nonsense.ephemeral and "not a floe" in nonsense.content
+        assert nonsense.ephemeral and nonsense.content == said(
+            mover,
+            "{floe} is not a floe (rows A–H; A, C, E, G have floes 1–7, B, D, F, H have 1–8).",
+            floe="Z9",
+        )
         assert (await bot.store.get_game(1)).version == record.version
         mia_choices = await fake.autocomplete(
             fake.user("mia"), "/fish place", "floe", typed="", game=1
@@ -43,7 +51,7 @@ async def test_refusals_say_why_and_change_nothing(
         assert mia_choices == [] and waiting_choices == []
         await fake.invoke(fake.user("alice"), "/game cancel", channel=thread)
         over = await fake.invoke(mover, "/fish place", floe=floe, game=1)
-        assert over.content == "Game #1 was cancelled."
+        assert over.content == said(mover, "Game #{id} was cancelled.", id=1)
 
 
 async def test_spectators_see_the_table_but_never_a_hand(
@@ -87,7 +95,7 @@ async def test_two_actions_at_the_same_moment_apply_once(
             fake.invoke(mover, "/fish place", floe=first, channel=thread),
             fake.invoke(mover, "/fish place", floe=second, channel=thread),
         )
-        done = [r for r in replies if r.content.startswith("Done")]
+        done = [r for r in replies if is_done(mover, r)]
         assert len(done) == 1, [r.content for r in replies]
         _, after = await bot.store.load_game(1)
         assert after is not None and len(after.log) == 1
@@ -145,7 +153,8 @@ async def test_rematch_seats_the_same_people_at_a_new_table(
         stranger = await fake.click(fake.user("mia"), final, label="Rematch")
         assert stranger.content == "Only the players of game #1 can ask for a rematch."
         reply = await fake.click(people[1], final, label="Rematch")
-        assert "game #2 has started" in (await reply.wait_for_content()).content
+        answer = (await reply.wait_for_content()).content
+        assert answer == said(people[1], "Rematch: game #{id} has started.", id=2)
         record = await bot.store.get_game(2)
         assert record.status == "active" and set(record.user_ids) == {p.id for p in people}
         assert record.seed != (await bot.store.get_game(1)).seed
