@@ -52,6 +52,8 @@ class Delivery(commands.Cog):
     def __init__(self, bot: PenguinBot) -> None:
         self.bot = bot
         self.task: asyncio.Task[None] | None = None
+        #: One sender per destination (channel or DM) at a time.
+        self.senders: dict[Any, asyncio.Task[None]] = {}
 
     async def cog_load(self) -> None:
         """Start delivering (also whatever was left undelivered before a restart)."""
@@ -59,9 +61,10 @@ class Delivery(commands.Cog):
 
     async def cog_unload(self) -> None:
         """Stop delivering."""
-        if self.task is not None:
-            self.task.cancel()
-            await asyncio.gather(self.task, return_exceptions=True)
+        tasks = [t for t in (self.task, *self.senders.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def run(self) -> None:
         """Deliver due posts whenever a change queues some or a retry falls due."""
@@ -85,10 +88,30 @@ class Delivery(commands.Cog):
         return datetime.fromtimestamp(self.bot.clock.now(), UTC)
 
     async def deliver_due(self) -> datetime | None:
-        """Send what is due, each destination's posts in order; when the next one falls due."""
+        """Start a sender for every destination with a post due; when the next retry falls due.
+
+        Each destination has at most one sender, which keeps its posts in order; destinations
+        do not wait for each other, so one slow thread never holds back the others.
+        """
         now = self.now()
-        await asyncio.gather(*(self._deliver_in_order(q, now) for q in await self._queues()))
-        return min((queue[0].next_attempt_at for queue in await self._queues()), default=None)
+        queues = await self._queues()
+        for queue in queues:
+            target = (queue[0].channel_id, queue[0].user_id)
+            sender = self.senders.get(target)
+            if (sender is None or sender.done()) and queue[0].next_attempt_at <= now:
+                self.senders[target] = asyncio.create_task(
+                    self._send_queue(queue, now), name=f"outbox to {target}"
+                )
+        waiting = [q[0].next_attempt_at for q in queues if q[0].next_attempt_at > now]
+        return min(waiting, default=None)
+
+    async def _send_queue(self, queue: list[OutboxEntry], now: datetime) -> None:
+        try:
+            await self._deliver_in_order(queue, now)
+        except Exception:
+            log.exception("outbox delivery to %s failed", queue[0].channel_id or queue[0].user_id)
+        finally:
+            self.bot.store.outbox_ready.set()  # look again: more may have come meanwhile
 
     async def _queues(self) -> list[list[OutboxEntry]]:
         """Every unsent entry, one queue per destination, oldest first."""
