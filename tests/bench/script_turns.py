@@ -10,6 +10,7 @@ stand-in's own work. Run with `make bench`; prints medians and p99 (nothing is a
 from __future__ import annotations
 
 import asyncio
+import os
 import logging
 import random
 import statistics
@@ -27,7 +28,9 @@ from bot.store import Store
 from tests.bot.players import fish_step, ultimatum_step
 from tests.fakediscord import FakeDiscord, default_world, run_client
 
-GAMES = 100
+GAMES = int(os.environ.get("BENCH_GAMES", "100"))
+#: Seconds a player thinks between turns (drawn uniformly): the load's pace.
+THINK = tuple(float(x) for x in os.environ.get("BENCH_THINK", "0.5,3").split(","))
 TURNS_PER_GAME = 6
 
 
@@ -51,7 +54,7 @@ async def play(
         thread = fake.world.channels[record.thread_id]
         last = None
         for _ in range(TURNS_PER_GAME):
-            await asyncio.sleep(rng.uniform(0.5, 3.0))
+            await asyncio.sleep(rng.uniform(*THINK))
             record, game = await bot.store.load_game(game_id)
             if record.status != "active":
                 return
@@ -99,7 +102,7 @@ async def main() -> None:
             print(
                 f"{kind:10s} turns={len(latencies):4d} concurrent games={GAMES}  "
                 f"median={statistics.median(latencies) * 1000:7.1f} ms  p99={p99 * 1000:7.1f} ms  "
-                f"turns not answered in time={len(failures)}"
+                f"turns not answered in time={len(failures)}  think={THINK[0]:g}-{THINK[1]:g} s"
             )
 
 
