@@ -10,8 +10,8 @@ stand-in's own work. Run with `make bench`; prints medians and p99 (nothing is a
 from __future__ import annotations
 
 import asyncio
-import os
 import logging
+import os
 import random
 import statistics
 import sys
