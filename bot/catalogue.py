@@ -15,6 +15,7 @@ import inspect
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import discord
 from babel.messages.catalog import Catalog
@@ -48,11 +49,11 @@ def code_messages() -> Iterator[tuple[str | tuple[str, ...], str, int]]:
             yield message, f"{folder}/{filename}", lineno
 
 
-def command_groups() -> list[app_commands.Command[..., ..., object] | app_commands.Group]:
+def command_groups() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
     """The top-level slash commands and groups of every cog the bot loads."""
     from bot.client import COGS
 
-    found: list[app_commands.Command[..., ..., object] | app_commands.Group] = []
+    found: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = []
     for name in COGS:
         module = importlib.import_module(name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
@@ -91,8 +92,8 @@ async def _command_texts() -> set[tuple[str, str]]:
     for command in command_groups():
         tree.add_command(command)
     recorder = _Recorder()
-    for command in tree.get_commands():
-        await command.get_translated_payload(tree, recorder)
+    for top in tree.get_commands():
+        await top.get_translated_payload(tree, recorder)
     await client.close()
     return recorder.seen
 

@@ -9,7 +9,8 @@ slash commands' names and descriptions are catalogued under the contexts in ``CO
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import gettext
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -82,10 +83,21 @@ def t(lang: str, msgid: str, /, **params: Any) -> str:
     return text.format(**params) if params else text
 
 
+@cache
+def _plural_rule(lang: str) -> Callable[[int], int]:
+    """Which plural form a count takes in ``lang``: the catalogue's own ``Plural-Forms`` rule."""
+    cat = catalog(lang)
+    if cat is None:
+        return lambda n: 0 if n == 1 else 1
+    # The standard library's compiler for gettext's C-like plural expressions (safe: it accepts
+    # only that grammar).
+    rule: Callable[[int], int] = gettext.c2py(cat.plural_expr)
+    return rule
+
+
 def tn(lang: str, singular: str, plural: str, n: int, /, **params: Any) -> str:
     """A text that depends on a count ``n`` (available as ``{n}``), in ``lang``."""
-    cat = catalog(lang)
-    index = cat.plural_func(n) if cat is not None else (0 if n == 1 else 1)
+    index = _plural_rule(lang)(n)
     text = _lookup(lang, (singular, plural), index) or (singular if n == 1 else plural)
     return text.format(n=n, **params)
 

@@ -104,9 +104,11 @@ async def public_language(bot: PenguinBot, guild_id: int) -> str:
     settings = await bot.store.guild_settings(guild_id)
     if settings.language:
         return settings.language
+    # By name, not by class: discord.py loads an extension's module afresh for every bot, so the
+    # running cog's class need not be the one this module object holds.
     cog = bot.get_cog("Languages")
-    if isinstance(cog, Languages):
-        spoken = await cog.guild_language(guild_id)
+    if cog is not None:
+        spoken = await cog.guild_language(guild_id)  # type: ignore[attr-defined]
         if spoken is not None:
             return spoken
     return bot.settings.language or DEFAULT

@@ -23,7 +23,7 @@ from bot.config import ConfigError, env_file, load_settings
 from bot.games import new_game
 from bot.store import SnapshotReport, Store
 from bot.store.state import dump_snapshot
-from tests.bot.players import fish_step, open_game, who_moves
+from tests.bot.players import fish_step, is_done, open_game, who_moves
 from tests.fakediscord import FakeDiscord, run_client
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -384,5 +384,5 @@ async def test_a_running_game_with_a_wrong_snapshot_is_rebuilt_at_start(
             assert again.to_dict() == played.to_dict()
             _, game, user = await who_moves(bot, fake, 1)
             done = await fish_step(fake, user, thread, game.phase)
-            assert done.content.startswith("Done"), done.content
+            assert is_done(user, done), done.content
     assert "rebuilt game(s) #1 from their action log" in caplog.text

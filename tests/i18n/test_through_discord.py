@@ -1,0 +1,253 @@
+"""Languages through the stand-in, as people meet them: each person's replies in their Discord
+client's language, public posts in the server's, direct messages in the person's own, and the
+slash commands themselves named in German and French."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bot import i18n
+from bot.games.fish import FishGame
+from bot.i18n import picture_labels, t
+from bot.ui.names import seat_names
+from render import fish as fish_picture
+from render import ultimatum as ultimatum_picture
+from tests.bot.conftest import BotRunner
+from tests.bot.players import fish_step, is_done, said, ultimatum_step, who_moves
+from tests.fakediscord import Channel, FakeDiscord, Message
+
+Misses = set[tuple[str, str | None, Any]]
+
+
+@pytest.fixture
+def untranslated(monkeypatch: pytest.MonkeyPatch) -> Iterator[Misses]:
+    """Every (language, context, text) the bot looked up in German or French and did not find."""
+    misses: Misses = set()
+    lookup = i18n._lookup
+
+    def noting(lang: str, msgid: Any, index: int = 0, context: str | None = None) -> str | None:
+        found = lookup(lang, msgid, index, context)
+        if found is None and lang != i18n.DEFAULT:
+            misses.add((lang, context, msgid))
+        return found
+
+    monkeypatch.setattr(i18n, "_lookup", noting)
+    yield misses
+
+
+def synced(fake: FakeDiscord, name: str) -> dict[str, Any]:
+    """A top-level command as the bot synced it."""
+    return next(c.data for c in fake.world.global_commands if c.name == name)
+
+
+def option(command: dict[str, Any], name: str) -> dict[str, Any]:
+    """A subcommand or option of a synced command."""
+    return next(o for o in command["options"] if o["name"] == name)
+
+
+async def test_synced_commands_are_named_and_described_in_german_and_french(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """Discord shows each person the commands in their language: groups, subcommands, options,
+    descriptions and choice names are localized; choice values (notation) are not."""
+    fake = fake_discord
+    async with bot_runner():
+        fish = synced(fake, "fish")
+        assert fish["name_localizations"] == {"de": "packeis", "fr": "pingouins"}
+        assert fish["description_localizations"] == {"de": "Packeis am Pol", "fr": "Pingouins"}
+        place = option(fish, "place")
+        assert place["name_localizations"] == {"de": "setzen", "fr": "placer"}
+        assert place["description_localizations"]["de"] == (
+            "Einen Pinguin auf eine freie Eisscholle mit 1 Fisch setzen"
+        )
+        assert option(place, "floe")["name_localizations"] == {"de": "scholle", "fr": "tuile"}
+        level = option(option(fish, "new"), "level")
+        easy = next(c for c in level["choices"] if c["value"] == 1)
+        assert easy["name"] == "easy"
+        assert easy["name_localizations"] == {"de": "leicht", "fr": "facile"}
+        play = option(synced(fake, "ultimatum"), "play")
+        assert play["name_localizations"] == {"de": "ausspielen", "fr": "jouer"}
+        assert option(play, "cell")["name_localizations"] == {"de": "feld", "fr": "case"}
+        language = option(synced(fake, "game"), "language")
+        assert language["name_localizations"] == {"de": "sprache", "fr": "langue"}
+        choices = option(language, "language")["choices"]
+        assert [c["value"] for c in choices] == ["en", "de", "fr", "auto"]
+        rules = await fake.invoke(fake.user("bruno"), "/fish rules")
+        assert rules.content.startswith("**Packeis am Pol** — 2 bis 4 Spieler")
+
+
+def public_posts(fake: FakeDiscord, thread: Channel) -> list[Message]:
+    """What everyone sees in the game's thread."""
+    return fake.history(thread)
+
+
+async def test_a_fish_game_answers_each_player_in_their_language(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, untranslated: Misses
+) -> None:
+    """F-5 … F-15 with bruno on a German client and chloe on a French one, on an English
+    server: every answer only they see is in their language, the thread stays English, and the
+    'your turn' DMs follow each one's DM language (bruno chose English; chloe's client)."""
+    fake = fake_discord
+    bruno, chloe = fake.user("bruno"), fake.user("chloe")
+    async with bot_runner() as bot:
+        chosen = await fake.invoke(bruno, "/game dm-language", language="en")
+        assert chosen.content == "Deine Direktnachrichten sind jetzt auf English."
+        for person in (bruno, chloe):
+            await fake.invoke(person, "/game notify", setting="on")
+        lobby = await fake.invoke(bruno, "/fish new", players=2)
+        assert not lobby.ephemeral and lobby.embeds[0]["title"] == "Hey, That's My Fish! — game #1"
+        thread = await fake.wait_for_thread(fake.channel("games"))
+        assert thread.name == "Fish #1"
+        mark = fake.mark()
+        await fake.click(chloe, lobby.message, label="Join")
+        await fake.wait_for_messages(thread, 1, after=mark)
+        refused_once = False
+        for _ in range(200):
+            record = await bot.store.get_game(1)
+            if record.status == "finished":
+                break
+            record, game, user = await who_moves(bot, fake, 1)
+            if not refused_once:
+                waiting = chloe if user.id == bruno.id else bruno
+                floe = game.legal_actions()[0]
+                refused = await fake.invoke(waiting, "/fish place", floe=floe, channel=thread)
+                name = user.global_name or user.name
+                assert refused.content == said(
+                    waiting, "It is {name}'s turn in game #{id}.", name=name, id=1
+                )
+                assert refused.content != t(
+                    "en", "It is {name}'s turn in game #{id}.", name=name, id=1
+                )
+                refused_once = True
+            mark = fake.mark()
+            done = await fish_step(fake, user, thread, game.phase)
+            assert is_done(user, done) and not done.content.startswith("Done"), done.content
+            post = (await fake.wait_for_messages(thread, 1, after=mark))[0]
+            assert "Partie" not in post.content and "partie" not in post.content, post.content
+        assert record.status == "finished"
+        assert "**Final ranking**" in public_posts(fake, thread)[-1].content
+        assert "Rematch" in public_posts(fake, thread)[-1].labels
+        await fake.wait_until(lambda: bool(fake.dms(bruno) and fake.dms(chloe)), what="turn DMs")
+        assert all(m.content.startswith("Your turn in game #1") for m in fake.dms(bruno))
+        assert all(
+            m.content.startswith("C'est votre tour dans la partie #1") for m in fake.dms(chloe)
+        )
+    assert not untranslated, untranslated
+
+
+async def test_an_ultimatum_turn_speaks_each_players_language(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, untranslated: Misses
+) -> None:
+    """U-11 … U-14, U-27: the hand (its text and its picture's words), the step replies, the
+    Skip invitation button and card names come in the reader's language; the thread's posts
+    and buttons in the server's."""
+    fake = fake_discord
+    bruno, chloe = fake.user("bruno"), fake.user("chloe")
+    async with bot_runner() as bot:
+        lobby = await fake.invoke(bruno, "/ultimatum new", players=2)
+        thread = await fake.wait_for_thread(fake.channel("games"))
+        mark = fake.mark()
+        await fake.click(chloe, lobby.message, label="Join")
+        start = (await fake.wait_for_messages(thread, 1, after=mark))[0]
+        assert "My hand" in start.labels
+        hand = await fake.click(chloe, start, label="My hand")
+        assert hand.ephemeral and hand.content.startswith("Votre main dans la partie #1 : ")
+        record, game = await bot.store.load_game(1)
+        seat = record.seat_of(chloe.id)
+        name = seat_names(record, "fr")[seat]
+        french = ultimatum_picture.hand(game.view(seat), name=name, labels=picture_labels("fr"))
+        english = ultimatum_picture.hand(game.view(seat), name=name)
+        assert hand.attachments[0].data == french != english
+        record, game, user = await who_moves(bot, fake, 1)
+        lang = "de" if user.id == bruno.id else "fr"
+        laid = await ultimatum_step(fake, user, thread, "play", random.Random(1), None)
+        assert laid.ephemeral
+        assert laid.content.splitlines()[-1] == t(
+            lang, "Next: move an invitation stone with /ultimatum invite, or skip."
+        )
+        assert said(user, "Skip invitation") in laid.message.labels
+        assert "Skip invitation" not in laid.message.labels
+        mark = fake.mark()
+        skipped = await fake.click(user, laid.message, label=said(user, "Skip invitation"))
+        assert skipped.ephemeral and skipped.content
+        post = (await fake.wait_for_messages(thread, 1, after=mark))[0]
+        assert " invited a " in post.content and "My hand" in post.labels
+    assert not untranslated, untranslated
+
+
+async def test_public_posts_follow_the_server_then_the_language_it_chooses(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, untranslated: Misses
+) -> None:
+    """A German server gets German lobbies, threads, posts and pictures while alice's own
+    answers stay English; /game language (Manage Server only) switches the posts to French,
+    and back to the server's Discord language with 'auto'."""
+    fake = fake_discord
+    fake.guild.preferred_locale = "de"
+    alice, bruno, mia = fake.user("alice"), fake.user("bruno"), fake.user("mia")
+    async with bot_runner() as bot:
+        lobby = await fake.invoke(alice, "/fish new", players=2)
+        assert lobby.embeds[0]["title"] == "Packeis am Pol — Partie #1"
+        assert "Mitspielen" in lobby.message.labels
+        thread = await fake.wait_for_thread(fake.channel("games"))
+        assert thread.name == "Packeis #1"
+        mark = fake.mark()
+        await fake.click(bruno, lobby.message, label="Mitspielen")
+        start = (await fake.wait_for_messages(thread, 1, after=mark))[0]
+        assert start.content.startswith("Partie #1 beginnt! Sitzordnung: ")
+        record, game = await bot.store.load_game(1)
+        assert isinstance(game, FishGame)
+        german = fish_picture.board(
+            game.view(None), names=seat_names(record, "de"), labels=picture_labels("de")
+        )
+        assert start.attachments[0].data == german
+
+        async def turn() -> Message:
+            _, game, user = await who_moves(bot, fake, 1)
+            mark = fake.mark()
+            assert is_done(user, await fish_step(fake, user, thread, game.phase))
+            return (await fake.wait_for_messages(thread, 1, after=mark))[0]
+
+        assert "/packeis setzen" in (await turn()).content
+        refused = await fake.invoke(alice, "/game language", language="fr", channel=thread)
+        assert refused.ephemeral
+        assert (
+            refused.content == "Only someone with Manage Server can choose the server's language."
+        )
+        assert (await bot.store.guild_settings(fake.guild.id)).language is None
+        chosen = await fake.invoke(mia, "/game language", language="fr", channel=thread)
+        assert chosen.content == "Public posts here are now in Français."
+        assert "/pingouins placer" in (await turn()).content
+        listing = await fake.invoke(alice, "/game list")
+        assert listing.ephemeral and listing.embeds[0]["title"] == "Games on this server"
+        board = await fake.invoke(alice, "/fish board", game=1)
+        assert not board.ephemeral and "/pingouins placer" in board.content
+        back = await fake.invoke(mia, "/game language", language="auto", channel=thread)
+        assert back.content == (
+            "Public posts here now follow the server's Discord language: Deutsch."
+        )
+        assert "/packeis setzen" in (await turn()).content
+    assert not untranslated, untranslated
+
+
+async def test_a_server_language_the_bot_does_not_speak_uses_the_bots_default(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """DEFAULT_LANGUAGE decides for a server whose Discord language is none of en, de, fr."""
+    fake = fake_discord
+    fake.guild.preferred_locale = "es-ES"
+    async with bot_runner(language="fr"):
+        lobby = await fake.invoke(fake.user("alice"), "/fish new", players=2)
+        assert lobby.embeds[0]["title"] == "Pingouins — partie #1"
+        mine = await fake.invoke(fake.user("alice"), "/game about")
+        assert mine.content.startswith("I run games of")
+
+
+def test_the_recorder_notes_a_text_missing_from_a_catalogue(untranslated: Misses) -> None:
+    """The check used above sees a German lookup that finds nothing (and no English one)."""
+    assert t("de", "A text no catalogue has") == "A text no catalogue has"
+    assert t("en", "Another text no catalogue has") == "Another text no catalogue has"
+    assert untranslated == {("de", None, "A text no catalogue has")}
