@@ -251,3 +251,40 @@ def test_the_recorder_notes_a_text_missing_from_a_catalogue(untranslated: Misses
     assert t("de", "A text no catalogue has") == "A text no catalogue has"
     assert t("en", "Another text no catalogue has") == "Another text no catalogue has"
     assert untranslated == {("de", None, "A text no catalogue has")}
+
+
+async def test_a_changed_translation_changes_the_command_fingerprint(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SYNC_COMMANDS=auto syncs again when only a catalogue changed (the fingerprint covers the
+    localized names and descriptions, not just the English tree)."""
+    from bot import translator
+
+    async with bot_runner() as bot:
+        before = await bot.command_fingerprint(None)
+        assert await bot.command_fingerprint(None) == before
+        real = translator.translation
+
+        def renamed(lang: str, msgid: str, context: str | None = None) -> str | None:
+            return "eisscholle" if msgid == "floe" and lang == "de" else real(lang, msgid, context)
+
+        monkeypatch.setattr(translator, "translation", renamed)
+        assert await bot.command_fingerprint(None) != before
+
+
+async def test_the_servers_locale_is_kept_for_posts_made_later(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server's Discord locale is remembered in the store, so a post made when nobody is
+    interacting and the guild is not cached (after a restart) still knows it."""
+    from bot.cogs.languages import Languages, meta_key
+
+    fake = fake_discord
+    fake.guild.preferred_locale = "fr"
+    async with bot_runner() as bot:
+        await fake.invoke(fake.user("alice"), "/game about")
+        assert await bot.store.meta(meta_key(fake.guild.id)) == "fr"
+        assert await bot.public_language(fake.guild.id) == "fr"
+        fresh = Languages(bot)  # nothing in memory, as after a restart
+        monkeypatch.setattr(bot, "get_guild", lambda _id: None)
+        assert await fresh.guild_language(fake.guild.id) == "fr"
