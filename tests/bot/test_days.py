@@ -4,6 +4,8 @@ reminders, restarts, DM notifications, timeouts, leaving the server, resigning, 
 
 from __future__ import annotations
 
+from bot.i18n import language_of
+from bot.ui.names import title
 from tests.bot.clocked import DAY, HOUR, ClockedRunner, later, reminders, settle
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.bot.players import fish_step, open_game, said, who_moves
@@ -82,9 +84,16 @@ async def test_turn_dms_are_opt_in_and_closed_dms_are_remembered(
         await fish_step(fake, first, thread, game.phase)
         await settle(bot)
         dms = fake.dms(second)
-        assert len(dms) == 1 and "Your turn in game #1" in dms[0].content
         link = f"https://discord.com/channels/{record.guild_id}/{thread.id}"
-        assert link in dms[0].content
+        game_title = title("fish", language_of(second.locale))
+        assert len(dms) == 1 and dms[0].content == said(
+            second,
+            "Your turn in game #{id} ({game}) in <#{channel}>: {url}",
+            id=1,
+            game=game_title,
+            channel=record.channel_id,
+            url=link,
+        ), "the DM is in the language of the person's client"
         _, game, _ = await who_moves(bot, fake, 1)
         await fish_step(fake, second, thread, game.phase)
         await settle(bot)
