@@ -198,20 +198,10 @@ def attachment(base_url: str, channel_id: int, a: Attachment) -> dict[str, Any]:
     }
     if a.description is not None:
         data["description"] = a.description
-    size = _image_size(a)
+    size = a.dimensions
     if size is not None:
         data["width"], data["height"] = size
     return data
-
-
-def _image_size(a: Attachment) -> tuple[int, int] | None:
-    if not (a.content_type or "").startswith("image/"):
-        return None
-    try:
-        picture = a.image()
-    except Exception:
-        return None
-    return int(picture.width), int(picture.height)
 
 
 def message(world: World, base_url: str, m: Message) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from tests.fakediscord import permissions as perms
@@ -102,6 +103,21 @@ class Attachment:
     def size(self) -> int:
         """Size in bytes."""
         return len(self.data)
+
+    @cached_property
+    def dimensions(self) -> tuple[int, int] | None:
+        """Width and height of an image, read from its header as Discord reports them."""
+        import io
+
+        from PIL import Image
+
+        if not (self.content_type or "").startswith("image/"):
+            return None
+        try:
+            with Image.open(io.BytesIO(self.data)) as picture:
+                return int(picture.width), int(picture.height)
+        except Exception:
+            return None
 
     def image(self) -> Any:
         """Decode the file with Pillow (fails the test if it is not a readable image)."""
