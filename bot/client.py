@@ -111,7 +111,7 @@ class PenguinBot(commands.Bot):
         # Drawing is CPU-bound Python: in worker processes it cannot starve the event loop of
         # the GIL, so interactions are answered in time however many games post at once.
         self.drawing = ProcessPoolExecutor(
-            max_workers=2, mp_context=multiprocessing.get_context("spawn")
+            max_workers=settings.drawing_workers, mp_context=multiprocessing.get_context("spawn")
         )
         self.computers_available = False  # until the computer players' cog is loaded
         #: Games whose thread is being created: their posts wait, so none lands in the channel.

@@ -53,6 +53,16 @@ class Settings:
     language: str
     #: Seconds before a post that failed for a passing reason is tried again (doubling each time).
     retry_seconds: float = 5.0
+    #: Worker processes drawing pictures: one core is left to the event loop (and SQLite).
+    #: (load_settings makes it all cores but one.)
+    drawing_workers: int = 1
+
+
+def default_drawing_workers(cores: int | None) -> int:
+    """All cores but one for drawing, at least one: a drawing process that competes with the
+    event loop for the last core slows every answer more than its pictures gain (measured by
+    tests/bench/script_turns.py)."""
+    return max(1, (cores or 1) - 1)
 
 
 def _int(name: str, raw: str | None) -> int | None:
@@ -95,6 +105,9 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
     if language not in ("en", "de", "fr"):
         raise ConfigError("DEFAULT_LANGUAGE must be en, de or fr")
     workers = _int("AI_WORKERS", env.get("AI_WORKERS"))
+    drawing = _int("DRAWING_WORKERS", env.get("DRAWING_WORKERS"))
+    if drawing is not None and drawing < 1:
+        raise ConfigError("DRAWING_WORKERS must be 1 or more")
     log_level = (env.get("LOG_LEVEL") or "INFO").strip().upper()
     if log_level not in LOG_LEVELS:
         raise ConfigError("LOG_LEVEL must be one of " + ", ".join(LOG_LEVELS))
@@ -112,6 +125,7 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         ai_budget=_float("AI_BUDGET_SECONDS", env.get("AI_BUDGET_SECONDS"), 2.0),
         language=language,
         retry_seconds=_float("OUTBOX_RETRY_SECONDS", env.get("OUTBOX_RETRY_SECONDS"), 5.0),
+        drawing_workers=drawing or default_drawing_workers(os.cpu_count()),
     )
 
 

@@ -32,6 +32,8 @@ GAMES = int(os.environ.get("BENCH_GAMES", "100"))
 #: Seconds a player thinks between turns (drawn uniformly): the load's pace.
 THINK = tuple(float(x) for x in os.environ.get("BENCH_THINK", "0.5,3").split(","))
 TURNS_PER_GAME = 6
+#: Which games to time (BENCH_KINDS=ultimatum for one).
+KINDS = os.environ.get("BENCH_KINDS", "fish,ultimatum").split(",")
 
 
 async def play(
@@ -82,7 +84,7 @@ async def play(
 async def main() -> None:
     """Run both kinds and print the figures."""
     logging.disable(logging.WARNING)
-    for kind in ("fish", "ultimatum"):
+    for kind in KINDS:
         with tempfile.TemporaryDirectory() as folder:
             fake = default_world(FakeDiscord())
             async with fake:

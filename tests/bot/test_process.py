@@ -19,7 +19,7 @@ import pytest
 from discord import Intents, app_commands
 
 from bot.client import PenguinBot
-from bot.config import ConfigError, env_file, load_settings
+from bot.config import ConfigError, default_drawing_workers, env_file, load_settings
 from bot.games import new_game
 from bot.store import SnapshotReport, Store
 from bot.store.state import dump_snapshot
@@ -257,6 +257,8 @@ async def test_an_unreachable_discord_stops_the_process_with_a_clear_message(
         ("DEV_GUILD_ID", "penguin-club", "DEV_GUILD_ID must be a whole number, not 'penguin-club'"),
         ("OUTBOX_RETRY_SECONDS", "0", "OUTBOX_RETRY_SECONDS must be greater than 0"),
         ("DEFAULT_LANGUAGE", "penguin", "DEFAULT_LANGUAGE must be en, de or fr"),
+        ("DRAWING_WORKERS", "0", "DRAWING_WORKERS must be 1 or more"),
+        ("DRAWING_WORKERS", "two", "DRAWING_WORKERS must be a whole number, not 'two'"),
     ],
 )
 def test_a_bad_setting_is_refused_with_what_to_fix(name: str, value: str, message: str) -> None:
@@ -282,6 +284,14 @@ def test_settings_have_their_documented_defaults() -> None:
     assert settings.sync_commands == "auto" and settings.dev_guild_id is None
     assert settings.log_level == "INFO" and settings.retry_seconds == 5.0
     assert settings.database == ROOT / "data" / "penguins.sqlite3"
+    assert settings.drawing_workers == max(1, (os.cpu_count() or 1) - 1)
+    chosen = load_settings({"DISCORD_TOKEN": "t", "DRAWING_WORKERS": "3"}, dotenv=False)
+    assert chosen.drawing_workers == 3
+
+
+def test_drawing_leaves_one_core_to_the_event_loop() -> None:
+    """One core: one drawing process; two: still one; eight: seven; unknown: one."""
+    assert [default_drawing_workers(n) for n in (1, 2, 8, None)] == [1, 1, 7, 1]
 
 
 # --- command sync ----------------------------------------------------------------------------
