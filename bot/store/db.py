@@ -119,6 +119,13 @@ class Database:
         async with self._lock:
             yield self.conn
 
+    async def write_one(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one writing statement on its own (SQLite makes it atomic: no BEGIN and COMMIT
+        round trips); the number of rows it changed."""
+        async with self._lock:
+            cursor = await self.conn.execute(sql, tuple(params))
+            return cursor.rowcount
+
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
         """Run one query on its own and return its rows."""
         async with self._lock:

@@ -74,15 +74,14 @@ class OutboxMixin(StoreCore):
         return entry_of_row(rows[0])
 
     async def _settle(self, entry_id: int, sql: str, params: Iterable[object]) -> None:
-        async with self._db.transaction() as conn:
-            cursor = await conn.execute(sql, tuple(params))
-            if cursor.rowcount == 1:
-                return
-            rows = list(
-                await conn.execute_fetchall(
-                    "SELECT sent_at, gave_up_at FROM outbox WHERE id = ?", (entry_id,)
-                )
-            )
+        # One statement on its own: delivery settles a post per message it sends, so this is
+        # on every turn's path. A settled entry stays settled, so the reason read after a miss
+        # is still the reason.
+        if await self._db.write_one(sql, params) == 1:
+            return
+        rows = await self._db.fetchall(
+            "SELECT sent_at, gave_up_at FROM outbox WHERE id = ?", (entry_id,)
+        )
         if not rows:
             raise StoreError("no_message", f"there is no queued message #{entry_id}", id=entry_id)
         state = "sent" if rows[0]["sent_at"] is not None else "given up"
