@@ -1,10 +1,12 @@
 """Turn latency through the local Discord stand-in: the turn's last interaction sent → board posted.
 
-100 games of each kind run at once, their players taking 0.5–3 s to think between turns (a
-burst where all 100 act in the same instant is a different, unrealistic load); every turn of
-every game is timed. The bot, the stand-in
-and the simulated players share one process and one event loop, so the figures include the
-stand-in's own work. Run with `make bench`; prints medians and p99 (nothing is asserted).
+100 games of each kind run at once, every turn of every game timed, at two paces: players
+taking 5–20 s between turns (≈8 turns a second over the server, already far busier than people
+playing over days) and a stress pace of 0.5–3 s (≈40–60 turns a second). A burst where all 100
+act in the same instant is a different, unrealistic load. The bot, the stand-in and the
+simulated players share one process and one event loop on this machine's cores, so the figures
+include the stand-in's own work. Run with `make bench`; prints medians and p99 (nothing is
+asserted). BENCH_GAMES, BENCH_KINDS and BENCH_THINK (e.g. "5,20;0.5,3") change the load.
 """
 
 from __future__ import annotations
@@ -29,15 +31,23 @@ from tests.bot.players import fish_step, ultimatum_step
 from tests.fakediscord import FakeDiscord, default_world, run_client
 
 GAMES = int(os.environ.get("BENCH_GAMES", "100"))
-#: Seconds a player thinks between turns (drawn uniformly): the load's pace.
-THINK = tuple(float(x) for x in os.environ.get("BENCH_THINK", "0.5,3").split(","))
+#: Seconds a player thinks between turns (drawn uniformly): each pace is one run.
+PACES = [
+    (float(pace.split(",")[0]), float(pace.split(",")[1]))
+    for pace in os.environ.get("BENCH_THINK", "5,20;0.5,3").split(";")
+]
 TURNS_PER_GAME = 6
 #: Which games to time (BENCH_KINDS=ultimatum for one).
 KINDS = os.environ.get("BENCH_KINDS", "fish,ultimatum").split(",")
 
 
 async def play(
-    fake: FakeDiscord, bot: PenguinBot, kind: str, latencies: list[float], failures: list[int]
+    fake: FakeDiscord,
+    bot: PenguinBot,
+    kind: str,
+    think: tuple[float, float],
+    latencies: list[float],
+    failures: list[int],
 ) -> None:
     """Open GAMES games of ``kind`` and play TURNS_PER_GAME public turns in each, all at once."""
     alice, bruno = fake.user("alice"), fake.user("bruno")
@@ -56,7 +66,7 @@ async def play(
         thread = fake.world.channels[record.thread_id]
         last = None
         for _ in range(TURNS_PER_GAME):
-            await asyncio.sleep(rng.uniform(*THINK))
+            await asyncio.sleep(rng.uniform(*think))
             record, game = await bot.store.load_game(game_id)
             if record.status != "active":
                 return
@@ -84,7 +94,7 @@ async def play(
 async def main() -> None:
     """Run both kinds and print the figures."""
     logging.disable(logging.WARNING)
-    for kind in KINDS:
+    for think, kind in ((think, kind) for think in PACES for kind in KINDS):
         with tempfile.TemporaryDirectory() as folder:
             fake = default_world(FakeDiscord())
             async with fake:
@@ -96,7 +106,7 @@ async def main() -> None:
                 failures: list[int] = []
                 async with run_client(fake, bot):
                     await fake.wait_for_bot()
-                    await play(fake, bot, kind, latencies, failures)
+                    await play(fake, bot, kind, think, latencies, failures)
                 await store.close()
                 fake.take_violations()
             latencies.sort()
@@ -104,7 +114,7 @@ async def main() -> None:
             print(
                 f"{kind:10s} turns={len(latencies):4d} concurrent games={GAMES}  "
                 f"median={statistics.median(latencies) * 1000:7.1f} ms  p99={p99 * 1000:7.1f} ms  "
-                f"turns not answered in time={len(failures)}  think={THINK[0]:g}-{THINK[1]:g} s"
+                f"turns not answered in time={len(failures)}  think={think[0]:g}-{think[1]:g} s"
             )
 
 
