@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.store import OutboxEntry
+from bot.i18n import t
+from bot.store import GameRecord, OutboxEntry
 from bot.ui.buttons import buttons
 
 if TYPE_CHECKING:
@@ -186,6 +187,11 @@ class Delivery(commands.Cog):
         channel = self.bot.get_partial_messageable(target)
         try:
             return await channel.send(**kwargs)
+        except discord.Forbidden:
+            record = None if entry.game_id is None else await self.bot.store.get_game(entry.game_id)
+            if record is None or record.thread_id != target:
+                raise
+            return await self._send_beside(record, entry, kwargs)
         except discord.HTTPException as error:
             if error.code != THREAD_ARCHIVED:
                 raise
@@ -193,6 +199,33 @@ class Delivery(commands.Cog):
         if "file" in kwargs:
             kwargs["file"].reset()
         return await channel.send(**kwargs)
+
+    async def _send_beside(
+        self, record: GameRecord, entry: OutboxEntry, kwargs: dict[str, Any]
+    ) -> discord.Message:
+        """The game's thread refuses the bot (a permission taken away): post in the channel the
+        game was started in, saying why, rather than leave the players without the turn."""
+        # Only a turn's post carries its language.
+        lang = entry.payload.get("lang") or await self.bot.public_language(record.guild_id)
+        note = t(
+            lang,
+            "(I may not post in the thread of game #{id}, so its posts come here until someone "
+            "gives me back Send Messages in Threads.)",
+            id=record.id,
+        )
+        kwargs["content"] = fit(f"{note}\n{kwargs['content']}")
+        if "file" in kwargs:
+            kwargs["file"].reset()
+        try:
+            return await self.bot.get_partial_messageable(record.channel_id).send(**kwargs)
+        except discord.Forbidden:
+            log.warning(
+                "game #%s: no permission to post in its thread %s nor in its channel %s",
+                record.id,
+                record.thread_id,
+                record.channel_id,
+            )
+            raise
 
     async def unarchive(self, thread_id: int) -> None:
         """Reopen an archived game thread before posting in it."""

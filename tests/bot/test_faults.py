@@ -233,21 +233,58 @@ async def test_no_thread_permission_plays_the_game_in_the_channel(
         assert turn.attachments
 
 
-async def test_no_post_permission_keeps_the_move_and_logs_it(
-    fake_discord: FakeDiscord, bot_runner: BotRunner, caplog: pytest.LogCaptureFixture
+async def test_a_thread_that_refuses_the_bot_sends_the_turn_to_the_channel(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
 ) -> None:
-    """403 on posting in the game's thread: the move is applied and confirmed, the refusal is
-    logged and the post given up; once posting is allowed again the next turn is posted."""
+    """403 on posting in the game's thread (someone took away Send Messages in Threads): the
+    turn's post, picture and mention go to the channel the game started in, saying why; once
+    the thread takes posts again, they go there."""
     fake = fake_discord
     async with bot_runner() as bot:
         _, thread, _ = await open_game(fake, "fish", 2)
+        channel = fake.channel("games")
         before = len(fake.history(thread))
         refused = fake.faults.forbidden(POST_MESSAGE, channel=thread)
+        mark = fake.mark()
+        await move(bot, fake, thread)
+        (post,) = await fake.wait_for_messages(channel, 1, after=mark)
+        assert refused.hits == 1 and len(fake.history(thread)) == before
+        note = (
+            "(I may not post in the thread of game #1, so its posts come here until someone "
+            "gives me back Send Messages in Threads.)"
+        )
+        assert post.content.startswith(note + "\n") and turn_of(post) == 1
+        assert post.attachments[0].image().format == "PNG"
+        *_, nxt = await who_moves(bot, fake, 1)
+        assert nxt.mention in post.content
+        fake.faults.clear()
+        mark = fake.mark()
+        await move(bot, fake, thread)
+        (post,) = await fake.wait_for_messages(thread, 1, after=mark)
+        assert turn_of(post) == 2 and not post.content.startswith("(")
+
+
+async def test_no_post_permission_anywhere_keeps_the_move_and_logs_it(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, caplog: pytest.LogCaptureFixture
+) -> None:
+    """403 in the game's thread and in its channel: the move is applied and confirmed, the
+    refusal is logged and the post given up; once posting is allowed again the next turn is
+    posted."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        channel = fake.channel("games")
+        before = len(fake.history(thread))
+        refused = fake.faults.forbidden(POST_MESSAGE, channel=thread)
+        also = fake.faults.forbidden(POST_MESSAGE, channel=channel)
         with caplog.at_level(logging.WARNING, logger="bot.cogs.delivery"):
             await move(bot, fake, thread)
-            await fake.wait_until(lambda: refused.hits == 1, what="the refused post")
+            await fake.wait_until(lambda: refused.hits == also.hits == 1, what="refused posts")
             await settle(bot)
-        assert f"no permission in channel {thread.id}" in caplog.text
+        assert (
+            f"game #1: no permission to post in its thread {thread.id} nor in its channel "
+            f"{channel.id}" in caplog.text
+        )
         _, game = await bot.store.load_game(1)
         assert game is not None and len(game.log) == 1
         assert len(fake.history(thread)) == before
