@@ -128,18 +128,28 @@ def main() -> None:
     parser.add_argument("--moves", type=int, help="hard decisions timed per game")
     parser.add_argument("--kinds", default="fish,ultimatum")
     parser.add_argument("--players", default="2,4")
+    parser.add_argument(
+        "--pairings", help="only these pairings, e.g. hard-medium,hard-greedy (default: all)"
+    )
+    parser.add_argument("--no-move-times", action="store_true", help="skip hard's move times")
     args = parser.parse_args()
     games = args.games or (200 if args.full else 4)
     budget = args.budget or (0.1 if args.full else 0.05)
     moves = args.moves or (12 if args.full else 3)
     kinds = args.kinds.split(",")
     player_counts = [int(p) for p in args.players.split(",")]
+    pairings = PAIRINGS
+    if args.pairings:
+        wanted = [tuple(p.split("-")) for p in args.pairings.split(",")]
+        pairings = tuple(p for p in PAIRINGS if p in wanted)
+        if len(pairings) != len(wanted):
+            parser.error(f"--pairings: choose among {', '.join('-'.join(p) for p in PAIRINGS)}")
     print(f"AI strength: {games} games per pairing, hard at {budget} s per decision")
     print(f"{'game':<10} {'players':>7}  {'pairing':<18} {'win rate':>8}  95% interval")
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for kind in kinds:
             for players in player_counts:
-                for first, second in PAIRINGS:
+                for first, second in pairings:
                     task = (kind, players, first, second, 0, budget)
                     result = run_pairing(pool, task, games)
                     print(
@@ -147,7 +157,7 @@ def main() -> None:
                         f" {result['mean']:>8.1%}  {result['low']:.1%} – {result['high']:.1%}",
                         flush=True,
                     )
-    for kind in kinds:
+    for kind in [] if args.no_move_times else kinds:
         times = hard_move_times(kind, args.move_budget, moves)
         print(
             f"hard {kind} at a {args.move_budget} s budget:"
