@@ -95,28 +95,35 @@ class Iceberg:
         """Step 3: the cells of every entertainer that performs now, in cell order."""
         return sorted(c for c, (e, t) in self.entertainers.items() if self.performs(c, e, t))
 
+    def occupancy(self) -> int:
+        """The filled cells as one integer, bit 8·cell per cell (the bytes of ``filled``)."""
+        return int.from_bytes(self.filled, "little")
+
     def triggers(self, pending: Collection[int]) -> dict[int, int]:
         """Cells that would make a not yet triggered entertainer perform → that entertainer."""
         found: dict[int, int] = {}
-        filled, dot_cells = self.filled, self.geo.dot_cells
+        empty, dot_masks = ~self.occupancy(), self.geo.dot_masks
         for cell, key in self.entertainers.items():
             if cell in pending:
                 continue
-            open_dots = [d for d in dot_cells[key][cell] if not filled[d]]
-            if len(open_dots) == 1:
-                found.setdefault(open_dots[0], cell)
+            open_dots = dot_masks[key][cell] & empty
+            if open_dots and not open_dots & (open_dots - 1):  # exactly one dot still open
+                found.setdefault((open_dots.bit_length() - 1) >> 3, cell)
         return found
 
     def entertainer_placements(self, top: str, pending: Collection[int]) -> list[tuple[int, bool]]:
         """U-21: every (cell, turned) where ``top`` may be laid with no show starting at once."""
-        filled, adjacent, dot_cells = self.filled, self.geo.adjacent, self.geo.dot_cells
+        occupied = self.occupancy()
+        near, adjacent_masks = 0, self.geo.adjacent_masks
+        for c in self.occupied():
+            near |= adjacent_masks[c]
+        free = (near & ~occupied).to_bytes(len(self.filled), "little")
         triggers = self.triggers(pending)
-        cells = {
-            n for c in self.occupied() for n in adjacent[c] if not filled[n] and n not in triggers
-        }
-        upright, turned = dot_cells[(top, False)], dot_cells[(top, True)]
-        found = [(cell, False) for cell in cells if not all(filled[d] for d in upright[cell])]
-        found += [(cell, True) for cell in cells if not all(filled[d] for d in turned[cell])]
+        cells = [n for n, on in enumerate(free) if on and n not in triggers]
+        empty = ~occupied
+        upright, turned = self.geo.dot_masks[(top, False)], self.geo.dot_masks[(top, True)]
+        found = [(cell, False) for cell in cells if upright[cell] & empty]
+        found += [(cell, True) for cell in cells if turned[cell] & empty]
         return found
 
     # --- changing ------------------------------------------------------------------------------

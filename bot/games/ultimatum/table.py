@@ -77,6 +77,9 @@ class Geometry:
     centre: int
     #: (entertainer, turned) → cell → the cells on the iceberg its dots point at
     dot_cells: dict[tuple[str, bool], tuple[tuple[int, ...], ...]]
+    #: the same dots as masks over the occupancy bytes (bit 8·cell, see ``Iceberg.occupancy``)
+    dot_masks: dict[tuple[str, bool], tuple[int, ...]]
+    adjacent_masks: tuple[int, ...]  # cell → its neighbours as such a mask
     sort_rank: tuple[int, ...]  # cell → position of its name in text order (for sorted output)
 
     def locate(self, text: str) -> int:
@@ -121,6 +124,10 @@ def geometry(width: int, height: int) -> Geometry:
         for eid in ENTERTAINERS
         for turned in (False, True)
     }
+    dot_masks = {
+        key: tuple(sum(1 << 8 * d for d in at) for at in cells) for key, cells in dot_cells.items()
+    }
+    adjacent_masks = tuple(sum(1 << 8 * n for n in around) for around in adjacent)
     order = sorted(range(width * height), key=lambda i: names[i])
     rank = [0] * (width * height)
     for position, i in enumerate(order):
@@ -135,5 +142,7 @@ def geometry(width: int, height: int) -> Geometry:
         adjacent=adjacent,
         centre=r * width + c,
         dot_cells=dot_cells,
+        dot_masks=dot_masks,
+        adjacent_masks=adjacent_masks,
         sort_rank=tuple(rank),
     )
