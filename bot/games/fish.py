@@ -481,6 +481,7 @@ class FishGame:
         self.penguins_of[seat] = []
         self.to_place[seat] = 0
         self.log.append(f"resign {seat}")
+        self.last = None  # what sinks now is the forfeit's doing, not the last move's
         events: list[Event] = [{"type": "forfeit", "seat": seat, "floes": names}]
         if not placing:
             events += self._remove_unreachable()  # F-10: no penguin is left to reach them

@@ -208,6 +208,18 @@ def test_f8_own_and_other_penguins_block() -> None:
     refused(game, "H3-H6", "gap_between")
 
 
+def test_f8_a_penguin_never_passes_or_lands_on_its_own_penguin() -> None:
+    """F-8: the owner's own penguins block exactly like anyone else's."""
+    fish = ones(*(f"H{i}" for i in range(1, 9)), "A1", "A3", "A5", "A7", "C1", "C3")
+    # seat 0: H1, H3, C1, C3; seat 1: A1, A3, A5, A7
+    game = game_with(2, fish, ["H1", "A1", "H3", "A3", "C1", "A5", "C3", "A7"])
+    refused(game, "H1-H4", "penguin_between")  # over its own H3
+    refused(game, "H1-H3", "penguin_on")
+    refused(game, "H3-H1", "penguin_on")
+    assert "H1-H2" in game.legal_actions() and "H3-H2" in game.legal_actions()
+    assert "H3-H8" in game.legal_actions() and "H1-H4" not in game.legal_actions()
+
+
 def test_f9_the_floe_left_goes_to_the_catch() -> None:
     """F-9: after a move the mover takes the floe it started from, fish and floe count."""
     fish = {**ones("H2", "H3", "A1", "A3", "A5", "A7", "C1", "C3"), "H1": 1, "H4": 3}

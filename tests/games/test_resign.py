@@ -80,6 +80,7 @@ def test_f10_floes_nobody_can_reach_after_a_resignation_are_removed() -> None:
     assert "E3" in game.floes and "G5" in game.floes, "floes others can reach stay"
     assert game.removed_fish == 4 and game.catch[2] == {"fish": 0, "floes": 0}
     assert not game.is_over and game.to_move == 0
+    assert game.view(None)["last"] is None, "the floes sank by the forfeit, not by G5's placement"
 
 
 def test_f13_a_resignation_on_your_turn_passes_the_turn_and_is_not_a_legal_choice() -> None:
@@ -241,6 +242,23 @@ def test_u23_resigning_on_your_turn_ends_it_without_a_draw() -> None:
     for _ in range(60):  # turns go round without seat 0
         assert game.to_move != 0
         game.play(game.legal_actions()[0])
+
+
+def test_u24_a_resignation_that_leaves_no_cell_for_a_penguin_ends_the_game() -> None:
+    """U-24: when the turn passes by a resignation and no penguin can be laid, the game ends,
+    exactly as after a draw (here the only entertainer was completed and is still due)."""
+    game = UltimatumGame.new(3, seed=1, width=5, height=5, deal={"setup": {"A1": "bear-music"}})
+    for cell in ("A2", "B2"):
+        card = game.hand(game.to_move or 0)[0]
+        game.play(f"play {card} {cell}")
+        game.play("skip")
+    game.play(f"play {game.hand(2)[0]} B1")  # bear-music's E dot filled: its show is due
+    assert game.to_move == 2 and game.phase == "invite"
+    events = game.play("resign 2")
+    assert [e["type"] for e in events] == ["forfeit", "game_over"]
+    assert game.is_over and game.end_reason == "no_penguin_cell"
+    assert game.to_move is None and game.legal_actions() == []
+    assert game.final_bonus is not None and game.ranking()[-1] == [2]
 
 
 def test_u26_resigned_players_are_ranked_last_and_two_players_end_at_once() -> None:

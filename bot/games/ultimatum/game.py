@@ -489,6 +489,8 @@ class UltimatumGame:
             self.step = "play"
             self.turn += 1
             self.current = self._next_seat(seat)
+            if not self.ice.penguin_cells():  # U-24, as after a draw
+                events += self.finish("no_penguin_cell")
         return events
 
     def finish(self, reason: str) -> list[Event]:
