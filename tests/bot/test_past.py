@@ -56,6 +56,11 @@ async def test_undo_approved_by_the_others_takes_the_last_turn_back(
         )
         post = next(m for m in fake.history(thread) if m.content.startswith("The last turn"))
         assert post.attachments and "place a penguin" in post.content
+        # The turn played again after the undo is announced like any other.
+        mark = fake.mark()
+        await fish_step(fake, mover, thread, "place")
+        (again,) = await fake.wait_for_messages(thread, 1, after=mark)
+        assert again.attachments and f"<@{other(people, mover).id}>" in again.content
 
 
 async def test_undo_refused_or_expired_takes_nothing_back(
