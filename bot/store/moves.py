@@ -215,7 +215,8 @@ async def cut_log(
     # The game's earlier posts keep their place in the outbox, but their dedupe keys (built from
     # log positions and turns) must not silence the turns that are now played again.
     await conn.execute(
-        "UPDATE outbox SET dedupe_key = dedupe_key || ? WHERE game_id = ? AND dedupe_key IS NOT NULL",
+        "UPDATE outbox SET dedupe_key = dedupe_key || ? "
+        "WHERE game_id = ? AND dedupe_key IS NOT NULL",
         (f"/undone@{record.version}", game_id),
     )
     return await write_state(conn, record, game, now), game
