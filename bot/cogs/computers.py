@@ -7,15 +7,18 @@ it. A computer player is given only its own seat's view, never the full game.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import multiprocessing
+import random
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
 from bot.ai import choose_action
-from bot.games.base import IllegalAction
+from bot.games.base import Game, IllegalAction
 from bot.store import GameRecord, StoreError, VersionConflict
 from bot.ui import announce
 
@@ -30,11 +33,10 @@ class Computers(commands.Cog):
 
     def __init__(self, bot: PenguinBot) -> None:
         self.bot = bot
-        # "spawn": a fresh interpreter per worker, nothing inherited from the running bot.
-        self.pool = ProcessPoolExecutor(
-            max_workers=bot.settings.ai_workers, mp_context=multiprocessing.get_context("spawn")
-        )
+        self.pool = new_pool(bot.settings.ai_workers)
         self.playing: dict[int, asyncio.Task[None]] = {}
+        self.recheck: set[int] = set()  # games changed while their task was already looking
+        self.fallback: set[int] = set()  # games whose computer must decide at random once
 
     async def cog_load(self) -> None:
         """Computer players are available from now on."""
@@ -67,47 +69,83 @@ class Computers(commands.Cog):
             self.playing[game_id] = asyncio.create_task(
                 self.play_for(game_id), name=f"computer players of game #{game_id}"
             )
+        else:
+            self.recheck.add(game_id)  # the running task may have read the game before this
 
     async def play_for(self, game_id: int) -> None:
         """Play while the seat to move belongs to a computer player."""
         store = self.bot.store
-        loop = asyncio.get_running_loop()
         while True:
+            self.recheck.discard(game_id)
             record, game = await store.load_game(game_id)
-            if record.status != "active" or game is None or game.to_move is None:
+            mover = None if game is None else game.to_move
+            if record.status != "active" or game is None or mover is None:
                 return
-            seat = record.player(game.to_move)
-            if not seat.is_computer:
+            if not record.player(mover).is_computer:
+                if game_id in self.recheck:
+                    continue  # changed while it was read: look once more
                 return
-            view = game.view(game.to_move)
-            try:
-                action = await loop.run_in_executor(
-                    self.pool,
-                    _decide,
-                    record.kind,
-                    view,
-                    seat.bot_level or 2,
-                    (record.seed + len(game.log)) % (1 << 63),
-                    self.bot.settings.ai_budget,
-                )
-            except Exception:
-                log.exception("the computer player of game #%s could not decide", game_id)
-                return
+            action = await self.decide(record, game)
             lang = await self.bot.public_language(record.guild_id)
             try:
                 move = await store.apply_action(
                     game_id,
-                    game.to_move,
+                    mover,
                     action,
                     expected_version=record.version,
                     announce=lambda m, lang=lang: announce.move_drafts(m, lang),
                 )
             except VersionConflict:
                 continue  # someone resigned or the game changed meanwhile: look again
-            except (IllegalAction, StoreError):
-                log.exception("game #%s refused the computer's %r", game_id, action)
+            except (IllegalAction, StoreError) as error:
+                # The action text may name a card of the computer's hand: log the reason only.
+                log.error("game #%s refused the computer player's action (%s)", game_id, error)
+                if isinstance(error, IllegalAction) and action not in game.legal_actions():
+                    self.fallback.add(game_id)  # decide at random next time round
+                    continue
                 return
             self.bot.after_change(move.record)
+
+    async def decide(self, record: GameRecord, game: Game) -> str:
+        """The computer player's action, from its seat's view in a worker process.
+
+        Should the search fail (a crashed worker, a bug), the seat plays a random legal action
+        rather than stall the game for everyone; the failure is logged.
+        """
+        assert game.to_move is not None
+        seat = record.player(game.to_move)
+        legal = game.legal_actions()
+        rng = random.Random(computer_seed(record.seed, len(game.log)))
+        if record.id in self.fallback:
+            self.fallback.discard(record.id)
+            return rng.choice(legal)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self.pool,
+                _decide,
+                record.kind,
+                game.view(game.to_move),
+                seat.bot_level or 2,
+                rng.randrange(1 << 63),
+                self.bot.settings.ai_budget,
+            )
+        except Exception as error:
+            log.exception("the computer player of game #%s could not decide", record.id)
+            if isinstance(error, BrokenProcessPool | RuntimeError):  # a dead or shut pool
+                self.pool = new_pool(self.bot.settings.ai_workers)
+            return rng.choice(legal)
+
+
+def computer_seed(seed: int, played: int) -> int:
+    """The seed of a computer decision: from the game's seed and the log length, but unrelated
+    to the deal's own random numbers (the game's seed never reaches the worker)."""
+    digest = hashlib.sha256(f"computer/{seed}/{played}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def new_pool(workers: int) -> ProcessPoolExecutor:
+    """Worker processes for the search; "spawn": a fresh interpreter, nothing inherited."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
 
 
 def _decide(kind: str, view: dict[str, object], level: int, seed: int, budget: float) -> str:

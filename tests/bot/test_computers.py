@@ -61,3 +61,32 @@ async def test_a_person_plays_against_computers(
             await fish_step(fake, alice, thread, game.phase)
         assert (await bot.store.get_game(1)).status == "finished"
         assert any("Penguin Bot (medium)" in m.content for m in fake.history(thread))
+
+
+async def test_a_computer_whose_search_fails_still_plays(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, caplog: pytest.LogCaptureFixture
+) -> None:
+    """With its worker processes gone, the computer plays a legal move at random (logged)
+    instead of stalling the game, and the next decision has workers again."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    async with bot_runner(ai_budget=0.05) as bot:
+        computers = bot.get_cog("Computers")
+        assert computers is not None
+        computers.pool.shutdown()  # type: ignore[attr-defined]
+        await fake.invoke(alice, "/fish new", players=2, bots=1, level=3)
+        thread = await fake.wait_for_thread(fake.channel("games"))
+        done = 0
+        for _ in range(400):
+            record, game = await bot.store.load_game(1)
+            mine = record.seat_of(alice.id)
+            done = sum(a.seat != mine for a in await bot.store.action_log(1))
+            if done >= 2:
+                break
+            if record.to_move_user == alice.id:
+                await fish_step(fake, alice, thread, game.phase)
+            else:
+                await asyncio.sleep(0.05)  # the computer is thinking
+        assert done >= 2, "the computer went on playing"
+        assert caplog.text.count("could not decide") == 1, "the pool was started again"
+        assert any("Penguin Bot (hard)" in m.content for m in fake.history(thread))
