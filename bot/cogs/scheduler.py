@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
 from discord.ext import commands
@@ -24,7 +25,7 @@ from discord.ext import commands
 from bot.cogs.turns import give_up_seat, still_member
 from bot.games.base import Game
 from bot.i18n import language_of
-from bot.store import GameRecord, OutboxDraft, StoreError, VersionConflict
+from bot.store import GameRecord, OutboxDraft, StoreError, UndoRequest, VersionConflict
 from bot.ui import days
 
 if TYPE_CHECKING:
@@ -47,6 +48,8 @@ class Scheduler(commands.Cog):
         self.task: asyncio.Task[None] | None = None
         #: Games changed since the last pass: their next player is checked and notified.
         self.changed_games: set[int] = set()
+        self.retry: set[int] = set()  # changed games whose notifications failed: next pass
+        self.failed = False  # whether something in the current pass failed
 
     async def cog_load(self) -> None:
         """Start the background task (it waits for the gateway before its first pass)."""
@@ -69,36 +72,61 @@ class Scheduler(commands.Cog):
         clock = self.bot.clock
         while not self.bot.is_closed():
             self.wake.clear()
-            pause = 0.0
+            self.failed = False
+            deadline = clock.now() + MAX_SLEEP
             try:
                 await self.run_due()
+                due = await self.bot.store.next_due_at()
+                if due is not None:
+                    deadline = min(deadline, due.timestamp())
             except Exception:  # keep the clock running whatever one pass did
                 log.exception("scheduler pass failed")
-                pause = AFTER_FAILURE
-            due = await self.bot.store.next_due_at()
-            deadline = clock.now() + MAX_SLEEP
-            if due is not None:
-                deadline = min(deadline, due.timestamp())
-            deadline = max(deadline, clock.now() + pause)
-            if self.changed_games:
+                self.failed = True
+            if self.failed:
+                deadline = clock.now() + AFTER_FAILURE  # what failed is looked at again then
+            elif self.changed_games:
                 continue
             await clock.sleep_until(deadline, self.wake)
 
     async def run_due(self) -> None:
         """One pass: changed games, expired undo requests, deadlines, reminders."""
         store = self.bot.store
+        self.changed_games |= self.retry
+        self.retry.clear()
         while self.changed_games:
-            await self.after_change(self.changed_games.pop())
+            game_id = self.changed_games.pop()
+            if not await self.each(game_id, "its changes", self.after_change(game_id)):
+                self.retry.add(game_id)  # its notifications are not lost: next pass
         for request in await store.expired_undos():
-            lang = await self.bot.public_language((await store.get_game(request.game_id)).guild_id)
-            await store.drop_undo(
-                request.game_id, announce=[days.undo_expired_draft(request, lang)]
-            )
+            await self.each(request.game_id, "an expired undo", self.expire_undo(request))
         for record in await store.games_past_deadline():
             if record.to_move_seat is not None:
-                await give_up_seat(self.bot, record, record.to_move_seat, "timeout")
+                seat = record.to_move_seat
+                await self.each(
+                    record.id, "a timeout", give_up_seat(self.bot, record, seat, "timeout")
+                )
         for record in await store.games_due_reminder():
-            await self.remind(record)
+            await self.each(record.id, "a reminder", self.remind(record))
+
+    async def each(self, game_id: int, what: str, work: Awaitable[None]) -> bool:
+        """Run one game's part of a pass; a failure is logged and holds back no other game.
+
+        The game is looked at again on the next pass (its due moment has not moved), after the
+        pause that a failed pass takes.
+        """
+        try:
+            await work
+        except Exception:
+            log.exception("game #%s: %s failed", game_id, what)
+            self.failed = True
+            return False
+        return True
+
+    async def expire_undo(self, request: UndoRequest) -> None:
+        """An undo request nobody answered in time ends, with a note in the thread."""
+        store = self.bot.store
+        lang = await self.bot.public_language((await store.get_game(request.game_id)).guild_id)
+        await store.drop_undo(request.game_id, announce=[days.undo_expired_draft(request, lang)])
 
     async def remind(self, record: GameRecord) -> None:
         """Mention the person to move (and DM them if they opted in), once per interval."""

@@ -31,9 +31,10 @@ async def open_game(
 ) -> tuple[Message, Channel, list[User]]:
     """Alice opens a lobby, the others join by button; returns lobby, thread and the people."""
     people = [fake.user(name) for name in PEOPLE[:players]]
+    before = fake.mark()
     reply = await fake.invoke(people[0], f"/{kind} new", players=players, **options)
     assert not reply.ephemeral, reply.content
-    thread = await fake.wait_for_thread(fake.channel("games"))
+    thread = await fake.wait_for_thread(fake.channel("games"), after=before)
     for person in people[1:]:
         mark = fake.mark()
         await fake.click(person, reply.message, label="Join")

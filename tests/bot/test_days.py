@@ -4,6 +4,9 @@ reminders, restarts, DM notifications, timeouts, leaving the server, resigning, 
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 from bot.i18n import language_of
 from bot.ui.names import title
 from tests.bot.clocked import DAY, HOUR, ClockedRunner, later, reminders, settle
@@ -268,3 +271,21 @@ async def test_the_creator_chooses_the_turn_limit_and_reminder_interval_on_new(
             await later(fake, bot, 6 * HOUR)
         assert (await bot.store.get_game(1)).status == "finished"
         assert len(reminders(fake, thread, first)) == 7
+
+
+async def test_a_game_that_breaks_a_pass_holds_back_no_other_game(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner, tmp_path: Path
+) -> None:
+    """One game the scheduler cannot handle (its snapshot unreadable) is logged and skipped:
+    the reminders of the other games still come, each once."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        await open_game(fake, "fish", 2)
+        _, second_thread, _ = await open_game(fake, "fish", 2)
+        _, _, second = await who_moves(bot, fake, 2)
+        with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+            db.execute("UPDATE games SET snapshot = '{' WHERE id = 1")
+        await later(fake, bot, DAY + 1)
+        assert len(reminders(fake, second_thread, second)) == 1
+        await later(fake, bot, 10)
+        assert len(reminders(fake, second_thread, second)) == 1
