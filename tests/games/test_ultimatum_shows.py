@@ -419,3 +419,225 @@ def test_u26_tie_breaks() -> None:
         [0, 1],
         [2],
     ]
+
+
+# --- U-19, U-25, U-26 played out on explicit deals ----------------------------------------------
+
+
+def played(game: UltimatumGame, turns: list[tuple[str, ...]]) -> list[Event]:
+    """Play whole turns, each ``(penguin, stone[, entertainer])``; return the last turn's events."""
+    events: list[Event] = []
+    for actions in turns:
+        events = [e for action in actions for e in game.play(action)]
+    return events
+
+
+# seal-juggling (red, juggling; dots N E SE W NW) alone on C3 of a 9 × 9 iceberg. Eight penguins
+# fill its ring, its last dot (B2) in the eighth turn: six enjoy it (red or juggling) and two
+# (D2, B2) do not. Neighbours never share a colour, so nobody pays a kinship fee.
+RING_HANDS = [
+    ["red-5-acrobatics", "brown-4-juggling", "blue-2-dance", "green-5-music"],
+    ["green-2-juggling", "green-4-juggling", "brown-5-music", "green-3-music"],
+    ["red-3-music", "blue-3-juggling", "green-4-music", "green-2-music"],
+]
+RING_LAYS = [
+    "play red-5-acrobatics D3",  # seat 0, enjoys (red), 5
+    "play green-2-juggling C2",  # seat 1, enjoys (juggling), 2
+    "play red-3-music B3",  # seat 2, enjoys (red), 3
+    "play brown-4-juggling D4",  # seat 0, enjoys (juggling), 4
+    "play green-4-juggling C4",  # seat 1, enjoys (juggling), 4
+    "play blue-3-juggling B4",  # seat 2, enjoys (juggling), 3
+    "play blue-2-dance D2",  # seat 0, does not enjoy
+    "play brown-5-music B2",  # seat 1, does not enjoy; the last dot
+]
+
+
+def ring_show(invites: list[str]) -> tuple[UltimatumGame, list[Event]]:
+    """Three players fill seal-juggling's ring; per turn, the cell invited from supply or ""."""
+    stones = [f"invite supply {cell}" if cell else "skip" for cell in invites]
+    game = UltimatumGame.new(
+        3,
+        seed=19,
+        deal={
+            "hands": RING_HANDS,
+            "deck": [f"{c}-{v}-dance" for c in ("brown", "red") for v in (2, 3, 4, 5)],
+            "setup": {"C3": "seal-juggling"},
+            "entertainer_deck": ["bear-music"],
+            "activities": ["dance", "music", "acrobatics"],
+        },
+    )
+    events = played(game, list(zip(RING_LAYS[:7], stones[:7], strict=True)))
+    assert not [e for e in events if e["type"] == "show"]  # B2, the NW dot, is still open
+    assert game.table["C3"] == "seal-juggling"
+    assert game.scores == [10, 10, 10]  # no kinship fee anywhere
+    events = game.play(RING_LAYS[7]) + game.play(stones[7])
+    assert game.to_move == 1 and game.phase == "entertainer"
+    return game, events
+
+
+@pytest.mark.parametrize(
+    ("invites", "points", "outcome"),
+    [
+        # 9/6/0 → the 6: seat 0 on D3 + D4, seat 2 on B3 + B4; seat 1's only stone lies on D2,
+        # a penguin seat 0 laid that does not enjoy the seal, so seat 1 scores 0 and is ignored.
+        (
+            ["D3", "", "B3", "D4", "", "B4", "", "D2"],
+            [9, 0, 6],
+            {"type": "card_awarded", "seat": 2, "entertainer": "seal-juggling"},
+        ),
+        # 9/6/6 → removed: seat 0 on 5 + 4, seat 1 on 2 + 4, seat 2 on 3 + 3.
+        (
+            ["D3", "C2", "B3", "D4", "C4", "B4", "", ""],
+            [9, 6, 6],
+            {"type": "card_removed", "entertainer": "seal-juggling", "reason": "tie"},
+        ),
+        # 9/0/0 → the 9: seat 1 invites seat 0's red 5 and the green 4; seat 0's stone sits on
+        # the blue dancer on D2 (no enjoyment), seat 2 never invites.
+        (
+            ["", "D3", "", "", "C4", "", "D2", ""],
+            [0, 9, 0],
+            {"type": "card_awarded", "seat": 1, "entertainer": "seal-juggling"},
+        ),
+    ],
+    ids=["9-6-0", "9-6-6", "9-0-0"],
+)
+def test_u18_u19_printed_award_examples_in_a_played_show(
+    invites: list[str], points: list[int], outcome: Event
+) -> None:
+    """U-19 (with U-14, U-18): the printed 9/6/0, 9/6/6 and 9/0/0 examples, each one real show."""
+    game, events = ring_show(invites)
+    shows = [e for e in events if e["type"] == "show"]
+    assert shows == [
+        {
+            "type": "show",
+            "cell": "C3",
+            "entertainer": "seal-juggling",
+            "audience": ["B2", "C2", "D2", "B3", "D3", "B4", "C4", "D4"],
+            "enjoyers": ["C2", "B3", "D3", "B4", "C4", "D4"],
+            "points": points,
+        }
+    ]
+    assert events[events.index(shows[0]) + 1] == outcome
+    assert game.scores == [10 + p for p in points]
+    assert game.table["C3"] == "curtain"
+    if outcome["type"] == "card_awarded":
+        won: list[list[str]] = [[], [], []]
+        won[outcome["seat"]] = ["seal-juggling"]
+        assert game.won == won and game.removed == []
+    else:
+        assert game.won == [[], [], []] and game.removed == ["seal-juggling"]
+
+
+# Four entertainers in corners and on an edge, so that one or two penguins make each perform:
+# sheep-dance on A9 (dots A8, B9), seal-juggling on A1 (B1, B2), seal-dance on I5 (H5) and
+# seal-music on I9 (I8, H8). Three entertainers wait in the deck; the fourth show empties it.
+EXAMPLE_DEAL: dict[str, Any] = {
+    "hands": [
+        ["blue-2-dance", "brown-3-music", "green-3-dance", "brown-2-acrobatics"],
+        ["green-5-music", "red-4-music", "red-5-acrobatics", "green-4-juggling"],
+        ["red-3-dance", "green-2-acrobatics", "blue-4-music", "blue-5-juggling"],
+    ],
+    "deck": [f"{c}-{v}-dance" for c in ("brown", "red") for v in (2, 4, 5)]
+    + ["blue-3-music", "blue-5-music", "blue-2-music", "blue-4-juggling"],
+    "setup": {"A9": "sheep-dance", "A1": "seal-juggling", "I5": "seal-dance", "I9": "seal-music"},
+    "entertainer_deck": ["kangaroo-juggling", "bear-dance", "kangaroo-music"],
+    "activities": ["dance", "juggling", "music"],
+}
+EXAMPLE_TURNS: list[tuple[str, ...]] = [
+    ("play blue-2-dance A8", "invite supply A8"),  # 0: sheep-dance, 2 for seat 0
+    ("play green-5-music B8", "invite supply B8"),  # 1: sheep-dance, 5 for seat 1
+    ("play red-3-dance A2", "invite supply A2"),  # 2: seal-juggling, 3 for seat 2
+    # 0: B9 fills sheep-dance's last dot: [2, 5, 0] → seat 0 (fewest points above zero)
+    ("play brown-3-music B9", "skip", "entertainer E4"),
+    ("play red-4-music I4", "invite supply I4"),  # 1: seal-dance, 4 for seat 1
+    ("play green-2-acrobatics B1", "skip"),  # 2: seal-juggling's first dot, enjoys nothing
+    # 0: H5 is seal-dance's only dot: [3, 4, 0] → seat 0
+    ("play green-3-dance H5", "invite supply H5", "entertainer E6"),
+    ("play red-5-acrobatics I8", "invite supply I8"),  # 1: seal-music, 5 for seat 1
+    # 2: B2 fills seal-juggling: [0, 0, 3] → seat 2
+    ("play blue-4-music B2", "skip", "entertainer F5"),
+    # 0: H8 fills seal-music: [0, 5, 0] → seat 1 — and no entertainer is left to lay (U-24)
+    ("play brown-2-acrobatics H8", "skip"),
+]
+
+
+def test_u24_u25_u26_printed_final_scoring_example_played_out() -> None:
+    """U-25, U-26, U-24: the printed final scoring, reached by four real shows.
+
+    Seat 0 (dance card) wins sheep-dance and seal-dance: two dancers +4, the only sheep +5 and
+    one seal. Seats 1 and 2 win one seal each, so three players tie with one seal: +3 each.
+    Seats 0 and 1 end level on 27; U-26 puts seat 0 first on its 12 U-25 points against 3.
+    """
+    game = UltimatumGame.new(3, seed=25, deal=EXAMPLE_DEAL)
+    shows: list[Event] = []
+    for actions in EXAMPLE_TURNS:
+        shows += [e for a in actions for e in game.play(a) if e["type"] == "show"]
+    assert [(e["entertainer"], e["points"]) for e in shows] == [
+        ("sheep-dance", [2, 5, 0]),
+        ("seal-dance", [3, 4, 0]),
+        ("seal-juggling", [0, 0, 3]),
+        ("seal-music", [0, 5, 0]),
+    ]
+    assert game.won == [["sheep-dance", "seal-dance"], ["seal-music"], ["seal-juggling"]]
+    assert game.removed == [] and game.entertainer_deck == []
+    assert game.is_over and game.end_reason == "entertainer_deck_empty"
+    assert game.final_bonus == [[4, 5 + 3], [0, 3], [0, 3]]
+    # No kinship fee was paid: 10 + shows + U-25.
+    assert game.scores == [10 + 5 + 12, 10 + 14 + 3, 10 + 3 + 3] == [27, 27, 16]
+    assert game.ranking() == [[0], [1], [2]]
+    over = game.view(None)
+    assert over["ranking"] == [[0], [1], [2]] and over["scores"] == [27, 27, 16]
+
+
+# kangaroo-juggling on I1 (dot H2), bear-music on A5 (dot B5), bear-dance on A9 (dot A8).
+TIE_DEAL: dict[str, Any] = {
+    "hands": [
+        ["brown-4-acrobatics", "blue-2-juggling", "red-4-acrobatics", "green-2-music"],
+        ["blue-2-acrobatics", "brown-2-dance", "brown-5-music", "green-4-music"],
+        ["red-3-music", "green-5-juggling", "green-3-dance", "red-5-music"],
+    ],
+    "deck": ["brown-3-dance", "brown-4-dance", "brown-5-dance", "blue-3-music"]
+    + [f"red-{v}-juggling" for v in (2, 3, 4, 5)],
+    "setup": {"I1": "kangaroo-juggling", "A5": "bear-music", "A9": "bear-dance"},
+    "entertainer_deck": ["kangaroo-dance", "sheep-music", "seal-acrobatics"],
+    "activities": ["juggling", "music", "dance"],
+}
+TIE_TURNS: list[tuple[str, ...]] = [
+    ("play brown-4-acrobatics I2", "invite supply I2"),  # 0: kangaroo, 4 for seat 0
+    ("play blue-2-acrobatics B4", "invite supply B4"),  # 1: bear-music, 2 for seat 1
+    ("play red-3-music B6", "invite supply B6"),  # 2: bear-music, 3 for seat 2
+    ("play blue-2-juggling B8", "skip"),  # 0: lays bear-dance's blue 2 …
+    # 1: … which seat 1 invites; B5 fills bear-music: [0, 2, 3] → seat 1
+    ("play brown-2-dance B5", "invite supply B8", "entertainer E4"),
+    # 2: H2 fills kangaroo-juggling: [4, 0, 5] → seat 0
+    ("play green-5-juggling H2", "invite supply H2", "entertainer E6"),
+    ("play red-4-acrobatics B9", "skip"),  # 0: a bear-dance spectator that enjoys nothing
+    ("play brown-5-music F4", "skip"),  # 1: next to kangaroo-dance on E4, no show
+    # 2: A8 fills bear-dance: [0, 2, 3] → seat 1; then the penguin deck is empty (U-24)
+    ("play green-3-dance A8", "invite supply A8", "entertainer D4"),
+]
+
+
+def test_u24_u26_three_way_tie_broken_by_bonus_then_by_cards() -> None:
+    """U-26 (with U-25, U-24): all three end on 21; U-25 points, then entertainer cards decide.
+
+    Seat 0 (juggling) wins kangaroo-juggling: +2 and the only kangaroo +5 = 7 with one card.
+    Seat 1 (music) wins bear-music and bear-dance: +2 and the only bears +5 = 7 with two cards.
+    Seat 2 scores most in every show, so it never wins a card: no U-25 points.
+    """
+    game = UltimatumGame.new(3, seed=26, deal=TIE_DEAL)
+    events: list[Event] = []
+    for actions in TIE_TURNS:
+        events += [e for a in actions for e in game.play(a)]
+    shows = [e for e in events if e["type"] == "show"]
+    assert [(e["entertainer"], e["points"]) for e in shows] == [
+        ("bear-music", [0, 2, 3]),
+        ("kangaroo-juggling", [4, 0, 5]),
+        ("bear-dance", [0, 2, 3]),
+    ]
+    assert game.won == [["kangaroo-juggling"], ["bear-music", "bear-dance"], []]
+    assert events[-1]["type"] == "game_over" and events[-1]["reason"] == "penguin_deck_empty"
+    assert game.deck == [] and game.entertainer_deck == []
+    assert game.final_bonus == [[2, 5], [2, 5], [0, 0]]
+    assert game.scores == [10 + 4 + 7, 10 + 4 + 7, 10 + 11] == [21, 21, 21]
+    assert game.ranking() == [[1], [0], [2]] == events[-1]["ranking"]
