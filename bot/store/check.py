@@ -78,15 +78,19 @@ class CheckMixin(StoreCore):
                     )
                 }
                 logs: dict[int, list[str]] = {r.id: [] for r in records}
+                last_at: dict[int, float] = {}
                 for row in await conn.execute_fetchall(
-                    f"SELECT game_id, text FROM actions WHERE game_id IN {_IDS} "
+                    f"SELECT game_id, text, created_at FROM actions WHERE game_id IN {_IDS} "
                     "ORDER BY game_id, seq",
                     (ids,),
                 ):
                     logs[row["game_id"]].append(row["text"])
+                    last_at[row["game_id"]] = row["created_at"]
             for record in records:
                 checked += 1
-                outcome = await self._check(record, snapshots[record.id], logs[record.id])
+                outcome = await self._check(
+                    record, snapshots[record.id], logs[record.id], last_at.get(record.id)
+                )
                 if outcome == "repaired":
                     repaired.append(record.id)
                 elif outcome is not None:
@@ -95,8 +99,13 @@ class CheckMixin(StoreCore):
             after = records[-1].id
         return SnapshotReport(checked=checked, repaired=tuple(repaired), broken=tuple(broken))
 
-    async def _check(self, record: GameRecord, snapshot: str, actions: list[str]) -> str | None:
-        """None if the game is consistent, "repaired", or why its log does not replay."""
+    async def _check(
+        self, record: GameRecord, snapshot: str, actions: list[str], last_at: float | None
+    ) -> str | None:
+        """None if the game is consistent, "repaired", or why its log does not replay.
+
+        ``last_at`` is when the last logged action was played (None: the log is empty).
+        """
         for _attempt in range(3):
             try:
                 game = replay(
@@ -111,12 +120,21 @@ class CheckMixin(StoreCore):
             try:
                 async with self._db.transaction() as conn:
                     keep: Status | None = "cancelled" if record.status == "cancelled" else None
-                    await write_state(conn, record, game, self._now(), status=keep)
+                    keep_clock, turn_started = _turn_clock(record, game, last_at)
+                    await write_state(
+                        conn,
+                        record,
+                        game,
+                        self._now(),
+                        status=keep,
+                        keep_clock=keep_clock,
+                        turn_started=turn_started,
+                    )
             except VersionConflict:
                 # Somebody moved meanwhile: look at the game again as it is now.
                 async with self._db.read() as conn:
                     record = await fetch_record(conn, record.id)
-                    snapshot, actions = await _snapshot_and_log(conn, record.id)
+                    snapshot, actions, last_at = await _snapshot_and_log(conn, record.id)
                 continue
             log.warning(
                 "game #%d: %s differed from its action log; rebuilt it from the log",
@@ -127,9 +145,29 @@ class CheckMixin(StoreCore):
         return "the game kept changing while it was being checked"
 
 
-async def _snapshot_and_log(conn: Any, game_id: int) -> tuple[str, list[str]]:
+def _turn_clock(record: GameRecord, game: Game, last_at: float | None) -> tuple[bool, float | None]:
+    """How a repair sets the turn clock: (keep the stored one, else when the turn began).
+
+    A repair is no move: when the log has the same player to move as the stored game, that
+    turn's clock, reminders sent and deadline stay as they were. Otherwise the turn the log
+    describes began with its last logged action (or, with no action yet, when the stored turn
+    began); None leaves it to the moment of the repair.
+    """
+    if record.turn_started_at is not None and record.to_move_seat == game.to_move:
+        return True, None
+    if last_at is not None:
+        return False, last_at
+    if record.turn_started_at is not None:
+        return False, record.turn_started_at.timestamp()
+    return False, None
+
+
+async def _snapshot_and_log(conn: Any, game_id: int) -> tuple[str, list[str], float | None]:
     rows = list(await conn.execute_fetchall("SELECT snapshot FROM games WHERE id = ?", (game_id,)))
-    actions = await conn.execute_fetchall(
-        "SELECT text FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+    actions = list(
+        await conn.execute_fetchall(
+            "SELECT text, created_at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
     )
-    return rows[0]["snapshot"], [row["text"] for row in actions]
+    last_at = actions[-1]["created_at"] if actions else None
+    return rows[0]["snapshot"], [row["text"] for row in actions], last_at

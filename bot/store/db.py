@@ -49,8 +49,16 @@ class Database:
             raise _cannot_open(path, f"its folder cannot be created ({error.strerror})") from error
         try:
             # Probe with a plain connection first: a failed aiosqlite connect leaves its worker
-            # thread reporting to a loop that may be gone by then.
-            await asyncio.to_thread(_probe, path)
+            # thread reporting to a loop that may be gone by then. The probe only reads, so a
+            # database we refuse (newer than the code, or not ours) is left exactly as it was:
+            # no pragma (WAL above all, which rewrites the file's header) touches it.
+            version, has_tables = await asyncio.to_thread(_probe, path)
+        except sqlite3.Error as error:
+            raise _cannot_open(path, str(error)) from error
+        refusal = _refusal(path, version, has_tables)
+        if refusal is not None:
+            raise refusal
+        try:
             conn = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as error:
             raise _cannot_open(path, str(error)) from error
@@ -170,24 +178,12 @@ async def migrate(conn: aiosqlite.Connection, path: Path, target: int = LATEST) 
     """Apply the missing migrations up to ``target`` in one transaction; return the old version."""
     await conn.execute("BEGIN IMMEDIATE")
     try:
+        # Checked again under the write lock: another process may have changed the file since
+        # the probe in Database.open.
         version = int(await _pragma(conn, "user_version"))
-        if version > LATEST:
-            raise StoreOpenError(
-                "schema_too_new",
-                f"the database {path} has schema version {version}, but this version of the bot "
-                f"only knows versions up to {LATEST}: run a newer version of the bot, or point "
-                "DATABASE_PATH at another file",
-                path=str(path),
-                version=version,
-                latest=LATEST,
-            )
-        if version == 0 and await _has_tables(conn):
-            raise StoreOpenError(
-                "not_ours",
-                f"the database {path} already holds tables that are not the bot's: "
-                "point DATABASE_PATH at a new or an existing game database",
-                path=str(path),
-            )
+        refusal = _refusal(path, version, version == 0 and await _has_tables(conn))
+        if refusal is not None:
+            raise refusal
         for step in range(version, target):
             try:
                 for statement in MIGRATIONS[step]:
@@ -212,13 +208,38 @@ async def migrate(conn: aiosqlite.Connection, path: Path, target: int = LATEST) 
     return version
 
 
-def _probe(path: Path) -> None:
-    """Open the file and read its header, raising sqlite3.Error if that is impossible."""
+def _probe(path: Path) -> tuple[int, bool]:
+    """Read the file's schema version and whether it holds any tables, changing nothing;
+    raise sqlite3.Error if it cannot be read as a database."""
     probe = sqlite3.connect(path)
     try:
-        probe.execute("PRAGMA schema_version").fetchone()
+        version = int(probe.execute("PRAGMA user_version").fetchone()[0])
+        has_tables = probe.execute(_ANY_TABLE).fetchone() is not None
     finally:
         probe.close()
+    return version, has_tables
+
+
+def _refusal(path: Path, version: int, has_tables: bool) -> StoreOpenError | None:
+    """Why the database at ``path`` is not one to open (None: it is ours, or new)."""
+    if version > LATEST:
+        return StoreOpenError(
+            "schema_too_new",
+            f"the database {path} has schema version {version}, but this version of the bot "
+            f"only knows versions up to {LATEST}: run a newer version of the bot, or point "
+            "DATABASE_PATH at another file",
+            path=str(path),
+            version=version,
+            latest=LATEST,
+        )
+    if version == 0 and has_tables:
+        return StoreOpenError(
+            "not_ours",
+            f"the database {path} already holds tables that are not the bot's: "
+            "point DATABASE_PATH at a new or an existing game database",
+            path=str(path),
+        )
+    return None
 
 
 async def _pragma(conn: aiosqlite.Connection, pragma: str) -> Any:
@@ -227,11 +248,11 @@ async def _pragma(conn: aiosqlite.Connection, pragma: str) -> Any:
     return None if row is None else row[0]
 
 
+_ANY_TABLE = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1"
+
+
 async def _has_tables(conn: aiosqlite.Connection) -> bool:
-    rows = await conn.execute_fetchall(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1"
-    )
-    return bool(list(rows))
+    return bool(list(await conn.execute_fetchall(_ANY_TABLE)))
 
 
 def _cannot_open(path: Path, reason: str) -> StoreOpenError:

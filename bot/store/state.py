@@ -51,15 +51,18 @@ async def write_state(
     *,
     status: Status | None = None,
     keep_clock: bool = False,
+    turn_started: float | None = None,
 ) -> GameRecord:
     """Store ``game`` as the state of ``record``'s game, if nobody changed it since ``record``;
     return the record as stored.
 
-    The turn clock restarts; reminders and the deadline are only set when a person is to move
-    (computer players are driven by the bot itself). A finished game records its ranking and each
-    seat's score and place. ``status`` overrides the status derived from the game (a cancelled
-    game stays cancelled when its snapshot is repaired). ``keep_clock`` leaves a running turn's
-    clock, reminders and deadline as they were (someone else acted out of turn). Raises
+    The turn clock restarts (at ``now``, or at ``turn_started`` when the turn began earlier,
+    e.g. with the last logged action of a game being repaired); reminders and the deadline are
+    only set when a person is to move (computer players are driven by the bot itself). A
+    finished game records its ranking and each seat's score and place. ``status`` overrides the
+    status derived from the game (a cancelled game stays cancelled when its snapshot is
+    repaired). ``keep_clock`` leaves a running turn's clock, reminders and deadline as they were
+    (someone else acted out of turn, or a repair kept the player to move). Raises
     VersionConflict if ``record`` is stale.
     """
     if status is None:
@@ -71,14 +74,15 @@ async def write_state(
     if ranking is not None:
         # A repaired or re-finished game keeps the moment it first ended.
         finished_at = record.finished_at.timestamp() if record.finished_at else now
+    started = now if turn_started is None else turn_started
     values: dict[str, Any] = {
         "status": status,
         "snapshot": dump_snapshot(game),
         "updated_at": now,
-        "turn_started_at": now if running else None,
+        "turn_started_at": started if running else None,
         "to_move_seat": game.to_move if running else None,
-        "next_reminder_at": now + record.reminder_hours * 3600 if human else None,
-        "deadline_at": now + record.timeout_days * 86400 if human else None,
+        "next_reminder_at": started + record.reminder_hours * 3600 if human else None,
+        "deadline_at": started + record.timeout_days * 86400 if human else None,
         "ranking": None if ranking is None else json.dumps(ranking),
         "finished_at": finished_at,
         "reminders_sent": 0,

@@ -10,6 +10,7 @@ import logging
 import random
 import sqlite3
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games import KINDS, new_game, replay
-from bot.store import SnapshotReport, Store
+from bot.store import GameRecord, SnapshotReport, Store
 from bot.store.state import dump_snapshot
 from tests.store.conftest import Clock, play_random, started
 
@@ -77,6 +78,60 @@ async def test_a_wrong_turn_or_status_is_rebuilt(store: Store, db_path: Path) ->
     assert report.repaired == (first.id, second.id)
     assert (await store.get_game(first.id)).to_move_seat == first.to_move_seat
     assert (await store.get_game(second.id)).status == "active"
+
+
+def turn_clock(record: GameRecord) -> tuple[object, ...]:
+    """Everything that decides when the player to move is reminded and timed out."""
+    return (
+        record.to_move_seat,
+        record.turn_started_at,
+        record.next_reminder_at,
+        record.deadline_at,
+        record.reminders_sent,
+    )
+
+
+async def test_a_repair_keeps_the_running_turns_clock(
+    store: Store, db_path: Path, clock: Clock
+) -> None:
+    """Rebuilding a running game whose player to move is unchanged leaves its turn clock alone:
+    reminders already sent stay sent and the deadline does not move back."""
+    record = await started(store, seed=4)
+    for _ in range(6):
+        clock.advance(600)
+        record, _game = await play_random(store, record.id, random.Random(4), moves=1)
+    clock.advance(record.reminder_hours * 3600 + 60)
+    record = await store.mark_reminded(record.id, expected_version=record.version)
+    assert record.reminders_sent == 1
+    clock.advance(3 * 3600)
+    stale = new_game("fish", 2, record.seed)
+    assert stale.to_move == record.to_move_seat  # only the snapshot is wrong
+    corrupt(db_path, "UPDATE games SET snapshot = ? WHERE id = ?", dump_snapshot(stale), record.id)
+    assert (await store.check_snapshots()).repaired == (record.id,)
+    repaired = await store.get_game(record.id)
+    assert turn_clock(repaired) == turn_clock(record)
+    assert repaired.version == record.version + 1
+
+
+async def test_a_repair_that_changes_the_turn_starts_it_at_the_last_action(
+    store: Store, db_path: Path, clock: Clock
+) -> None:
+    """When the log says another player is to move, that turn began with the last logged
+    action: its reminder and deadline count from then, not from the moment of the repair."""
+    record = await started(store, seed=8)
+    for _ in range(5):
+        clock.advance(900)
+        record, _game = await play_random(store, record.id, random.Random(8), moves=1)
+    last = (await store.action_log(record.id))[-1].at
+    clock.advance(2 * 86400)
+    corrupt(db_path, "UPDATE games SET to_move_seat = 1 - to_move_seat WHERE id = ?", record.id)
+    assert (await store.check_snapshots()).repaired == (record.id,)
+    repaired = await store.get_game(record.id)
+    assert repaired.to_move_seat == record.to_move_seat
+    assert repaired.turn_started_at == last
+    assert repaired.next_reminder_at == last + timedelta(hours=repaired.reminder_hours)
+    assert repaired.deadline_at == last + timedelta(days=repaired.timeout_days)
+    assert repaired.reminders_sent == 0
 
 
 async def test_a_cancelled_game_stays_cancelled(store: Store, db_path: Path) -> None:

@@ -75,28 +75,61 @@ async def test_a_folder_that_cannot_be_created(tmp_path: Path) -> None:
     assert "folder" in caught.value.message
 
 
-async def test_a_database_newer_than_the_code(db_path: Path) -> None:
-    """A schema version above ours: refused with both versions in the message, file unchanged."""
+def journal_mode(path: Path) -> str:
+    """The journal mode recorded in a database file (reading it changes nothing)."""
+    conn = sqlite3.connect(path)
+    try:
+        return str(conn.execute("PRAGMA journal_mode").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def file_state(path: Path) -> tuple[bytes, str, list[str]]:
+    """A database file's bytes, its journal mode and the files beside it (-wal, -shm)."""
+    beside = sorted(p.name for p in path.parent.iterdir() if p.name != path.name)
+    return path.read_bytes(), journal_mode(path), beside
+
+
+@pytest.mark.parametrize("journal", ["wal", "delete"])
+async def test_a_database_newer_than_the_code(db_path: Path, journal: str) -> None:
+    """A schema version above ours: refused with both versions in the message, and the file
+    left exactly as it was — bytes, version and journal mode (a rollback-journal database is
+    not switched to WAL)."""
     async with await Store.open(db_path):
         pass
-    with sqlite3.connect(db_path) as conn:
+    conn = sqlite3.connect(db_path)
+    try:
+        conn.execute(f"PRAGMA journal_mode = {journal}")
         conn.execute(f"PRAGMA user_version = {LATEST + 3}")
+    finally:
+        conn.close()
+    before = file_state(db_path)
+    assert before[1] == journal
     with pytest.raises(StoreOpenError) as caught:
         await Store.open(db_path)
     assert caught.value.code == "schema_too_new"
     assert str(LATEST + 3) in caught.value.message and str(LATEST) in caught.value.message
+    assert file_state(db_path) == before
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST + 3
 
 
 async def test_someone_elses_database_is_left_alone(tmp_path: Path) -> None:
-    """An SQLite file with other tables and no schema version is not taken over."""
+    """An SQLite file with other tables and no schema version is not taken over: its tables,
+    bytes and (rollback) journal mode stay as they were."""
     path = tmp_path / "other.sqlite3"
-    with sqlite3.connect(path) as conn:
+    conn = sqlite3.connect(path)
+    try:
         conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
+        conn.commit()
+    finally:
+        conn.close()
+    before = file_state(path)
+    assert before[1] == "delete" and before[2] == []
     with pytest.raises(StoreOpenError) as caught:
         await Store.open(path)
     assert caught.value.code == "not_ours"
+    assert file_state(path) == before
     with sqlite3.connect(path) as conn:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert tables == {"invoices"}
