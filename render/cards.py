@@ -1,13 +1,16 @@
 """Card faces of The Penguin Ultimatum, drawn once per card and size and cached.
 
-Every card is a rounded square. Penguin cards show the family colour with a family pattern (so
-colour-blind players can tell the families apart), the value and the activity icon. Entertainers
-show their animal on a cream stage inside a frame of the animal's colour and pattern, the activity
-icon, and yellow dots on the frame; a turned entertainer is the same face rotated 180°.
+Every card is a rounded square. Penguin cards show the family colour with a bold family pattern,
+the family's symbol (heart, clover, drop, cross: colour-blind players tell red, green and brown
+apart by it), the value and the activity icon. Entertainers show their animal large on a cream
+stage inside a frame of the animal's colour and pattern, the activity badge, the family symbol
+and yellow dots on the frame; a turned entertainer is the same face rotated 180°, its symbol
+drawn upright.
 """
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -18,7 +21,7 @@ from render.style import GOLD, INK, Colour, mix
 
 FAMILY: dict[str, Colour] = {
     "green": (44, 150, 84),
-    "brown": (150, 98, 54),
+    "brown": (138, 88, 46),  # darker than red, so the two differ in grey too
     "red": (210, 58, 58),
     "blue": (44, 104, 206),
 }
@@ -27,9 +30,16 @@ DOT: Colour = (255, 222, 40)
 CURTAIN: Colour = (118, 28, 62)
 CURTAIN_FOLD: Colour = (88, 18, 46)
 BACK: Colour = (38, 58, 104)
+ENTERTAINER_BACK: Colour = (84, 44, 116)
 WHITE: Colour = (255, 255, 255)
+PATTERN_TINT = 0.45  # share of white in a family pattern's lines
+#: Where the family symbol sits (centre x, centre y, side, as fractions of the card side): on a
+#: penguin in the bottom left corner; on an entertainer bottom left of the stage, upright.
+PENGUIN_MARK = (0.215, 0.765, 0.42)
+ENTERTAINER_MARK = (0.3, 0.7, 0.26)
 #: Where each dot sits on the frame, as fractions of the card side.
-EDGE = 0.075
+EDGE = 0.08
+DOT_RADIUS = 0.08
 DOT_PLACES: dict[str, tuple[float, float]] = {
     "N": (0.5, EDGE),
     "NE": (1 - EDGE, EDGE),
@@ -52,37 +62,51 @@ def _rim(draw: ImageDraw.ImageDraw, s: float) -> None:
 
 
 def _family_ground(big: Image.Image, colour: str) -> None:
-    """The family colour with its pattern: stripes, dots, bands or zigzags, clipped to the card."""
+    """The family colour with its pattern: stripes, dots, bands or zigzags, clipped to the card.
+
+    The pattern is bold and coarse (about 45 % white, six repeats a card) so that it survives
+    Discord's shrinking to a phone screen and tells the families apart in grey as well.
+    """
     s = big.width
     ground = Image.new("RGBA", big.size, FAMILY[colour])
     draw = ImageDraw.Draw(ground)
-    tint = mix(FAMILY[colour], WHITE, 0.22)
-    step = s / 8
-    line = round(s * 0.035)
+    tint = mix(FAMILY[colour], WHITE, PATTERN_TINT)
+    step = s / 6
+    line = round(s * 0.05)
     if colour == "green":  # diagonal stripes
-        for i in range(-8, 17):
+        for i in range(-6, 13):
             draw.line([(i * step, 0), (i * step - s, s)], fill=tint, width=line)
     elif colour == "brown":  # polka dots
-        for row in range(9):
-            for col in range(9):
+        dot = s * 0.045
+        for row in range(8):
+            for col in range(8):
                 x = col * step + (step / 2 if row % 2 else 0)
                 y = row * step
-                draw.ellipse((x - line, y - line, x + line, y + line), fill=tint)
+                draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=tint)
     elif colour == "red":  # horizontal bands
-        for i in range(9):
+        for i in range(7):
             draw.line([(0, i * step), (s, i * step)], fill=tint, width=line)
     else:  # blue: zigzags
-        for i in range(-1, 9):
-            points = [(j * step / 2, i * step + (step / 3 if j % 2 else 0)) for j in range(18)]
+        for i in range(-1, 7):
+            points = [(j * step / 2, i * step + (step / 3 if j % 2 else 0)) for j in range(14)]
             draw.line(points, fill=tint, width=line, joint="curve")
     mask = Image.new("L", big.size, 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.1, fill=255)
     big.paste(ground, (0, 0), mask)
 
 
+def _mark(draw: ImageDraw.ImageDraw, colour: str, cx: float, cy: float, side: float) -> None:
+    """The family's symbol (heart, clover, drop or cross), ``side`` wide, in white with a bold
+    ink rim, so the family reads by shape as well as by colour."""
+    symbol = icons.FAMILY_SYMBOLS[colour]
+    symbol(draw, cx, cy, side * 0.8, side * 0.09, INK)
+    symbol(draw, cx, cy, side * 0.8, 0, WHITE)
+
+
 @cache
 def penguin(card: str, size: int) -> Image.Image:
-    """A penguin card: family colour and pattern, value top left, activity icon bottom right."""
+    """A penguin card: family colour and pattern, value top left, family symbol bottom left,
+    activity icon bottom right."""
     data = PENGUINS[card]
     big, draw, s = _blank(size)
     _family_ground(big, data.colour)
@@ -97,17 +121,19 @@ def penguin(card: str, size: int) -> Image.Image:
         stroke_width=round(s * 0.035),
         stroke_fill=INK,
     )
-    cx, cy, r = s * 0.64, s * 0.64, s * 0.29
+    mx, my, side = PENGUIN_MARK
+    _mark(draw, data.colour, mx * s, my * s, side * s)
+    cx, cy, r = s * 0.67, s * 0.67, s * 0.265
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=round(s * 0.025))
-    icons.ACTIVITY_ICONS[data.activity](draw, cx, cy, s * 0.42)
+    icons.ACTIVITY_ICONS[data.activity](draw, cx, cy, s * 0.4)
     return sprites.shrink(big)
 
 
 @cache
 def entertainer(card: str, size: int, turned: bool = False) -> Image.Image:
-    """An entertainer card; turned (U-2), the whole face is rotated so its dots point back."""
-    if turned:
-        return entertainer(card, size).rotate(180)
+    """An entertainer card: a large animal, its activity badge, its dots on the frame and its
+    family symbol. Turned (U-2), the face is rotated so its dots point back; the family symbol
+    is then drawn upright in the opposite corner so it still reads."""
     data = ENTERTAINERS[card]
     big, draw, s = _blank(size)
     _family_ground(big, data.colour)
@@ -120,17 +146,23 @@ def entertainer(card: str, size: int, turned: bool = False) -> Image.Image:
         width=round(s * 0.015),
     )
     _rim(draw, s)
-    icons.ANIMAL_ICONS[data.animal](draw, s * 0.46, s * 0.42, s * 0.46)
-    cx, cy, r = s * 0.7, s * 0.7, s * 0.15
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=round(s * 0.015))
-    icons.ACTIVITY_ICONS[data.activity](draw, cx, cy, s * 0.22)
-    dot = s * 0.058
+    icons.ANIMAL_ICONS[data.animal](draw, s * 0.47, s * 0.44, s * 0.58)
+    cx, cy, r = s * 0.655, s * 0.655, s * 0.2
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=round(s * 0.02))
+    icons.ACTIVITY_ICONS[data.activity](draw, cx, cy, s * 0.31)
+    dot = s * DOT_RADIUS
     for direction in data.dots:
         fx, fy = DOT_PLACES[direction]
         x, y = fx * s, fy * s
         draw.ellipse(
-            (x - dot, y - dot, x + dot, y + dot), fill=DOT, outline=INK, width=round(s * 0.018)
+            (x - dot, y - dot, x + dot, y + dot), fill=DOT, outline=INK, width=round(s * 0.02)
         )
+    mx, my, side = ENTERTAINER_MARK
+    if turned:
+        big = big.rotate(180)
+        draw = ImageDraw.Draw(big)
+        mx, my = 1 - mx, 1 - my
+    _mark(draw, data.colour, mx * s, my * s, side * s)
     return sprites.shrink(big)
 
 
@@ -154,21 +186,40 @@ def curtain(size: int) -> Image.Image:
     return sprites.shrink(big)
 
 
+def _back_frame(
+    size: int, ground: Colour, frame: Colour
+) -> tuple[Image.Image, ImageDraw.ImageDraw, float]:
+    """A card back's ground with its inner frame; the emblem is the caller's."""
+    big, draw, s = _blank(size)
+    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.1, fill=ground)
+    inner = s * 0.12
+    draw.rounded_rectangle(
+        (inner, inner, s - inner, s - inner), radius=s * 0.06, outline=frame, width=round(s * 0.03)
+    )
+    return big, draw, s
+
+
 @cache
 def back(size: int) -> Image.Image:
     """The back of a penguin card (the draw pile and other players' hands)."""
-    big, draw, s = _blank(size)
-    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.1, fill=BACK)
-    inner = s * 0.12
-    draw.rounded_rectangle(
-        (inner, inner, s - inner, s - inner),
-        radius=s * 0.06,
-        outline=mix(BACK, WHITE, 0.35),
-        width=round(s * 0.03),
-    )
+    big, draw, s = _back_frame(size, BACK, mix(BACK, WHITE, 0.35))
     draw.ellipse((s * 0.32, s * 0.3, s * 0.68, s * 0.74), fill=INK)
     draw.ellipse((s * 0.4, s * 0.42, s * 0.6, s * 0.72), fill=WHITE)
     draw.polygon([(s * 0.46, s * 0.39), (s * 0.54, s * 0.39), (s * 0.5, s * 0.44)], fill=GOLD)
+    _rim(draw, s)
+    return sprites.shrink(big)
+
+
+@cache
+def entertainer_back(size: int) -> Image.Image:
+    """The back of an entertainer card (the rest of the entertainer deck while its top is laid)."""
+    big, draw, s = _back_frame(size, ENTERTAINER_BACK, GOLD)
+    points = []
+    for i in range(10):
+        r = s * (0.27 if i % 2 == 0 else 0.11)
+        angle = math.radians(-90 + 36 * i)
+        points.append((s / 2 + r * math.cos(angle), s * 0.53 + r * math.sin(angle)))
+    draw.polygon(points, fill=GOLD)
     _rim(draw, s)
     return sprites.shrink(big)
 

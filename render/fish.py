@@ -56,6 +56,10 @@ HEADER = 54
 CELL_H = 72
 PAD = 12
 LABEL_COLOUR: Colour = (64, 98, 130)
+LABEL_SIZE = 20
+OCCUPIED_FISH = 0.32  # length of the fish beside a penguin, as a share of the floe's width
+PENGUIN_HEIGHT = 0.95  # of R
+PENGUIN_SHIFT = 0.17  # of HEX_W, to the right of the floe's centre
 GHOST: Colour = mix(SEA, ICE, 0.14)
 SUNK: Colour = mix(SEA, ICE, 0.55)
 
@@ -119,9 +123,9 @@ def _floe() -> Image.Image:
 
 def fish_spots(count: int, occupied: bool) -> list[tuple[float, float, int]]:
     """Where the fish of a floe sit (offsets from its centre) and how long each is drawn."""
-    if occupied:  # a penguin stands in the middle: small fish down the left side
-        small = round(HEX_W * 0.22)
-        return [(-HEX_W * 0.3, R * (0.02 + 0.27 * i), small) for i in range(count)]
+    if occupied:  # a penguin stands right of the middle: a column of fish down the left side
+        small = round(HEX_W * OCCUPIED_FISH)
+        return [(-HEX_W * (0.27 - 0.02 * i), R * (-0.27 + 0.33 * i), small) for i in range(count)]
     big = {1: 0.5, 2: 0.42, 3: 0.36}[count]
     length = round(HEX_W * big)
     if count == 1:
@@ -141,7 +145,9 @@ def _decor(name: str, fish: int, occupied: bool) -> Image.Image:
     decor = Image.new("RGBA", SPRITE, (0, 0, 0, 0))
     draw = ImageDraw.Draw(decor)
     cx, cy = SPRITE[0] / 2, SPRITE[1] / 2
-    draw.text((cx, cy - R * 0.56), name, font=text.font(17, True), fill=LABEL_COLOUR, anchor="mm")
+    draw.text(
+        (cx, cy - R * 0.58), name, font=text.font(LABEL_SIZE, True), fill=LABEL_COLOUR, anchor="mm"
+    )
     for dx, dy, length in fish_spots(fish, occupied):
         icon = sprites.fish(length)
         decor.alpha_composite(
@@ -210,10 +216,12 @@ def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str
     if view.get("last"):
         _draw_path(draw, view["last"])
     for name, seat in penguins.items():
-        figure = sprites.penguin(seat, round(R * 1.05))
+        figure = sprites.penguin(seat, round(R * PENGUIN_HEIGHT))
         cx, cy = centre(name)
         image.paste(
-            figure, (round(cx + HEX_W * 0.1 - figure.width / 2), round(cy - R * 0.42)), figure
+            figure,
+            (round(cx + HEX_W * PENGUIN_SHIFT - figure.width / 2), round(cy - R * 0.36)),
+            figure,
         )
 
 

@@ -6,6 +6,7 @@ canvas; coordinates below are in hundredths of that box, so the drawing scales t
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from PIL import ImageDraw
@@ -54,15 +55,15 @@ def juggling(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
 
 
 def acrobatics(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
-    """A unicycle: acrobatics."""
+    """A unicycle: acrobatics (bold rim and few spokes, so it still reads when small)."""
     b = _box(cx, cy, s)
-    w = max(1, round(s * 0.06))
+    w = max(1, round(s * 0.08))
     draw.line([_pt(cx, cy, s, 0, 20), _pt(cx, cy, s, 4, -30)], fill=INK, width=w)
-    draw.ellipse(b(-26, -4, 26, 48), fill=WHEEL, outline=INK, width=w)
-    for x0, y0, x1, y1 in ((-22, 22, 22, 22), (0, -2, 0, 46), (-16, 6, 16, 38), (-16, 38, 16, 6)):
+    draw.ellipse(b(-28, -6, 28, 50), fill=WHEEL, outline=INK, width=w)
+    for x0, y0, x1, y1 in ((-24, 22, 24, 22), (0, -2, 0, 46)):
         draw.line([_pt(cx, cy, s, x0, y0), _pt(cx, cy, s, x1, y1)], fill=INK, width=max(1, w // 2))
-    draw.ellipse(b(-6, 16, 6, 28), fill=INK)
-    draw.rounded_rectangle(b(-16, -46, 24, -32), radius=s * 0.06, fill=INK)
+    draw.ellipse(b(-8, 14, 8, 30), fill=INK)
+    draw.rounded_rectangle(b(-18, -48, 26, -32), radius=s * 0.07, fill=INK)
 
 
 def dance(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
@@ -172,4 +173,97 @@ ANIMAL_ICONS: dict[str, IconPainter] = {
     "kangaroo": kangaroo,
     "seal": seal,
     "bear": bear,
+}
+
+
+# Family symbols: one bold silhouette per penguin family, so a family is told by its shape and
+# not only by its colour (red, green and brown look alike to many colour-blind players). Each
+# painter fills the silhouette grown by ``grow`` pixels, so the caller can paint it twice: grown
+# in ink for the rim, then in white. Shapes avoid the seat shapes (circle, square, triangle,
+# diamond) that stones use.
+SymbolPainter = Callable[[ImageDraw.ImageDraw, float, float, float, float, Colour], None]
+
+
+def _outline(points: list[tuple[float, float]], grow: float) -> list[tuple[float, float]]:
+    """``points`` closed, for a line of width 2 × ``grow`` around a polygon."""
+    return [*points, points[0], points[1]] if grow > 0 else points
+
+
+def _polygon(
+    draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], grow: float, fill: Colour
+) -> None:
+    draw.polygon(points, fill=fill)
+    if grow > 0:
+        draw.line(_outline(points, grow), fill=fill, width=round(2 * grow), joint="curve")
+
+
+def heart(
+    draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, grow: float, fill: Colour
+) -> None:
+    """A heart: the red family."""
+    u = s / 100
+    points = []
+    for i in range(72):
+        t = 2 * math.pi * i / 72
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        points.append((cx + x * 2.95 * u, cy - (y + 2.5) * 2.95 * u))
+    _polygon(draw, points, grow, fill)
+
+
+def clover(
+    draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, grow: float, fill: Colour
+) -> None:
+    """A three-leaf clover on a stem: the green family."""
+    u = s / 100
+    for x, y in ((0, -25), (-25, 2), (25, 2)):
+        r = 22 * u + grow
+        draw.ellipse((cx + x * u - r, cy + y * u - r, cx + x * u + r, cy + y * u + r), fill=fill)
+    r = 12 * u + grow
+    draw.ellipse((cx - r, cy - 6 * u - r, cx + r, cy - 6 * u + r), fill=fill)
+    stem = [(x * u + cx, y * u + cy) for x, y in ((-6, 0), (6, 0), (16, 46), (4, 46))]
+    _polygon(draw, stem, grow, fill)
+
+
+def drop(
+    draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, grow: float, fill: Colour
+) -> None:
+    """A water drop, pointed at the top: the blue family."""
+    u = s / 100
+    ox, oy, r = cx, cy + 12 * u, 35 * u
+    points = [(cx, cy - 50 * u)]
+    for i in range(41):  # the round bottom, from one tangent point to the other
+        a = math.radians(-30 + 240 * i / 40)
+        points.append((ox + r * math.cos(a), oy + r * math.sin(a)))
+    _polygon(draw, points, grow, fill)
+
+
+def cross(
+    draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, grow: float, fill: Colour
+) -> None:
+    """A bold plus-shaped cross: the brown family."""
+    u = s / 100
+    a, b = 15 * u, 44 * u
+    points = [
+        (cx - a, cy - b),
+        (cx + a, cy - b),
+        (cx + a, cy - a),
+        (cx + b, cy - a),
+        (cx + b, cy + a),
+        (cx + a, cy + a),
+        (cx + a, cy + b),
+        (cx - a, cy + b),
+        (cx - a, cy + a),
+        (cx - b, cy + a),
+        (cx - b, cy - a),
+        (cx - a, cy - a),
+    ]
+    _polygon(draw, points, grow, fill)
+
+
+FAMILY_SYMBOLS: dict[str, SymbolPainter] = {
+    "red": heart,
+    "green": clover,
+    "blue": drop,
+    "brown": cross,
 }

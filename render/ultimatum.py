@@ -1,9 +1,10 @@
 """The Penguin Ultimatum: the party table (iceberg + panel) and a player's hand.
 
 The iceberg is a grid of square cells on open water, its edge drawn as the ice's border, with
-column letters and row numbers on the axes (U-4). The water, the ice and the faint names of all
-cells are one cached background; card faces are cached per card and size (render.cards), so a
-picture only pastes cards, stones and highlights and draws the panel.
+column letters and row numbers on the axes (U-4). The water, the ice and the names of all cells
+(the names players type) are one cached background; card faces are cached per card and size
+(render.cards), so a picture only pastes cards, stones, the stone's arrow and highlights and draws
+the panel.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from render.style import (
     TEXT,
     TEXT_DIM,
     Colour,
-    mix,
 )
 from render.ultimatum_panel import PANEL_WIDTH, draw_panel, panel_height
 
@@ -41,10 +41,12 @@ MARGIN = 12
 GRID = WIDTH - AXIS - 2 * MARGIN
 MAX_CELL = 110
 INSET = 2  # ice showing between neighbouring cards
-CELL_NAME: Colour = mix(ICE, ICE_EDGE, 0.9)
+CELL_NAME: Colour = (96, 132, 160)  # 3.5:1 on the ice: players type these names
 SHOWN: Colour = (255, 128, 32)  # a show that just took place
 PENDING: Colour = (236, 72, 200)  # a show still to be performed
 NEW_ENTERTAINER: Colour = (64, 220, 255)
+ARROW_OPACITY = 215  # of 255: the cards under a stone's arrow still show through
+ARROW_SS = 2
 
 
 def cell_size(width: int, height: int) -> int:
@@ -92,7 +94,7 @@ def _iceberg(width: int, height: int) -> Image.Image:
     for i in range(1, height):
         draw.line([(x0, y0 + i * cell), (x1 - 1, y0 + i * cell)], fill=ICE_EDGE, width=1)
     axis = text.font(min(18, max(12, cell // 3)), True)
-    small = text.font(max(10, round(cell * 0.24)), True)
+    small = text.font(max(11, round(cell * 0.25)), True)
     for col in range(width):
         x = x0 + col * cell + cell / 2
         draw.text((x, y0 - 8), cell_name(col, 0)[0], font=axis, fill=TEXT, anchor="md")
@@ -126,6 +128,47 @@ def _ring(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: Col
     draw.rectangle((x0 + 1, y0 + 1, x1 - 2, y1 - 2), outline=colour, width=4)
 
 
+def stone_corner(name: str, width: int, height: int) -> tuple[int, int]:
+    """Top-left pixel of the stone drawn on a cell (in the card's top right corner)."""
+    _, y0, x1, _ = cell_box(name, width, height)
+    return x1 - round(cell_size(width, height) * 0.38) - 1, y0 + 1
+
+
+def stone_centre(name: str, width: int, height: int) -> tuple[float, float]:
+    """Centre of the stone drawn on a cell."""
+    x, y = stone_corner(name, width, height)
+    half = round(cell_size(width, height) * 0.38) / 2
+    return x + half, y + half
+
+
+def _stone_arrow(
+    image: Image.Image, moved: Mapping[str, str], colour: Colour, width: int, height: int
+) -> None:
+    """U-14: the stone's move as a slim, see-through arrow from where it stood to just short of
+    where it stands now. It lies under the stones, so it never hides one or a card's icon."""
+    cell = cell_size(width, height)
+    (x0, y0), (x1, y1) = (
+        stone_centre(moved["from"], width, height),
+        stone_centre(moved["to"], width, height),
+    )
+    span = math.hypot(x1 - x0, y1 - y0)
+    if span == 0:
+        return
+    short = cell * 0.38 * 0.5 + max(3, cell * 0.06)  # the stone's radius and a clear gap
+    end = (x1 - (x1 - x0) * short / span, y1 - (y1 - y0) * short / span)
+    pad = cell // 2
+    left, top = round(min(x0, end[0])) - pad, round(min(y0, end[1])) - pad
+    right, bottom = round(max(x0, end[0])) + pad, round(max(y0, end[1])) + pad
+    ss = ARROW_SS
+    layer = Image.new("RGBA", ((right - left) * ss, (bottom - top) * ss), (0, 0, 0, 0))
+    points = [((x - left) * ss, (y - top) * ss) for x, y in ((x0, y0), end)]
+    shaft = max(3, round(cell / 20))
+    arrow(ImageDraw.Draw(layer), points, colour, shaft * ss, cell * 0.26 * ss, rim=2 * ss)
+    layer = layer.convert("RGBa").reduce(ss).convert("RGBA")
+    layer.putalpha(layer.getchannel("A").point(lambda a: a * ARROW_OPACITY // 255))
+    image.paste(layer, (left, top), layer)
+
+
 def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     width, height = view["width"], view["height"]
     cell = cell_size(width, height)
@@ -145,16 +188,12 @@ def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str
     if last.get("cell"):
         _ring(draw, cell_box(last["cell"], width, height), HIGHLIGHT)
     stone_size = round(cell * 0.38)
-    for name, seat in view["stones"].items():
-        _, y0, x1, _ = cell_box(name, width, height)
-        token = sprites.seat_token(seat, stone_size)
-        image.paste(token, (x1 - stone_size - 1, y0 + 1), token)
     moved = last.get("stone")
     if moved and moved["from"] != "supply":
-        a, b = cell_box(moved["from"], width, height), cell_box(moved["to"], width, height)
-        start = ((a[0] + a[2]) / 2, (a[1] + a[3]) / 2)
-        end = (b[2] - stone_size / 2, b[1] + stone_size * 1.1)
-        arrow(draw, [start, end], SEAT_COLOURS[last["seat"]], max(3, cell // 14), cell * 0.22)
+        _stone_arrow(image, moved, SEAT_COLOURS[last["seat"]], width, height)
+    for name, seat in view["stones"].items():
+        token = sprites.seat_token(seat, stone_size)
+        image.paste(token, stone_corner(name, width, height), token)
     for name in [*view.get("pending_shows", []), *(s["cell"] for s in last.get("shows", []))]:
         x0, y0, _, _ = cell_box(name, width, height)
         image.paste(star, (x0 - star.width // 4, y0 - star.height // 4), star)
@@ -187,18 +226,29 @@ HAND_CARD = 140
 HAND_WON = 92
 HAND_PAD = 16
 HAND_TITLE = 56
+HAND_CAPTION = 30  # the "hand" and "activity" captions under the cards
+WON_LABEL = 128  # the widest "won" caption's column, left of the won entertainers
+WON_GAP = 10
+WON_TOP = HAND_TITLE + HAND_CARD + 8 + HAND_CAPTION + 10
+NO_WON = 44  # height of the won band when nothing has been won yet
 
 
-def _won_rows(count: int) -> int:
-    per_row = (HAND_WIDTH - 2 * HAND_PAD + 10) // (HAND_WON + 10)
-    return max(1, -(-count // per_row))
+def _won_per_row() -> int:
+    return (HAND_WIDTH - 2 * HAND_PAD - WON_LABEL + WON_GAP) // (HAND_WON + WON_GAP)
+
+
+def _won_band(count: int) -> int:
+    """Height of the band of won entertainers: one line when empty, else rows of cards."""
+    if not count:
+        return NO_WON
+    rows = -(-count // _won_per_row())
+    return rows * (HAND_WON + WON_GAP) - WON_GAP + 16
 
 
 def hand_size(view: Mapping[str, Any]) -> tuple[int, int]:
     """Width and height of the hand picture for the viewer's view."""
     won = view["won"][view["viewer"]]
-    rows = _won_rows(len(won))
-    return HAND_WIDTH, HAND_TITLE + HAND_CARD + 2 * HAND_PAD + 34 + rows * (HAND_WON + 10) + 6
+    return HAND_WIDTH, WON_TOP + _won_band(len(won)) + HAND_PAD // 2
 
 
 def render_hand(
@@ -221,10 +271,9 @@ def render_hand(
         draw, (HAND_PAD + 46, HAND_TITLE / 2), title, title_face, TEXT, anchor="lm", width=room
     )
     y = HAND_TITLE
+    band_left, band_right = HAND_PAD // 2, width - HAND_PAD // 2
     draw.rounded_rectangle(
-        (HAND_PAD // 2, y - 4, width - HAND_PAD // 2, y + HAND_CARD + 4 + 30),
-        radius=12,
-        fill=PANEL_ROW,
+        (band_left, y - 4, band_right, y + HAND_CARD + 4 + HAND_CAPTION), radius=12, fill=PANEL_ROW
     )
     for i, card in enumerate(view["hand"]):
         face = cards.penguin(card, HAND_CARD)
@@ -233,9 +282,10 @@ def render_hand(
     activity = cards.activity(view["activities"][seat], HAND_CARD)
     image.paste(activity, (ax, y + 4), activity)
     small = text.font(18)
+    caption_y = y + HAND_CARD + 4 + HAND_CAPTION / 2
     text.label(
         draw,
-        (ax + HAND_CARD / 2, y + HAND_CARD + 20),
+        (ax + HAND_CARD / 2, caption_y),
         words["activity"],
         small,
         TEXT_DIM,
@@ -244,23 +294,31 @@ def render_hand(
     )
     text.label(
         draw,
-        (HAND_PAD + 2 * HAND_CARD + 15, y + HAND_CARD + 20),
+        (HAND_PAD + 2 * HAND_CARD + 15, caption_y),
         words["hand"],
         small,
         TEXT_DIM,
         anchor="mm",
     )
-    y += HAND_CARD + 2 * HAND_PAD + 20
     won = view["won"][seat]
-    text.label(draw, (HAND_PAD, y + 12), words["won"], text.font(20, True), TEXT, anchor="lm")
-    y += 30
+    band = _won_band(len(won))
+    draw.rounded_rectangle(
+        (band_left, WON_TOP, band_right, WON_TOP + band), radius=12, fill=PANEL_ROW
+    )
+    label_y = WON_TOP + (NO_WON if not won else HAND_WON + 16) / 2
+    heading = text.font(20, True)
+    caption = text.label(
+        draw, (HAND_PAD, label_y), words["won"], heading, TEXT, anchor="lm", width=WON_LABEL - 12
+    )
+    left = HAND_PAD + round(max(84, caption + 20))  # rows are counted for the widest caption
     if not won:
-        text.label(draw, (HAND_PAD, y + 20), words["no_cards"], small, TEXT_DIM, anchor="lm")
-    per_row = (HAND_WIDTH - 2 * HAND_PAD + 10) // (HAND_WON + 10)
+        text.label(draw, (left, label_y), words["no_cards"], small, TEXT_DIM, anchor="lm")
+    per_row = _won_per_row()
     for i, card in enumerate(won):
         face = cards.entertainer(card, HAND_WON)
         col, row = i % per_row, i // per_row
-        image.paste(face, (HAND_PAD + col * (HAND_WON + 10), y + row * (HAND_WON + 10)), face)
+        at = (left + col * (HAND_WON + WON_GAP), WON_TOP + 8 + row * (HAND_WON + WON_GAP))
+        image.paste(face, at, face)
     return image
 
 

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from render import cards, sprites, text
 from render.common import RANK_COLOURS, headline, ranks
-from render.style import HIGHLIGHT, PANEL_ACTIVE, PANEL_ROW, TEXT, TEXT_DIM
+from render.style import HIGHLIGHT, PANEL, PANEL_ACTIVE, PANEL_ROW, TEXT, TEXT_DIM
 
 PANEL_WIDTH = 820
 PAD = 12
@@ -20,6 +20,10 @@ ROW_GAP = 8
 FOOTER = 92
 MINI = 48  # activity card and won entertainers in a row
 DECK = 60  # cards in the footer
+HAND_ICON = 22  # the card back beside a hand's size
+SCORE_RIGHT = 326  # the score's right edge, from the row's left
+SUPPLY_LEFT = 344  # the supply pill's left edge, from the row's left
+SUPPLY_W = 84
 
 
 def panel_height(players: int) -> int:
@@ -108,16 +112,26 @@ def _row(
                 anchor="lm",
                 width=x0 + 256 - x - 8,
             )
-    else:
-        back = cards.back(18)
-        for i in range(view["hand_counts"][seat]):
-            image.paste(back, (x0 + 60 + i * 14, y0 + 38), back)
+    else:  # the hand's size as a card back and a number
+        back = cards.back(HAND_ICON)
+        image.paste(back, (x0 + 60, y0 + 47 - HAND_ICON // 2), back)
+        text.label(
+            draw,
+            (x0 + 60 + HAND_ICON + 5, y0 + 47),
+            f"×{view['hand_counts'][seat]}",
+            text.font(18, True),
+            TEXT_DIM,
+            anchor="lm",
+        )
     text.label(
-        draw, (x0 + 334, mid), str(view["scores"][seat]), text.font(30, True), TEXT, anchor="rm"
+        draw,
+        (x0 + SCORE_RIGHT, mid),
+        str(view["scores"][seat]),
+        text.font(32, True),
+        TEXT,
+        anchor="rm",
     )
-    stone = sprites.seat_token(seat, 26)
-    for i in range(view["supply"][seat]):
-        image.paste(stone, (x0 + 346 + i * 29, mid - 13), stone)
+    _supply(image, draw, (x0 + SUPPLY_LEFT, mid), seat, view["supply"][seat])
     activity = cards.activity(view["activities"][seat], MINI)
     image.paste(activity, (x0 + 440, mid - MINI // 2), activity)
     won = view["won"][seat]
@@ -126,6 +140,24 @@ def _row(
     for i, card in enumerate(won):
         face = cards.entertainer(card, MINI)
         image.paste(face, (left + i * step, mid - MINI // 2), face)
+
+
+def _supply(
+    image: Image.Image, draw: ImageDraw.ImageDraw, at: tuple[int, int], seat: int, stones: int
+) -> None:
+    """The stones left in the supply, apart from the score: one stone in a dark pill and "×n"."""
+    x, mid = at
+    draw.rounded_rectangle((x, mid - 19, x + SUPPLY_W, mid + 19), radius=19, fill=PANEL)
+    stone = sprites.seat_token(seat, 28)
+    image.paste(stone, (x + 7, mid - 14), stone)
+    text.label(
+        draw,
+        (x + 42, mid + 1),
+        f"×{stones}",
+        text.font(22, True),
+        TEXT if stones else TEXT_DIM,
+        anchor="lm",
+    )
 
 
 def _footer(
@@ -157,14 +189,15 @@ def _footer(
         PAD, cards.back(DECK) if view["deck_count"] else None, view["deck_count"], words["deck"]
     )
     top_card = view.get("entertainer_top")
-    x = pile(
-        x,
-        cards.entertainer(top_card, DECK) if top_card else None,
-        view["entertainer_deck_count"],
-        words["next"],
-    )
-    laying = view.get("entertainer_to_lay")
-    if view["phase"] == "entertainer" and laying:
+    remaining = view["entertainer_deck_count"]
+    laying = view.get("entertainer_to_lay") if view["phase"] == "entertainer" else None
+    if laying:  # the top card is being laid: what lies under it is still face down
+        remaining -= 1
+        next_face = cards.entertainer_back(DECK) if remaining else None
+    else:
+        next_face = cards.entertainer(top_card, DECK) if top_card else None
+    x = pile(x, next_face, remaining, words["next"])
+    if laying:
         x = pile(x, cards.entertainer(laying, DECK), None, words["to_lay"])
     removed = view.get("removed", [])
     if removed:

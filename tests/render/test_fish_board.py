@@ -108,6 +108,46 @@ def test_each_penguin_shows_its_seat_colour_on_its_floe(
             assert stray < found / 4
 
 
+def fish_beside(image: Any, name: str) -> list[int]:
+    """The width of each fish drawn down the left side of a floe, top to bottom: runs of rows
+    holding fish orange, left of the penguin."""
+    x, y = fish.centre(name)
+    left, right = round(x - fish.HEX_W / 2), round(x - 5)
+    top, bottom = round(y - fish.R * 0.5), round(y + fish.R * 0.75)
+    crop = image.crop((left, top, right, bottom)).convert("RGB")
+    data = crop.tobytes()
+    widths, run = [], 0
+    for row in range(crop.height):
+        xs = [
+            col
+            for col in range(crop.width)
+            if (pixel := data[(row * crop.width + col) * 3 : (row * crop.width + col + 1) * 3])
+            and pixel[0] > 190
+            and 70 < pixel[1] < 150
+            and 40 < pixel[2] < 110
+        ]
+        if len(xs) >= 3:
+            run = max(run, max(xs) - min(xs) + 1)
+        elif run:
+            widths.append(run)
+            run = 0
+    return widths + ([run] if run else [])
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 10_000), actions=st.integers(8, 60))
+def test_the_fish_under_a_penguin_can_be_counted(players: int, seed: int, actions: int) -> None:
+    """F-9: a penguin's floe shows as many fish as it holds, each drawn apart from the others
+    and about a third of the floe long (a quarter in fish orange, inside the outline), so they
+    can be counted on a phone."""
+    view = fish_game(players, seed, actions).view(None)
+    image = fish.render_image(view, ["a"] * players)
+    for name in view["penguins"]:
+        widths = fish_beside(image, name)
+        assert len(widths) == view["floes"][name], f"{name}: {widths}"
+        assert min(widths) >= fish.HEX_W * 0.24, f"{name}: fish too small, {widths}"
+
+
 def test_last_move_marks_the_floe_reached_in_the_movers_colour() -> None:
     """F-7: the floe the last move reached is ringed in the mover's colour; F-9: its origin is
     water."""

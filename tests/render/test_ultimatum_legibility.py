@@ -1,0 +1,220 @@
+"""The party table stays readable for colour-blind players and on a phone: family symbols, the
+stone's arrow under the stone, cell names, entertainer details, the panel's counts, the hand."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
+from render import cards, ultimatum
+from render.style import ICE, PANEL, SEAT_COLOURS
+from render.ultimatum_panel import FOOTER, HEADER, ROW_GAP, ROW_H
+from tests.render.games import ultimatum_game, ultimatum_in_phase
+
+#: Machado et al. (2009), full deuteranopia and protanopia, applied to linear RGB.
+DEUTERANOPIA = (0.367, 0.861, -0.228, 0, 0.280, 0.673, 0.047, 0, -0.012, 0.043, 0.969, 0)
+PROTANOPIA = (0.152, 1.053, -0.205, 0, 0.115, 0.786, 0.099, 0, -0.004, -0.048, 1.052, 0)
+PHONE = 400 / 820  # Discord shows the 820-pixel table about 400 pixels wide on a phone
+TABLE_CARD = ultimatum.cell_size(9, 9) - 2 * ultimatum.INSET
+FAMILIES = sorted(cards.FAMILY)
+
+
+def simulate(image: Image.Image, matrix: tuple[float, ...]) -> Image.Image:
+    """How ``image`` looks to a colour-blind viewer (a colour matrix on linearised RGB)."""
+    linear = image.convert("RGB").point([round(255 * (i / 255) ** 2.2) for i in range(256)] * 3)
+    seen = linear.convert("RGB", matrix)
+    return seen.point([round(255 * (i / 255) ** (1 / 2.2)) for i in range(256)] * 3)
+
+
+def luminance(colour: tuple[int, ...]) -> float:
+    """WCAG relative luminance of an sRGB colour."""
+    channels = [c / 255 for c in colour[:3]]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """WCAG contrast ratio of two colours."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def white_mask(image: Image.Image, box: tuple[float, float, float, float]) -> list[bool]:
+    """Which pixels of ``box`` (fractions of the image) are near white, on a 24 × 24 grid."""
+    w, h = image.size
+    crop = image.convert("RGB").crop(
+        (round(box[0] * w), round(box[1] * h), round(box[2] * w), round(box[3] * h))
+    )
+    grid = crop.resize((24, 24), Image.Resampling.BOX)
+    data = grid.tobytes()
+    return [min(data[i : i + 3]) > 236 for i in range(0, len(data), 3)]  # white, not cream
+
+
+def overlap(a: list[bool], b: list[bool]) -> float:
+    """Intersection over union of two masks."""
+    both = sum(x and y for x, y in zip(a, b, strict=True))
+    either = sum(x or y for x, y in zip(a, b, strict=True))
+    return both / either
+
+
+def _card(colour: str) -> str:
+    return next(c for c, data in PENGUINS.items() if data.colour == colour and data.value == 4)
+
+
+@pytest.mark.parametrize("matrix", [DEUTERANOPIA, PROTANOPIA], ids=["deuteranopia", "protanopia"])
+def test_families_differ_by_symbol_for_colour_blind_players_on_a_phone(
+    matrix: tuple[float, ...],
+) -> None:
+    """Issue 4: red, green and brown look alike to many colour-blind players; each family's card
+    carries its own white symbol, whose shape still differs after the colour-blind simulation
+    at the size a phone shows the table."""
+    small = round(TABLE_CARD * PHONE)
+    masks = {}
+    for colour in FAMILIES:
+        face = cards.penguin(_card(colour), TABLE_CARD).resize((small, small))
+        seen = simulate(Image.alpha_composite(Image.new("RGBA", face.size, PANEL), face), matrix)
+        masks[colour] = white_mask(seen, _mark_box(*cards.PENGUIN_MARK))
+        assert sum(masks[colour]) > 24 * 24 / 8, f"{colour}: symbol too small"
+    for a, b in itertools.combinations(FAMILIES, 2):
+        assert overlap(masks[a], masks[b]) < 0.7, f"{a} and {b} symbols look alike"
+
+
+def test_families_differ_in_grey_too() -> None:
+    """The family grounds themselves differ in lightness (not only hue), red from brown most."""
+    greys = sorted(luminance(cards.FAMILY[c]) for c in ("red", "green", "brown"))
+    assert greys[1] - greys[0] > 0.02 and greys[2] - greys[1] > 0.02
+
+
+@pytest.mark.parametrize("entertainer", sorted(ENTERTAINERS))
+def test_an_entertainer_carries_its_familys_symbol_upright_even_when_turned(
+    entertainer: str,
+) -> None:
+    """An entertainer shows the symbol of the family that enjoys it (U-18), the shape of the
+    penguin cards' symbol, and upright on a turned card too."""
+    own = ENTERTAINERS[entertainer].colour
+    size = 3 * TABLE_CARD  # large enough to compare shapes, not only blobs
+    on_penguins = {
+        c: white_mask(cards.penguin(_card(c), size), _mark_box(*cards.PENGUIN_MARK))
+        for c in FAMILIES
+    }
+    x, y, side = cards.ENTERTAINER_MARK
+    for turned, box in ((False, _mark_box(x, y, side)), (True, _mark_box(1 - x, 1 - y, side))):
+        mask = white_mask(cards.entertainer(entertainer, size, turned), box)
+        best = max(FAMILIES, key=lambda c: overlap(mask, on_penguins[c]))
+        assert best == own, f"{entertainer} (turned: {turned}) shows the {best} symbol"
+
+
+def _mark_box(x: float, y: float, side: float) -> tuple[float, float, float, float]:
+    half = side * 0.5
+    return x - half, y - half, x + half, y + half
+
+
+def _stone_moved() -> dict[str, Any]:
+    """A 4-player table whose last turn moved a stone from one penguin to another (U-14)."""
+    for seed in range(200):
+        view = ultimatum_game(4, seed, 60).view(None)
+        stone = (view["last"] or {}).get("stone")
+        if stone and stone["from"] != "supply":
+            return view
+    raise AssertionError("no stone move found")
+
+
+def test_the_stones_arrow_lies_under_the_stone_and_stops_short_of_it() -> None:
+    """U-14: the moved stone shows whole, in its owner's colour at its centre; the arrow shows
+    between the two cells, see-through, and nothing of it touches the stone."""
+    view = _stone_moved()
+    last, names = view["last"], ["a", "b", "c", "d"]
+    seat = view["stones"][last["stone"]["to"]]
+    image = ultimatum.render_table(view, names)
+    plain = ultimatum.render_table({**view, "last": {**last, "stone": None}}, names)
+    x, y = ultimatum.stone_corner(last["stone"]["to"], 9, 9)
+    side = round(ultimatum.cell_size(9, 9) * 0.38)
+    cx, cy = ultimatum.stone_centre(last["stone"]["to"], 9, 9)
+    assert image.getpixel((round(cx), round(cy + side * 0.1))) == SEAT_COLOURS[seat]
+    around = (x - 2, y - 2, x + side + 2, y + side + 2)
+    assert image.crop(around).tobytes() == plain.crop(around).tobytes()
+    (x0, y0), (x1, y1) = ultimatum.stone_centre(last["stone"]["from"], 9, 9), (cx, cy)
+    mid = (round((x0 + x1) / 2), round((y0 + y1) / 2))
+    shaft, under = image.getpixel(mid), plain.getpixel(mid)
+    assert shaft != under, "no arrow between the two cells"
+    assert shaft != SEAT_COLOURS[last["seat"]], "the arrow hides what lies under it"
+
+
+def test_empty_cell_names_read_on_the_ice_even_on_the_largest_iceberg() -> None:
+    """U-4: the names players type stand out from the ice (≥ 3:1) and are drawn large enough
+    to read on a 15 × 15 iceberg."""
+    assert contrast(ultimatum.CELL_NAME, ICE) >= 3
+    view = ultimatum_game(2, seed=4, actions=0, width=15, height=15).view(None)
+    image = ultimatum.render_table(view, ["a", "b"])
+    box = ultimatum.cell_box("A1", 15, 15)
+    ink = [
+        (x, y)
+        for y in range(box[1] + 2, box[3] - 2)
+        for x in range(box[0] + 2, box[2] - 2)
+        if image.getpixel((x, y)) == ultimatum.CELL_NAME
+    ]
+    xs, ys = [p[0] for p in ink], [p[1] for p in ink]
+    assert max(ys) - min(ys) >= 8 and max(xs) - min(xs) >= 14
+
+
+@pytest.mark.parametrize("entertainer", ["bear-music", "sheep-dance", "kangaroo-music"])
+def test_an_entertainers_dots_and_badge_are_big_enough_for_a_phone(entertainer: str) -> None:
+    """On a 9 × 9 table every dot is a solid spot (≥ 60 yellow pixels, about 6 at phone size)
+    and the activity badge spans at least a third of the card."""
+    face = cards.entertainer(entertainer, TABLE_CARD).convert("RGB")
+    colours = face.getcolors(TABLE_CARD**2) or []
+    yellow = sum(n for n, c in colours if c == cards.DOT)
+    assert yellow / len(ENTERTAINERS[entertainer].dots) >= 60
+    row = face.crop((0, round(TABLE_CARD * 0.655), TABLE_CARD, round(TABLE_CARD * 0.655) + 1))
+    data = row.tobytes()
+    white = [i // 3 for i in range(0, len(data), 3) if min(data[i : i + 3]) > 250]
+    assert max(white) - min(white) >= TABLE_CARD / 3
+
+
+def _row_colour(image: Image.Image, seat: int, colour: tuple[int, ...]) -> int:
+    """Pixels of exactly ``colour`` in a seat's row of the panel."""
+    top = ultimatum.iceberg_height(9, 9) + HEADER + seat * (ROW_H + ROW_GAP)
+    crop = image.crop((0, top, image.width, top + ROW_H)).convert("RGB")
+    return sum(n for n, c in crop.getcolors(crop.width * crop.height) or [] if c == colour)
+
+
+def test_supply_and_hand_sizes_are_one_icon_and_a_count() -> None:
+    """U-8: the stones in supply and the hand's size are each one icon with "×n", so the picture
+    of a player with 3 stones has as many stone pixels as one with 1 (the count differs)."""
+    view = ultimatum_game(2, seed=6, actions=3).view(None)
+    names = ["a", "b"]
+    one = ultimatum.render_table({**view, "supply": [1, 1], "hand_counts": [1, 1]}, names)
+    three = ultimatum.render_table({**view, "supply": [3, 1], "hand_counts": [4, 1]}, names)
+    assert one.tobytes() != three.tobytes()
+    for colour in (SEAT_COLOURS[0], cards.BACK):
+        assert _row_colour(one, 0, colour) == _row_colour(three, 0, colour) > 0
+
+
+def test_in_the_entertainer_phase_the_next_pile_is_face_down() -> None:
+    """U-21: while the top entertainer is being laid, the next pile shows a card back (the card
+    under it is not yet turned up); otherwise it shows the face-up top card."""
+    game = ultimatum_in_phase(3, seed=0, phase="entertainer")
+    assert game is not None
+    view = game.view(None)
+    playing = {**view, "phase": "play", "entertainer_to_lay": None}
+    backs = []
+    for shown in (view, playing):
+        image = ultimatum.render_table(shown, ["a", "b", "c"]).convert("RGB")
+        footer = image.crop((0, image.height - FOOTER, image.width, image.height))
+        colours = footer.getcolors(footer.width * footer.height) or []
+        backs.append(sum(n for n, c in colours if c == cards.ENTERTAINER_BACK))
+    assert backs[0] > 100 and backs[1] == 0
+
+
+def test_the_hand_without_won_cards_is_compact() -> None:
+    """The hand picture spends one short line on "won: none", and grows with won cards."""
+    game = ultimatum_game(2, seed=8, actions=0)
+    own = game.view(0)
+    assert ultimatum.hand_size(own)[1] <= 300
+    won = {**own, "won": [["bear-music", "seal-dance"], []]}
+    assert ultimatum.hand_size(won)[1] > ultimatum.hand_size(own)[1]
+    assert ultimatum.render_hand(won, "Ann").size == ultimatum.hand_size(won)
