@@ -18,6 +18,9 @@ SUBCOMMAND, GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = range(3, 12)
 PER_KIND = {1: 100, 2: 5, 3: 5}
 TOTAL_CHARACTERS = 4000
+# Bounds and integer/number choice values lie within ±2^53; string lengths within 0–6000.
+NUMBER_LIMIT = 2**53
+MAX_LENGTH = 6000
 
 
 def _name_ok(name: Any, *, slash: bool) -> bool:
@@ -68,8 +71,11 @@ def _longest(data: dict[str, Any], key: str) -> int:
     return max(len(t) for t in texts)
 
 
-def _options(path: str, options: list[dict[str, Any]], *, depth: int) -> tuple[Problems, int]:
-    """Check one level of options; returns the problems and the characters counted."""
+def _options(
+    path: str, options: list[dict[str, Any]], *, parent: int | None = None
+) -> tuple[Problems, int]:
+    """Check one level of options under ``parent`` (None: the command itself, else SUBCOMMAND
+    or GROUP); returns the problems and the characters counted."""
     problems: Problems = []
     chars = 0
     if len(options) > 25:
@@ -91,13 +97,22 @@ def _options(path: str, options: list[dict[str, Any]], *, depth: int) -> tuple[P
         if kind not in range(1, 12):
             problems.append((f"{here}.type", f"unknown option type {kind!r}"))
             continue
+        if parent == GROUP and kind != SUBCOMMAND:
+            what = "another subcommand group" if kind == GROUP else "an option"
+            problems.append(
+                (
+                    here,
+                    f"a subcommand group holds only subcommands, not {what} (at most "
+                    "group → subcommand)",
+                )
+            )
+        if parent == SUBCOMMAND and kind in (SUBCOMMAND, GROUP):
+            problems.append((here, "a subcommand cannot hold subcommands or groups"))
         if kind in (SUBCOMMAND, GROUP):
-            if depth == 2 or (kind == GROUP and depth == 1):
-                problems.append((here, "subcommands nest at most group → subcommand"))
             inner = option.get("options") or []
-            if kind == GROUP and any(o.get("type") != SUBCOMMAND for o in inner):
-                problems.append((f"{here}.options", "a group may only hold subcommands"))
-            more, count = _options(f"{here}.options", inner, depth=depth + 1)
+            if kind == GROUP and not inner:
+                problems.append((f"{here}.options", "a subcommand group needs subcommands"))
+            more, count = _options(f"{here}.options", inner, parent=kind)
             problems += more
             chars += count
             continue
@@ -112,12 +127,34 @@ def _options(path: str, options: list[dict[str, Any]], *, depth: int) -> tuple[P
     return problems, chars
 
 
+def _is_integer(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _typed_problem(kind: int, value: Any) -> str | None:
+    """Why ``value`` cannot be a choice value or bound of an option of ``kind``; None if it can."""
+    if kind == STRING:
+        return None if isinstance(value, str) else f"{value!r} is not a string"
+    if kind == INTEGER and not _is_integer(value):
+        return f"{value!r} is not an integer"
+    if kind == NUMBER and not _is_number(value):
+        return f"{value!r} is not a number"
+    if not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
+        return f"{value!r} is outside -2^53..2^53"
+    return None
+
+
 def _value_rules(here: str, option: dict[str, Any]) -> Problems:
     problems: Problems = []
     kind = option["type"]
     choices = option.get("choices") or []
     if choices and kind not in (STRING, INTEGER, NUMBER):
         problems.append((f"{here}.choices", "choices only on string, integer and number options"))
+        choices = []
     if len(choices) > 25:
         problems.append((f"{here}.choices", f"at most 25 choices (got {len(choices)})"))
     for k, choice in enumerate(choices):
@@ -129,25 +166,49 @@ def _value_rules(here: str, option: dict[str, Any]) -> Problems:
             if not isinstance(name, str) or not 1 <= len(name) <= 100:
                 problems.append((f"{here}.choices.{k}.name", "choice names are 1-100 characters"))
         value = choice.get("value")
-        if kind == STRING and (not isinstance(value, str) or len(value) > 100):
+        wrong = _typed_problem(kind, value)
+        if wrong is not None:
+            problems.append((f"{here}.choices.{k}.value", f"choice value {wrong}"))
+        elif kind == STRING and len(value) > 100:
             problems.append((f"{here}.choices.{k}.value", "string choice values are ≤ 100 chars"))
-        if kind == INTEGER and (not isinstance(value, int) or isinstance(value, bool)):
-            problems.append((f"{here}.choices.{k}.value", "integer choices need integer values"))
     if option.get("autocomplete"):
         if kind not in (STRING, INTEGER, NUMBER):
             problems.append((here, "autocomplete only on string, integer and number options"))
         if choices:
             problems.append((here, "autocomplete cannot be combined with choices"))
-    if ("min_value" in option or "max_value" in option) and kind not in (INTEGER, NUMBER):
-        problems.append((here, "min_value/max_value only on integer and number options"))
-    if "min_length" in option or "max_length" in option:
-        low, high = option.get("min_length", 0), option.get("max_length", 6000)
-        if kind != STRING:
-            problems.append((here, "min_length/max_length only on string options"))
-        elif not (0 <= low <= 6000 and 1 <= high <= 6000 and low <= high):
-            problems.append((here, "min_length 0-6000, max_length 1-6000"))
+    problems += _bounds(here, option, kind)
     if "channel_types" in option and kind != CHANNEL:
         problems.append((here, "channel_types only on channel options"))
+    return problems
+
+
+def _bounds(here: str, option: dict[str, Any], kind: int) -> Problems:
+    """min_value/max_value (integer and number options) and min_length/max_length (strings)."""
+    problems: Problems = []
+    values = {k: option[k] for k in ("min_value", "max_value") if option.get(k) is not None}
+    if values and kind not in (INTEGER, NUMBER):
+        problems.append((here, "min_value/max_value only on integer and number options"))
+    elif values:
+        for key, value in values.items():
+            wrong = _typed_problem(kind, value)
+            if wrong is not None:
+                problems.append((f"{here}.{key}", f"{key} {wrong}"))
+        low, high = values.get("min_value"), values.get("max_value")
+        if _is_number(low) and _is_number(high) and low > high:
+            problems.append((here, f"min_value {low} is greater than max_value {high}"))
+    lengths = {k: option[k] for k in ("min_length", "max_length") if option.get(k) is not None}
+    if lengths and kind != STRING:
+        problems.append((here, "min_length/max_length only on string options"))
+    elif lengths:
+        for key, lowest in (("min_length", 0), ("max_length", 1)):
+            if key not in lengths:
+                continue
+            value = lengths[key]
+            if not _is_integer(value) or not lowest <= value <= MAX_LENGTH:
+                problems.append((f"{here}.{key}", f"{key} must be {lowest}-{MAX_LENGTH}"))
+        low, high = lengths.get("min_length"), lengths.get("max_length")
+        if _is_integer(low) and _is_integer(high) and low > high:
+            problems.append((here, f"min_length {low} is greater than max_length {high}"))
     return problems
 
 
@@ -174,7 +235,7 @@ def validate(commands: list[dict[str, Any]]) -> Problems:
             if command.get("options"):
                 problems.append((f"{path}.options", "context menu commands take no options"))
             continue
-        more, chars = _options(f"{path}.options", command.get("options") or [], depth=0)
+        more, chars = _options(f"{path}.options", command.get("options") or [])
         problems += more
         chars += _longest(command, "name") + _longest(command, "description")
         if chars > TOTAL_CHARACTERS:

@@ -12,7 +12,17 @@ from tests.fakediscord import options, payloads
 from tests.fakediscord import permissions as perms
 from tests.fakediscord.results import Choice, Reply
 from tests.fakediscord.server import Server
-from tests.fakediscord.state import DM, Attachment, Channel, Guild, Interaction, Message, Role, User
+from tests.fakediscord.state import (
+    DM,
+    PRIVATE_THREAD,
+    Attachment,
+    Channel,
+    Guild,
+    Interaction,
+    Message,
+    Role,
+    User,
+)
 
 COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 REFUSAL_GRACE = 0.5
@@ -37,11 +47,15 @@ class FakeDiscord(Server):
             )
         return found[0]
 
-    def channel(self, name: str) -> Channel:
-        """A text channel or thread by name."""
-        found = [c for c in self.world.channels.values() if c.name == name]
+    def channel(self, name: str, *, guild: Guild | None = None) -> Channel:
+        """A text channel or thread by name (the newest of that name, or the one in ``guild``)."""
+        found = [
+            c
+            for c in self.world.channels.values()
+            if c.name == name and (guild is None or c.guild_id == guild.id)
+        ]
         if not found:
-            raise LookupError(f"no channel {name!r}")
+            raise LookupError(f"no channel {name!r}" + (f" in {guild.name}" if guild else ""))
         return found[-1]
 
     @property
@@ -85,8 +99,11 @@ class FakeDiscord(Server):
         owner: User | None = None,
         private: bool = False,
         archived: bool = False,
+        members: list[User] | None = None,
     ) -> Channel:
-        """A thread someone else started (the bot learns of it with THREAD_CREATE)."""
+        """A thread someone else started, with ``members`` besides its owner (the bot learns of
+        it with THREAD_CREATE when it can see it: a private thread only if it is a member or
+        may manage threads)."""
         thread = self.world.add_thread(
             parent,
             name,
@@ -94,7 +111,9 @@ class FakeDiscord(Server):
             private=private,
             archived=archived,
         )
-        if not archived:
+        thread.thread_members.update(u.id for u in members or [])
+        visible = self.world.permissions(self.bot.id, thread) & perms.VIEW_CHANNEL
+        if not archived and visible:
             self.gateway.dispatch("THREAD_CREATE", payloads.channel(self.world, thread), intent=1)
         return thread
 
@@ -111,6 +130,55 @@ class FakeDiscord(Server):
         """Set a channel overwrite, e.g. ``deny=["send_messages"]`` for the bot."""
         self.world.set_overwrite(channel, target, allow=perms.bits(allow), deny=perms.bits(deny))
         self.gateway.dispatch("CHANNEL_UPDATE", payloads.channel(self.world, channel), intent=1)
+
+    async def update_guild(
+        self,
+        guild: Guild | None = None,
+        *,
+        preferred_locale: str | None = None,
+        name: str | None = None,
+    ) -> None:
+        """Change a server's settings as its admins would in Discord (GUILD_UPDATE to the bot);
+        returns once the event was sent to every connected bot (which may still be handling it).
+        """
+        guild = guild or self.guild
+        if preferred_locale is not None:
+            if preferred_locale not in cmd.LOCALES:
+                raise ValueError(f"{preferred_locale!r} is not a Discord locale")
+            guild.preferred_locale = preferred_locale
+        if name is not None:
+            guild.name = name
+        self.gateway.dispatch("GUILD_UPDATE", payloads.guild_update(guild), intent=1)
+        await self._delivered("GUILD_UPDATE")
+
+    async def join_guild(
+        self,
+        name: str,
+        *,
+        channels: tuple[str, ...] | list[str] = ("general",),
+        preferred_locale: str = "en-US",
+        members: list[User] | None = None,
+        owner: User | None = None,
+    ) -> Guild:
+        """The bot is added to a new server (with text ``channels`` and ``members``), as when
+        someone invites it: GUILD_CREATE to the bot, which reports ``on_guild_join``. Returns
+        once the event was sent to every connected bot."""
+        if preferred_locale not in cmd.LOCALES:
+            raise ValueError(f"{preferred_locale!r} is not a Discord locale")
+        world = self.world
+        guild = world.add_guild(
+            name, owner=owner or world.application.owner, preferred_locale=preferred_locale
+        )
+        for channel in channels:
+            world.add_text_channel(guild, channel)
+        for user in members or []:
+            world.add_member(guild, user)
+        self.gateway.dispatch_guild_create(guild, joined=True)
+        await self._delivered("GUILD_CREATE")
+        return guild
+
+    async def _delivered(self, what: str) -> None:
+        await self.wait_until(self.gateway.delivered, timeout=5.0, what=f"{what} to be sent")
 
     def close_dms(self, user: User) -> None:
         """The user no longer accepts DMs from the bot (posting gets 403, code 50007)."""
@@ -175,6 +243,7 @@ class FakeDiscord(Server):
         here). Returns once the bot answered; a deferral is awaited until filled in.
         """
         channel = channel or self.default_channel()
+        self._can_view(user, channel)
         given = {**(options or {}), **kwargs}
         data = self._command_data(user, channel, command, given)
         interaction = self._interaction(user, channel, COMMAND, data, name=command)
@@ -197,6 +266,7 @@ class FakeDiscord(Server):
     ) -> list[Choice]:
         """The choices the bot offers while ``user`` types ``typed`` into ``option``."""
         channel = channel or self.default_channel()
+        self._can_view(user, channel)
         given = {**(options or {}), **kwargs}
         data = self._command_data(user, channel, command, given, focused=option, typed=typed)
         interaction = self._interaction(
@@ -420,7 +490,34 @@ class FakeDiscord(Server):
 
     # building interactions
 
+    def _can_view(self, user: User, channel: Channel) -> None:
+        """Fail the test when ``user`` could not even see ``channel`` in Discord."""
+        world = self.world
+        if channel.type == DM:
+            if channel.recipient_id != user.id:
+                raise AssertionError(f"{user.name} cannot see another person's DM with the bot")
+            return
+        guild = world.guilds[channel.guild_id or 0]
+        if user.id not in guild.members:
+            raise AssertionError(f"{user.name} is not a member of the guild {guild.name}")
+        if world.permissions(user.id, channel) & perms.VIEW_CHANNEL:
+            return
+        where = f"#{channel.name}"
+        parent = world.parent(channel)
+        if channel.type == PRIVATE_THREAD and world.permissions(user.id, parent):
+            raise AssertionError(
+                f"{user.name} cannot see the private thread {where}: they are not a member of "
+                "it (nor may they manage threads), so Discord does not show it to them"
+            )
+        if channel.is_thread:
+            where += f" (a thread of #{parent.name})"
+        raise AssertionError(
+            f"{user.name} cannot see {where}: they lack View Channel there, so Discord shows "
+            "them neither the channel nor its messages"
+        )
+
     def _can_see(self, user: User, message: Message) -> None:
+        self._can_view(user, self.world.channels[message.channel_id])
         if message.deleted:
             raise AssertionError("the message was deleted")
         if message.ephemeral and message.ephemeral_for != user.id:
@@ -503,8 +600,7 @@ class FakeDiscord(Server):
         message: Message | None = None,
     ) -> Interaction:
         world = self.world
-        if channel.type != DM and user.id not in world.guilds[channel.guild_id or 0].members:
-            raise AssertionError(f"{user.name} is not a member of the guild")
+        self._can_view(user, channel)
         interaction = Interaction(
             id=world.ids.next(),
             token=world.new_token(),

@@ -22,6 +22,7 @@ class Fault:
     retry_after: float = 0.0
     is_global: bool = False
     hits: int = 0
+    errors: dict[str, Any] | None = None
 
     def matches(self, method: str, template: str, path: str, channel_id: int | None) -> bool:
         """Whether a request (``METHOD /path``, by template or concrete path) is hit."""
@@ -100,6 +101,24 @@ class Faults:
         self.armed.append(fault)
         return fault
 
+    def refuse(
+        self,
+        pattern: str,
+        *,
+        status: int = 400,
+        code: int = 50035,
+        message: str = "Invalid Form Body",
+        errors: dict[str, Any] | None = None,
+        times: int | None = 1,
+    ) -> Fault:
+        """Answer any other 4xx error Discord gives (default 400 / 50035 *Invalid Form Body*,
+        with ``errors`` as its error tree), e.g. a command sync Discord turns down."""
+        if not 400 <= status < 500 or status == 429:
+            raise ValueError("refuse takes a 4xx status other than 429 (see rate_limit)")
+        fault = Fault(pattern, status, code, message, times, errors=errors)
+        self.armed.append(fault)
+        return fault
+
     def clear(self) -> None:
         """Disarm every fault."""
         self.armed.clear()
@@ -116,7 +135,7 @@ class Faults:
 def as_error(fault: Fault) -> tuple[DiscordError, dict[str, str]]:
     """The error body and the headers Discord sends with this fault."""
     if fault.status != 429:
-        return DiscordError(fault.status, fault.code, fault.message), {}
+        return DiscordError(fault.status, fault.code, fault.message, fault.errors), {}
     error = DiscordError(429, 0, fault.message)
     headers = {
         "Retry-After": str(max(1, round(fault.retry_after))),

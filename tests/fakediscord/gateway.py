@@ -17,6 +17,7 @@ from tests.fakediscord import payloads
 
 if TYPE_CHECKING:
     from tests.fakediscord.server import Server
+    from tests.fakediscord.state import Guild
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +25,8 @@ DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT = 0, 1, 2, 6, 7
 INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
 GUILDS, GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 0, 1 << 9, 1 << 12
 PRIVILEGED = {"members": 1 << 1, "presences": 1 << 8, "message_content": 1 << 15}
+# A connection without a heartbeat for this many heartbeat intervals is closed (4009).
+HEARTBEAT_GRACE = 1.5
 
 
 @dataclass(eq=False)
@@ -61,6 +64,8 @@ class Gateway:
         self.identifies = 0
         self.resumes = 0
         self.heartbeats = 0
+        #: The close codes the stand-in closed connections with (4002, 4005, 4009, …).
+        self.closes: list[int] = []
         self.changed = asyncio.Event()
 
     # state the tests look at
@@ -84,6 +89,26 @@ class Gateway:
             self._queue(session, event, data)
             count += 1
         return count
+
+    def dispatch_guild_create(self, guild: Guild, *, joined: bool = False) -> int:
+        """GUILD_CREATE to every live session with the guilds intent, its members as that
+        session's intents allow; ``joined`` for a guild the bot was just added to (no
+        ``unavailable`` key, so discord.py reports ``on_guild_join``)."""
+        count = 0
+        for session in self.live():
+            if not session.intents & GUILDS:
+                continue
+            everyone = bool(session.intents & PRIVILEGED["members"])
+            data = payloads.guild(self.fake.world, guild, all_members=everyone)
+            if joined:
+                del data["unavailable"]
+            self._queue(session, "GUILD_CREATE", data)
+            count += 1
+        return count
+
+    def delivered(self) -> bool:
+        """Whether every connected session was sent everything queued for it."""
+        return all(s.cursor >= len(s.buffer) for s in self.connected())
 
     def _queue(self, session: Session, event: str, data: dict[str, Any]) -> None:
         seq = session.seq + 1
@@ -127,21 +152,34 @@ class Gateway:
         await self._send(
             holder, socket, self._op(HELLO, {"heartbeat_interval": self.heartbeat_interval_ms})
         )
+        loop = asyncio.get_running_loop()
+        last_beat = [loop.time()]
+        watchdog = asyncio.create_task(self._watchdog(socket, last_beat))
         session: Session | None = None
         writer: asyncio.Task[None] | None = None
         try:
             async for frame in socket:
                 if frame.type is not WSMsgType.TEXT:
                     continue
-                message = json.loads(frame.data)
+                try:
+                    message = json.loads(frame.data)
+                    if not isinstance(message, dict):
+                        raise ValueError("not a JSON object")
+                except ValueError:
+                    await self._close(socket, 4002, "Decode error")
+                    break
                 op, data = message.get("op"), message.get("d")
                 current = session or holder
                 if op == HEARTBEAT:
                     self.heartbeats += 1
+                    last_beat[0] = loop.time()
                     await self._send(current, socket, self._op(HEARTBEAT_ACK, None))
-                elif op == IDENTIFY and session is None:
+                elif op in (IDENTIFY, RESUME) and session is not None:
+                    await self._close(socket, 4005, "Already authenticated.")
+                    break
+                elif op == IDENTIFY:
                     session = await self._identify(socket, data, compressor)
-                elif op == RESUME and session is None:
+                elif op == RESUME:
                     session = self._resume(socket, data, compressor)
                     if session is None:
                         await self._send(holder, socket, self._op(INVALID_SESSION, False))
@@ -149,26 +187,49 @@ class Gateway:
                     writer = asyncio.create_task(self._writer(session, socket))
                     self.changed.set()
         finally:
+            watchdog.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watchdog
             if writer is not None:
                 writer.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await writer
             if session is not None and session.socket is socket:
                 session.socket = None
-                # A client's own clean close ends the session; anything else may be resumed.
-                if socket.close_code in (1000, 1001) and not getattr(
+                # A client's own clean close ends the session, and so does a timeout (4009:
+                # "reconnect and start a new one"); anything else may be resumed.
+                clean = socket.close_code in (1000, 1001) and not getattr(
                     socket, "_fake_dropped", False
-                ):
+                )
+                if clean or socket.close_code == 4009:
                     session.dead = True
             self.changed.set()
         return socket
+
+    async def _close(self, socket: web.WebSocketResponse, code: int, reason: str) -> None:
+        """Close a connection with a gateway close code, as Discord does on a protocol error."""
+        self.closes.append(code)
+        log.info("closing a gateway connection: %d %s", code, reason)
+        await socket.close(code=code, message=reason.encode())
+
+    async def _watchdog(self, socket: web.WebSocketResponse, last_beat: list[float]) -> None:
+        # Discord closes a connection that stopped heartbeating (a zombie) with 4009.
+        loop = asyncio.get_running_loop()
+        timeout = self.heartbeat_interval_ms / 1000 * HEARTBEAT_GRACE
+        while not socket.closed:
+            remaining = last_beat[0] + timeout - loop.time()
+            if remaining > 0:
+                await asyncio.sleep(remaining)
+                continue
+            await self._close(socket, 4009, "Session timed out.")
+            return
 
     async def _identify(
         self, socket: web.WebSocketResponse, data: dict[str, Any], compressor: Any
     ) -> Session | None:
         fake = self.fake
         if data.get("token") != fake.token:
-            await socket.close(code=4004, message=b"Authentication failed.")
+            await self._close(socket, 4004, "Authentication failed.")
             return None
         intents = int(data.get("intents", 0))
         refused = [
@@ -177,7 +238,7 @@ class Gateway:
             if intents & bit and name not in fake.privileged_intents
         ]
         if refused:
-            await socket.close(code=4014, message=b"Disallowed intent(s).")
+            await self._close(socket, 4014, "Disallowed intent(s).")
             return None
         for old in self.live():
             if not old.connected:

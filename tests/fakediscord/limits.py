@@ -20,7 +20,8 @@ V2_COMPONENTS, V2_TEXT = 40, 4000
 CHOICES, CHOICE_NAME, CHOICE_VALUE = 25, 100, 100
 FILES = 10
 MODAL_TITLE, MODAL_ROWS, TEXT_INPUT_LABEL, TEXT_INPUT_VALUE = 45, 5, 45, 4000
-ATTACHMENT_BYTES = 25 * 1024 * 1024
+# Per file, on a server without boosts (and discord.py's DEFAULT_FILE_SIZE_LIMIT_BYTES).
+ATTACHMENT_BYTES = 10 * 1024 * 1024
 
 # Flags a bot may set when it sends a message (suppress embeds, ephemeral, suppress
 # notifications, components v2); anything else is rejected.

@@ -163,7 +163,11 @@ def edit(
     *,
     interaction: bool,
 ) -> Message:
-    """Apply an edit (content, embeds, components, attachments) and dispatch MESSAGE_UPDATE."""
+    """Apply an edit (content, embeds, components, attachments) and dispatch MESSAGE_UPDATE.
+
+    Everything is checked before anything is written: Discord changes nothing on a refused edit
+    (the message keeps its text, its files, and a deferred reply keeps "thinking").
+    """
     merged = {
         "content": body.get("content", message.content),
         "embeds": body.get("embeds", message.embeds),
@@ -171,17 +175,18 @@ def edit(
         "flags": (message.flags & limits.SETTABLE_FLAGS) | (int(body.get("flags") or 0) & 4),
     }
     check(merged, uploads, interaction=interaction)
+    attachments = attachments_from(fake, body, uploads, message.attachments)
+    if not limits.not_empty(merged, len(attachments)):
+        raise DiscordError(400, 50006, "Cannot send an empty message")
     if "content" in body:
         message.content = str(body.get("content") or "")
     if "embeds" in body:
         message.embeds = list(body.get("embeds") or [])
     if "components" in body:
         message.components = list(body.get("components") or [])
-    message.attachments = attachments_from(fake, body, uploads, message.attachments)
+    message.attachments = attachments
     was_loading = message.loading
     message.flags &= ~LOADING
-    if not limits.not_empty(merged, len(message.attachments)):
-        raise DiscordError(400, 50006, "Cannot send an empty message")
     if not was_loading:
         message.edited_timestamp = fake.clock.now()
         message.edits += 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from tests.fakediscord import permissions as perms
 from tests.fakediscord.state import (
     DM,
     Attachment,
@@ -132,10 +133,41 @@ def channel(world: World, c: Channel) -> dict[str, Any]:
 def guild(world: World, g: Guild, *, all_members: bool = True) -> dict[str, Any]:
     """A GUILD_CREATE payload: roles, channels, active threads, and the members.
 
-    Without the privileged members intent Discord sends only the bot's own member.
+    Without the privileged members intent Discord sends only the bot's own member. Active
+    threads are those the bot can see: not a private thread it is not in (unless it may manage
+    threads), nor one under a channel hidden from it.
     """
     channels = [world.channels[cid] for cid in g.channel_ids]
-    threads = [t for c in channels for t in world.threads_of(c) if not t.archived]
+    bot = world.application.bot.id
+    threads = [
+        t
+        for c in channels
+        for t in world.threads_of(c)
+        if not t.archived and world.permissions(bot, t) & perms.VIEW_CHANNEL
+    ]
+    return {
+        **guild_update(g),
+        "joined_at": iso(g.members[world.application.bot.id].joined_at),
+        "large": False,
+        "unavailable": False,
+        "member_count": len(g.members),
+        "voice_states": [],
+        "members": [
+            member(m)
+            for m in g.members.values()
+            if all_members or m.user.id == world.application.bot.id
+        ],
+        "channels": [channel(world, c) for c in channels],
+        "threads": [channel(world, t) for t in threads],
+        "presences": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+        "soundboard_sounds": [],
+    }
+
+
+def guild_update(g: Guild) -> dict[str, Any]:
+    """A guild object as GUILD_UPDATE carries it (no members, channels or threads)."""
     return {
         "id": str(g.id),
         "name": g.name,
@@ -166,22 +198,6 @@ def guild(world: World, g: Guild, *, all_members: bool = True) -> dict[str, Any]
         "public_updates_channel_id": None,
         "nsfw_level": 0,
         "premium_progress_bar_enabled": False,
-        "joined_at": iso(g.members[world.application.bot.id].joined_at),
-        "large": False,
-        "unavailable": False,
-        "member_count": len(g.members),
-        "voice_states": [],
-        "members": [
-            member(m)
-            for m in g.members.values()
-            if all_members or m.user.id == world.application.bot.id
-        ],
-        "channels": [channel(world, c) for c in channels],
-        "threads": [channel(world, t) for t in threads],
-        "presences": [],
-        "stage_instances": [],
-        "guild_scheduled_events": [],
-        "soundboard_sounds": [],
     }
 
 

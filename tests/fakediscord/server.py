@@ -44,10 +44,11 @@ class Server:
 
     Tests use its subclass FakeDiscord, which adds the people's side.
 
-    ``attachment_limit`` is the per-file upload limit in bytes (Discord's default 25 MiB),
-    ``response_deadline`` the time to the first interaction response (3 s) and
-    ``token_lifetime`` how long followups and edits are accepted (15 minutes); both are
-    measured with ``clock``, which tests may advance.
+    ``attachment_limit`` is the per-file upload limit in bytes (10 MiB, Discord's for a server
+    without boosts), ``response_deadline`` the time to the first interaction response (3 s)
+    and ``token_lifetime`` how long followups and edits are accepted (15 minutes); both are
+    measured with ``clock``, which tests may advance. ``heartbeat_interval_ms`` is sent in
+    HELLO; a connection without a heartbeat for 1.5 intervals is closed (4009).
     """
 
     def __init__(

@@ -186,3 +186,33 @@ async def test_commands_with_member_permissions_are_hidden_from_others(
     finally:
         # The command groups are shared by every probe bot of this test run.
         command.default_permissions = None
+
+
+async def test_people_act_only_where_they_can_see(
+    fake_discord: FakeDiscord, probe: ProbeBot
+) -> None:
+    """No View Channel, or outside a private thread (without Manage Threads): Discord shows the
+    person nothing there, so a test making them run a command or click fails, and the bot never
+    hears of it."""
+    fake = fake_discord
+    alice, bruno, mia = fake.user("alice"), fake.user("bruno"), fake.user("mia")
+    games, lounge = fake.channel("games"), fake.channel("lounge")
+    button = await fake.invoke(bruno, "/fish move", penguin="C4", to="F2", channel=lounge)
+    assert button.message is not None
+    fake.set_permissions(lounge, alice, deny=["view_channel"])
+    before = len(fake.world.interactions)
+    with pytest.raises(AssertionError, match="alice cannot see #lounge: they lack View Channel"):
+        await fake.invoke(alice, "/probe about", channel=lounge)
+    with pytest.raises(AssertionError, match="alice cannot see #lounge"):
+        await fake.autocomplete(alice, "/fish move", "penguin", typed="C", channel=lounge)
+    with pytest.raises(AssertionError, match="alice cannot see #lounge"):
+        await fake.click(alice, button.message, label="Join")
+    secret = fake.add_thread(games, "secret", private=True, owner=bruno)
+    with pytest.raises(AssertionError, match="not a member of it"):
+        await fake.invoke(alice, "/probe about", channel=secret)
+    assert len(fake.world.interactions) == before, "the bot was told of an impossible action"
+    for person in (bruno, mia):  # the thread's member, and a moderator (Manage Threads)
+        reply = await fake.invoke(person, "/probe about", channel=secret)
+        assert reply.embeds[0]["title"] == "Penguin games"
+    joined = await fake.click(mia, button.message, label="Join")
+    assert joined.kind == "update"

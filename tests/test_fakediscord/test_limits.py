@@ -206,8 +206,37 @@ async def test_an_attachment_over_the_limit_is_refused_and_the_limit_is_announce
             assert "big.bin is 1001 bytes; the limit is 1000" in violation.message
 
 
+async def test_the_default_attachment_limit_is_discords_10_mib(
+    fake_discord: FakeDiscord, probe: ProbeBot
+) -> None:
+    """10 MiB per file, as on a server without boosts and as discord.py assumes by default: a
+    file of 10 MiB is posted, one byte more is refused with 413 / 40005."""
+    limit = discord.utils.DEFAULT_FILE_SIZE_LIMIT_BYTES
+    assert fake_discord.attachment_limit == limit == 10 * 1024 * 1024
+    games = probe.get_channel(fake_discord.channel("games").id)
+    assert isinstance(games, discord.TextChannel)
+    await games.send(file=discord.File(io.BytesIO(b"x" * limit), filename="fits.bin"))
+    with pytest.raises(discord.HTTPException) as refused:
+        await games.send(file=discord.File(io.BytesIO(b"x" * (limit + 1)), filename="big.bin"))
+    assert (refused.value.status, refused.value.code) == (413, 40005)
+    (violation,) = fake_discord.take_violations()
+    assert f"the limit is {limit}" in violation.message
+    reply = await fake_discord.invoke(fake_discord.user("alice"), "/probe about")
+    assert reply.interaction.payload["attachment_size_limit"] == limit
+
+
 COMMAND = {"name": "fish", "description": "Play fish", "type": 1}
 OPTION = {"name": "floe", "description": "where", "type": 3}
+
+
+def subcommand(name: str, *options: dict[str, Any]) -> dict[str, Any]:
+    return {"name": name, "description": "d", "type": 1, "options": list(options)}
+
+
+def group(name: str, *options: dict[str, Any]) -> dict[str, Any]:
+    return {"name": name, "description": "d", "type": 2, "options": list(options)}
+
+
 BAD_SYNCS = {
     "uppercase name": ([{**COMMAND, "name": "Fish"}], "invalid name 'Fish'"),
     "33-character name": ([{**COMMAND, "name": "f" * 33}], "invalid name"),
@@ -264,6 +293,97 @@ BAD_SYNCS = {
         [{**COMMAND, "options": [OPTION, {"name": "sub", "description": "s", "type": 1}]}],
         "subcommands cannot be mixed",
     ),
+    "a number value on a string choice": (
+        [{**COMMAND, "options": [{**OPTION, "choices": [{"name": "one", "value": 1}]}]}],
+        "choice value 1 is not a string",
+    ),
+    "a string value on an integer choice": (
+        [{**COMMAND, "options": [{**OPTION, "type": 4, "choices": [{"name": "a", "value": "1"}]}]}],
+        "choice value '1' is not an integer",
+    ),
+    "a fraction on an integer choice": (
+        [{**COMMAND, "options": [{**OPTION, "type": 4, "choices": [{"name": "a", "value": 1.5}]}]}],
+        "choice value 1.5 is not an integer",
+    ),
+    "a string value on a number choice": (
+        [
+            {
+                **COMMAND,
+                "options": [{**OPTION, "type": 10, "choices": [{"name": "a", "value": "x"}]}],
+            }
+        ],
+        "choice value 'x' is not a number",
+    ),
+    "a number choice beyond 2^53": (
+        [
+            {
+                **COMMAND,
+                "options": [{**OPTION, "type": 10, "choices": [{"name": "a", "value": 2**60}]}],
+            }
+        ],
+        "outside -2^53..2^53",
+    ),
+    "choices on a boolean option": (
+        [
+            {
+                **COMMAND,
+                "options": [{**OPTION, "type": 5, "choices": [{"name": "y", "value": True}]}],
+            }
+        ],
+        "choices only on string, integer and number options",
+    ),
+    "min_value on a string option": (
+        [{**COMMAND, "options": [{**OPTION, "min_value": 1}]}],
+        "min_value/max_value only on integer and number options",
+    ),
+    "a fractional min_value on an integer option": (
+        [{**COMMAND, "options": [{**OPTION, "type": 4, "min_value": 0.5}]}],
+        "min_value 0.5 is not an integer",
+    ),
+    "a string max_value on a number option": (
+        [{**COMMAND, "options": [{**OPTION, "type": 10, "max_value": "9"}]}],
+        "max_value '9' is not a number",
+    ),
+    "min_value above max_value": (
+        [{**COMMAND, "options": [{**OPTION, "type": 4, "min_value": 5, "max_value": 4}]}],
+        "min_value 5 is greater than max_value 4",
+    ),
+    "max_value beyond 2^53": (
+        [{**COMMAND, "options": [{**OPTION, "type": 4, "max_value": 2**53 + 1}]}],
+        "outside -2^53..2^53",
+    ),
+    "min_length on an integer option": (
+        [{**COMMAND, "options": [{**OPTION, "type": 4, "min_length": 1}]}],
+        "min_length/max_length only on string options",
+    ),
+    "min_length above 6000": (
+        [{**COMMAND, "options": [{**OPTION, "min_length": 6001}]}],
+        "min_length must be 0-6000",
+    ),
+    "max_length 0": (
+        [{**COMMAND, "options": [{**OPTION, "max_length": 0}]}],
+        "max_length must be 1-6000",
+    ),
+    "a string min_length": (
+        [{**COMMAND, "options": [{**OPTION, "min_length": "2"}]}],
+        "min_length must be 0-6000",
+    ),
+    "min_length above max_length": (
+        [{**COMMAND, "options": [{**OPTION, "min_length": 5, "max_length": 4}]}],
+        "min_length 5 is greater than max_length 4",
+    ),
+    "a group in a group": (
+        [{**COMMAND, "options": [group("outer", group("inner", subcommand("go")))]}],
+        "a subcommand group holds only subcommands, not another subcommand group",
+    ),
+    "a subcommand in a subcommand": (
+        [{**COMMAND, "options": [subcommand("outer", subcommand("inner"))]}],
+        "a subcommand cannot hold subcommands or groups",
+    ),
+    "an option straight in a group": (
+        [{**COMMAND, "options": [group("outer", OPTION)]}],
+        "a subcommand group holds only subcommands, not an option",
+    ),
     "a description on a user command": (
         [{"name": "Show hand", "description": "no", "type": 2}],
         "context menu commands have an empty description",
@@ -295,3 +415,20 @@ async def test_a_valid_sync_with_localizations_and_a_context_menu_is_kept(
     answer = await probe.http.bulk_upsert_global_commands(app, commands)
     assert [c["name"] for c in answer] == ["fish", "Show hand"]
     assert answer[0]["id"] == str(fake_discord.world.global_commands[0].id)
+
+
+async def test_bounds_and_nesting_at_their_limits_are_kept(
+    fake_discord: FakeDiscord, probe: ProbeBot
+) -> None:
+    """What Discord accepts: group → subcommand with typed choices and bounds at their edges."""
+    app = fake_discord.world.application.id
+    options = [
+        {**OPTION, "required": True, "min_length": 0, "max_length": 6000},
+        {**OPTION, "name": "count", "type": 4, "min_value": -(2**53), "max_value": 2**53},
+        {**OPTION, "name": "share", "type": 10, "min_value": 0.5, "max_value": 0.5},
+        {**OPTION, "name": "level", "type": 4, "choices": [{"name": "easy", "value": 1}]},
+        {**OPTION, "name": "weight", "type": 10, "choices": [{"name": "half", "value": 0.5}]},
+    ]
+    tree = [{**COMMAND, "options": [group("admin", subcommand("move", *options))]}]
+    await probe.http.bulk_upsert_global_commands(app, tree)
+    assert fake_discord.syncs[-1] == (None, ["fish"])

@@ -6,6 +6,8 @@ import io
 from typing import Any
 
 import discord
+import pytest
+from discord.http import Route
 
 from tests.fakediscord import FakeDiscord, run_client
 from tests.test_fakediscord.probe_bot import ProbeBot, board_png
@@ -123,3 +125,47 @@ async def test_a_thread_started_from_a_message_shares_its_id(
     stored = fake_discord.world.messages[starter.id]
     assert stored.thread_id == thread.id
     assert fake_discord.channel("lobby thread").parent_id == games.id
+
+
+async def test_a_refused_edit_changes_nothing(fake_discord: FakeDiscord, probe: ProbeBot) -> None:
+    """Discord validates the whole edit first: an empty result (50006) or an unknown attachment
+    id (400) leaves the text, the files and the edit count as they were."""
+    games = games_of(probe, fake_discord)
+    sent = await games.send("turn 1", file=discord.File(io.BytesIO(board_png(16)), "board.png"))
+    (stored,) = fake_discord.history(fake_discord.channel("games"))
+    route = Route(
+        "PATCH",
+        "/channels/{channel_id}/messages/{message_id}",
+        channel_id=games.id,
+        message_id=sent.id,
+    )
+    with pytest.raises(discord.HTTPException) as emptied:
+        await probe.http.request(route, json={"content": "", "attachments": []})
+    assert (emptied.value.status, emptied.value.code) == (400, 50006)
+    with pytest.raises(discord.HTTPException) as unknown:
+        await probe.http.request(route, json={"content": "turn 2", "attachments": [{"id": "1"}]})
+    assert unknown.value.status == 400 and "unknown attachment id 1" in unknown.value.text
+    assert stored.content == "turn 1" and [a.filename for a in stored.attachments] == ["board.png"]
+    assert stored.edits == 0 and stored.edited_timestamp is None
+
+
+async def test_a_refused_edit_of_a_deferred_reply_keeps_it_thinking(
+    fake_discord: FakeDiscord, probe: ProbeBot
+) -> None:
+    """An empty edit of the 'thinking…' message is refused and the message still thinks, so the
+    next followup fills it (rather than landing below an empty message)."""
+    refused: list[int] = []
+
+    async def think_then_fumble(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(thinking=True)
+        try:
+            await interaction.edit_original_response(content="")
+        except discord.HTTPException as error:
+            refused.append(error.code)
+        await interaction.followup.send("thought it through")
+
+    probe.act = think_then_fumble
+    reply = await fake_discord.invoke(fake_discord.user("alice"), "/probe act")
+    assert refused == [50006]
+    assert reply.message is not None and reply.message.content == "thought it through"
+    assert reply.interaction.followups == [] and not reply.message.loading
