@@ -10,6 +10,7 @@ import sys
 
 import aiohttp
 import discord
+from discord import app_commands
 
 from bot.config import ConfigError, Settings, load_settings
 from bot.store import Store, StoreOpenError
@@ -56,6 +57,43 @@ def stop_on_sigterm(client: discord.Client) -> None:
         loop.add_signal_handler(signal.SIGTERM, close)
 
 
+def sync_failure(error: discord.HTTPException, settings: Settings) -> str | None:
+    """What to tell the operator when Discord refused the command sync at start; None when
+    ``error`` came from anything else."""
+    url = getattr(getattr(error, "response", None), "url", None)
+    path = str(getattr(url, "path", "") or "")
+    refused_tree = isinstance(error, app_commands.CommandSyncFailure)
+    if not refused_tree and not path.endswith("/commands"):
+        return None
+    dev_guild = settings.dev_guild_id
+    scope = f"the server DEV_GUILD_ID={dev_guild}" if dev_guild else "all servers (global)"
+    reason = f"{error.status} {error.text or error.response.reason}".strip()
+    if refused_tree:
+        return (
+            f"Discord refused the slash command definitions for {scope}; nothing was changed "
+            f"there. The bot's commands (or a translation in the catalogues) break one of "
+            f"Discord's rules:\n{error}"
+        )
+    if error.status == 403:
+        if dev_guild:
+            return (
+                f"Discord refused the slash commands for {scope} ({reason}, code {error.code}): "
+                "the bot was added to that server without the applications.commands scope, or "
+                "DEV_GUILD_ID is not a server the bot is in. Invite the bot again with the scopes "
+                "bot and applications.commands (Developer Portal → OAuth2 → URL Generator), or "
+                "correct DEV_GUILD_ID (leave it empty to sync globally)."
+            )
+        return (
+            f"Discord refused the slash commands ({reason}, code {error.code}): check that "
+            "DISCORD_TOKEN belongs to this application and that the bot was invited with the "
+            "scopes bot and applications.commands."
+        )
+    return (
+        f"The slash commands could not be synced to {scope} ({reason}): try again later, or "
+        "start with SYNC_COMMANDS=never to keep the commands Discord already has."
+    )
+
+
 def main() -> int:
     """Entry point: a clear message instead of a traceback when the bot cannot start."""
     try:
@@ -76,6 +114,12 @@ def main() -> int:
     except discord.PrivilegedIntentsRequired:
         log.error("The bot asked for an intent that is not enabled in the Developer Portal.")
         return 2
+    except discord.HTTPException as error:
+        message = sync_failure(error, settings)
+        if message is None:
+            raise
+        log.error("%s", message)
+        return 1
     except aiohttp.ClientConnectorError as error:
         log.error("Discord cannot be reached (%s): check the network connection.", error)
         return 1

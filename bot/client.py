@@ -42,19 +42,38 @@ COGS = (
 
 
 async def reply_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
-    """Answer ephemerally, whether or not the interaction was already answered."""
+    """Answer ephemerally, whether or not the interaction was already answered (or deferred)."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
+        if not interaction.response.is_done():
             await interaction.response.send_message(text, ephemeral=True)
+            return
+        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            try:
+                await _clear_public_thinking(interaction)
+            except discord.HTTPException as error:
+                log.info("could not clear the 'thinking' message: %s", error)
+        await interaction.followup.send(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not tell the user: %s", text)
 
 
+async def _clear_public_thinking(interaction: discord.Interaction[Any]) -> None:
+    """Remove a public 'thinking…' message that was never filled.
+
+    The first followup after a deferral fills that message, and the deferral, not the followup,
+    decided whether it is ephemeral: an error meant for one person would be shown to everyone.
+    Filled and deleted, it leaves the followup a message of its own, which may be ephemeral.
+    """
+    original = await interaction.original_response()
+    if original.flags.ephemeral or not original.flags.loading:
+        return
+    await interaction.edit_original_response(content="…")
+    await interaction.delete_original_response()
+
+
 async def handle_error(interaction: discord.Interaction[Any], error: Exception) -> None:
     """The one place errors are answered: refusals ephemerally, the rest logged."""
-    from bot.cogs.common import Refusal
+    from bot.cogs.common import APPLIED, Refusal
 
     original = getattr(error, "original", error)
     lang = language_of(interaction.locale)
@@ -65,7 +84,19 @@ async def handle_error(interaction: discord.Interaction[Any], error: Exception) 
     else:
         command = interaction.command.qualified_name if interaction.command else "a button"
         log.error("%s failed", command, exc_info=original)
-        text = t(lang, "Something went wrong on my side; nothing was changed. Please try again.")
+        game_id = interaction.extras.get(APPLIED)
+        if game_id is not None:
+            # The change was committed before the failure (typically the answer itself failed).
+            text = t(
+                lang,
+                "Your action in game #{id} was carried out, but answering you failed. The "
+                "game's thread shows where it stands.",
+                id=game_id,
+            )
+        else:
+            text = t(
+                lang, "Something went wrong on my side; nothing was changed. Please try again."
+            )
     await reply_ephemeral(interaction, text)
 
 
@@ -116,6 +147,8 @@ class PenguinBot(commands.Bot):
         self.computers_available = False  # until the computer players' cog is loaded
         #: Games whose thread is being created: their posts wait, so none lands in the channel.
         self.settling: dict[int, asyncio.Event] = {}
+        #: When each (guild, user) was last seen on their server (bot.cogs.turns.still_member).
+        self.members_seen: dict[tuple[int, int], float] = {}
         #: The check of running games against their action logs, started by setup_hook.
         self.snapshot_check: asyncio.Task[SnapshotReport | None] | None = None
 
@@ -244,6 +277,9 @@ class PenguinBot(commands.Bot):
         loaded = await Tables(self).find(interaction, game_id, kind)
         if loaded.game is None:
             raise Refusal(t(lang, "Game #{id} has not started yet.", id=loaded.record.id))
+        # Drawing waits for a worker process, which may be busy (replays, a backlog after a
+        # restart): answer within Discord's 3 seconds first, then fill in the picture.
+        await interaction.response.defer(thinking=True)
         # The answer is public (everyone in the channel sees it): the server's language.
         public = await self.public_language(loaded.record.guild_id)
         names = seat_names(loaded.record, public)
@@ -255,7 +291,7 @@ class PenguinBot(commands.Bot):
         }
         png = await self.draw_table(payload)
         text = "\n".join(status_lines(public, loaded.record, loaded.game, names))
-        await interaction.response.send_message(
+        await interaction.followup.send(
             content=text[:2000],
             file=discord.File(io.BytesIO(png), filename=f"game-{loaded.record.id}.png"),
             allowed_mentions=discord.AllowedMentions.none(),

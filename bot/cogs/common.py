@@ -13,6 +13,7 @@ from discord import app_commands
 from bot.games.base import Game, IllegalAction
 from bot.i18n import language_of, t
 from bot.store import GameNotFound, GameRecord, Move, StoreError, VersionConflict
+from bot.store.records import Status
 from bot.ui import announce
 from bot.ui.errors import explain
 from bot.ui.names import seat_names, title
@@ -32,6 +33,16 @@ class Refusal(app_commands.AppCommandError):
 def reader_language(interaction: Interaction) -> str:
     """The language of the person who acted (their Discord client's locale)."""
     return language_of(interaction.locale)
+
+
+#: ``interaction.extras`` key: the game an interaction changed (see ``applied``).
+APPLIED = "applied"
+
+
+def applied(interaction: Interaction, game_id: int) -> None:
+    """Note that this interaction changed a game: an error after it (the answer failing) must
+    not tell the person that nothing was changed (``bot.client.handle_error``)."""
+    interaction.extras[APPLIED] = game_id
 
 
 @dataclass(frozen=True)
@@ -65,9 +76,18 @@ class Tables:
         return Loaded(record, game)
 
     async def find(
-        self, interaction: Interaction, game_id: int | None, kind: str | None = None
+        self,
+        interaction: Interaction,
+        game_id: int | None,
+        kind: str | None = None,
+        *,
+        finished: bool = False,
     ) -> Loaded:
-        """The game meant: the given id, else this thread's game, else your only game here."""
+        """The game meant: the given id, else this thread's game, else your only game here.
+
+        ``finished``: a finished game may be meant too (replays, histories): your only open
+        game here if there is one, else your only finished one.
+        """
         lang = reader_language(interaction)
         if game_id is not None:
             loaded = await self.load(interaction, game_id)
@@ -89,12 +109,17 @@ class Tables:
         channel_id = (
             channel.parent_id if isinstance(channel, discord.Thread) else interaction.channel_id
         )
-        candidates = [
+        statuses: tuple[Status, ...] = ("lobby", "active") + (("finished",) if finished else ())
+        here = [
             r
-            for r in await self.store.games_of_user(interaction.user.id)
+            for r in await self.store.games_of_user(interaction.user.id, statuses)
             if r.channel_id in (channel_id, interaction.channel_id)
             and (kind is None or r.kind == kind)
         ]
+        candidates = [r for r in here if r.status != "finished"]
+        if not candidates:
+            # Most recent first: the list in a refusal names the likeliest ones.
+            candidates = sorted(here, key=lambda r: r.updated_at, reverse=True)[:10]
         if len(candidates) == 1:
             return await self.load(interaction, candidates[0].id)
         if not candidates:
@@ -166,6 +191,7 @@ class Tables:
             ) from None
         except StoreError as error:
             raise Refusal(explain(lang, error, record.kind)) from None
+        applied(interaction, record.id)
         self.bot.after_change(move.record)
         return move
 

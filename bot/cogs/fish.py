@@ -53,8 +53,8 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
         players="Seats at the table, 2 to 4 (default 2)",
         bots="How many seats computer players take (default 0)",
         level="How strong the computer players are",
-        timeout_days="Days without a move before the seat is given up (default 7)",
-        reminder_hours="Hours between reminders to the player to move (default 24)",
+        timeout_days="Days without a move before the seat is given up (default: /game defaults)",
+        reminder_hours="Hours between reminders to the player to move (default: /game defaults)",
     )
     @app_commands.choices(level=LEVEL_CHOICES)
     async def new(

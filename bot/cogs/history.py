@@ -48,7 +48,7 @@ def replay_views(record: GameRecord, players: int, actions: list[str]) -> list[d
 async def post_replay(bot: PenguinBot, interaction: Interaction, game_id: int | None) -> None:
     """``/game replay``: the animated replay of a running or finished game, for everyone."""
     lang = reader_language(interaction)
-    loaded = await Tables(bot).find(interaction, game_id)
+    loaded = await Tables(bot).find(interaction, game_id, finished=True)
     record = loaded.record
     if loaded.game is None:
         raise Refusal(t(lang, "Game #{id} has not started yet.", id=record.id))
@@ -104,7 +104,7 @@ async def show_history(
 ) -> None:
     """``/game history``: the moves of a game in notation, one page at a time (ephemeral)."""
     lang = reader_language(interaction)
-    loaded = await Tables(bot).find(interaction, game_id)
+    loaded = await Tables(bot).find(interaction, game_id, finished=True)
     record = loaded.record
     log = await bot.store.action_log(record.id)
     if not log:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -10,12 +11,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import defaults as game_defaults
 from bot.cogs import history as past
 from bot.cogs import languages, turns
 from bot.cogs import undo as consent
-from bot.cogs.common import Interaction, Refusal, Tables, reader_language
+from bot.cogs.common import Interaction, Refusal, Tables, applied, reader_language
 from bot.i18n import t
 from bot.store import GameRecord, StoreError
+from bot.store.records import Status
 from bot.ui import announce
 from bot.ui.buttons import lobby_buttons
 from bot.ui.embeds import game_list_embed, lobby_embed
@@ -33,6 +36,20 @@ LEVEL_CHOICES = [
 ]
 
 
+async def _game_choices(
+    interaction: Interaction, current: str, records: list[GameRecord]
+) -> list[app_commands.Choice[int]]:
+    result: list[app_commands.Choice[int]] = []
+    lang = reader_language(interaction)
+    for record in records:
+        label = f"#{record.id} {announce.short_title(record, lang)}"
+        if record.status == "finished":
+            label += " · " + t(lang, "finished")
+        if current.strip().lstrip("#") in str(record.id) or current.lower() in label.lower():
+            result.append(app_commands.Choice(name=label[:100], value=record.id))
+    return result[:25]
+
+
 async def game_autocomplete(
     interaction: Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
@@ -45,13 +62,28 @@ async def game_autocomplete(
         for r in await bot.store.games_in_guild(interaction.guild_id or 0)
         if r.id not in {m.id for m in mine}
     ]
-    result: list[app_commands.Choice[int]] = []
-    lang = reader_language(interaction)
-    for record in [*mine, *others]:
-        label = f"#{record.id} {announce.short_title(record, lang)}"
-        if current.strip().lstrip("#") in str(record.id) or current.lower() in label.lower():
-            result.append(app_commands.Choice(name=label[:100], value=record.id))
-    return result[:25]
+    return await _game_choices(interaction, current, [*mine, *others])
+
+
+async def past_game_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """Games to replay or list the moves of: finished ones too; your most recent first, then
+    the others of this server, most recent first."""
+    bot = interaction.client
+    statuses: tuple[Status, ...] = ("lobby", "active", "finished")
+    recent = functools.partial(sorted, key=lambda r: r.updated_at, reverse=True)
+    mine = [
+        r
+        for r in await bot.store.games_of_user(interaction.user.id, statuses)
+        if r.guild_id == interaction.guild_id
+    ]
+    others = [
+        r
+        for r in await bot.store.games_in_guild(interaction.guild_id or 0, statuses)
+        if r.id not in {m.id for m in mine}
+    ]
+    return await _game_choices(interaction, current, [*recent(mine), *recent(others)])
 
 
 class Lobby(commands.GroupCog, group_name="game", group_description="Penguin games"):
@@ -227,6 +259,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
                 note = t(lang, "Game #{id} was cancelled.", id=record.id)
         except StoreError as error:
             raise Refusal(explain(lang, error)) from None
+        applied(interaction, record.id)
         self.bot.after_change(record)
         if from_button and record.lobby_message_id == getattr(interaction.message, "id", None):
             view = lobby_buttons(record.id, public) if record.status == "lobby" else None
@@ -278,12 +311,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         await self.seat_change(interaction, "cancel", game, from_button=False)
 
     @app_commands.command(name="list", description="The games of this server and whose turn it is")
-    async def list_games(self, interaction: Interaction) -> None:
-        """Every open game of the server, for anyone (spectators too)."""
+    @app_commands.describe(page="Which page of games (10 per page, default 1)")
+    async def list_games(
+        self, interaction: Interaction, page: app_commands.Range[int, 1, 1000] = 1
+    ) -> None:
+        """Every open game of the server, for anyone (spectators too), a page at a time."""
         lang = reader_language(interaction)
         records = await self.bot.store.games_in_guild(interaction.guild_id or 0)
         await interaction.response.send_message(
-            embed=game_list_embed(records, lang, interaction.guild_id or 0), ephemeral=True
+            embed=game_list_embed(records, lang, interaction.guild_id or 0, page), ephemeral=True
         )
 
     @app_commands.command(name="about", description="What this bot is and how to start a game")
@@ -331,7 +367,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
 
     @app_commands.command(name="replay", description="An animated replay of a game")
     @app_commands.describe(game="The game's number (default: the game of this thread)")
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.autocomplete(game=past_game_autocomplete)
     async def replay(self, interaction: Interaction, game: int | None = None) -> None:
         """Post the replay GIF (public information only, so for everyone)."""
         await past.post_replay(self.bot, interaction, game)
@@ -341,7 +377,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         game="The game's number (default: the game of this thread)",
         page="Which page of moves (20 per page, default 1)",
     )
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.autocomplete(game=past_game_autocomplete)
     async def history(
         self,
         interaction: Interaction,
@@ -368,6 +404,23 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
     async def language(self, interaction: Interaction, language: str) -> None:
         """Choose the server's public language (needs Manage Server)."""
         await languages.set_server_language(self.bot, interaction, language)
+
+    @app_commands.command(
+        name="defaults",
+        description="This server's reminder interval and turn limit for new games (Manage Server)",
+    )
+    @app_commands.describe(
+        reminder_hours="Hours between reminders to the player to move",
+        timeout_days="Days without a move before the seat is given up",
+    )
+    async def defaults(
+        self,
+        interaction: Interaction,
+        reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
+        timeout_days: app_commands.Range[float, 0.1, 365.0] | None = None,
+    ) -> None:
+        """Show or set the server's defaults for new games (setting needs Manage Server)."""
+        await game_defaults.server_defaults(self.bot, interaction, reminder_hours, timeout_days)
 
     @app_commands.command(
         name="dm-language", description="The language of the direct messages I send you"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.cogs.common import Interaction, Refusal, Tables, reader_language
+from bot.cogs.common import Interaction, Refusal, Tables, applied, reader_language
 from bot.i18n import t
 from bot.store import GameRecord, StoreError
 from bot.ui import announce
@@ -67,16 +67,31 @@ async def _open(bot: PenguinBot, interaction: Interaction, old: GameRecord) -> G
         )
     except StoreError as error:
         raise Refusal(explain(lang, error)) from None
-    await bot.store.set_meta(f"rematch:{old.id}", str(record.id))
     settled = bot.settling.setdefault(record.id, asyncio.Event())
     try:
-        channel = bot.get_channel(old.channel_id) or await bot.fetch_channel(old.channel_id)
-        assert isinstance(channel, discord.abc.Messageable)
-        message = await channel.send(
-            t(public, "Rematch of game #{old}!", old=old.id),
-            embed=lobby_embed(record, public),
-            view=lobby_buttons(record.id, public),
-        )
+        try:
+            channel = bot.get_channel(old.channel_id) or await bot.fetch_channel(old.channel_id)
+            assert isinstance(channel, discord.abc.Messageable)
+            message = await channel.send(
+                t(public, "Rematch of game #{old}!", old=old.id),
+                embed=lobby_embed(record, public),
+                view=lobby_buttons(record.id, public),
+            )
+        except discord.HTTPException as error:
+            # Nobody can see or join the new table: take it away, and leave the rematch to be
+            # asked for again (the mark below is only set once the table is posted).
+            log.info("could not post the rematch of game #%s: %s", old.id, error)
+            await bot.store.cancel(record.id)
+            raise Refusal(
+                t(
+                    lang,
+                    "I could not post the rematch of game #{id} in its channel, so none was "
+                    "opened. Please try again in a moment.",
+                    id=old.id,
+                )
+            ) from None
+        await bot.store.set_meta(f"rematch:{old.id}", str(record.id))
+        applied(interaction, record.id)
         record = await bot.store.set_lobby_message(record.id, message.id)
         try:
             thread = await message.create_thread(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.cogs.common import Interaction, Refusal, Tables, reader_language
+from bot.cogs.common import Interaction, Refusal, Tables, applied, reader_language
 from bot.games.base import IllegalAction
 from bot.i18n import t
 from bot.store import GameRecord, StoreError, VersionConflict
@@ -25,21 +25,38 @@ log = logging.getLogger(__name__)
 HANDOVER_LEVEL = 2
 
 
+#: How long a person seen on a server is taken to be still there (seconds on the bot's clock):
+#: every step of every game asks about the player to move next, and Discord rate-limits
+#: member lookups; someone who left is still noticed, at most this much later.
+MEMBER_SEEN_FOR = 300.0
+
+
 async def still_member(bot: PenguinBot, guild_id: int, user_id: int) -> bool:
     """Whether a person is still on the server: asked over REST, no privileged intent needed.
 
     Only a clear "unknown member" counts as gone; when Discord cannot be asked, the person is
-    given the benefit of the doubt.
+    given the benefit of the doubt. A "still here" is remembered for MEMBER_SEEN_FOR seconds.
     """
     guild = bot.get_guild(guild_id)
     if guild is None:
         return True
+    now = bot.clock.now()
+    seen = bot.members_seen.get((guild_id, user_id))
+    if seen is not None and now - seen < MEMBER_SEEN_FOR:
+        return True
     try:
         await guild.fetch_member(user_id)
     except discord.NotFound:
+        bot.members_seen.pop((guild_id, user_id), None)
         return False
     except discord.HTTPException as error:
         log.info("could not look up member %s of %s: %s", user_id, guild_id, error)
+        return True  # not remembered: asked again next time
+    if len(bot.members_seen) > 10_000:  # forget the stale ones now and then
+        stale = [key for key, at in bot.members_seen.items() if now - at >= MEMBER_SEEN_FOR]
+        for key in stale:
+            del bot.members_seen[key]
+    bot.members_seen[(guild_id, user_id)] = now
     return True
 
 
@@ -98,6 +115,7 @@ async def resign(bot: PenguinBot, interaction: Interaction, game_id: int | None)
         raise Refusal(
             t(lang, "Game #{id} changed just now; nothing was done. Try again.", id=record.id)
         )
+    applied(interaction, record.id)
     await interaction.response.send_message(
         t(lang, "You resigned from game #{id}.", id=record.id), ephemeral=True
     )

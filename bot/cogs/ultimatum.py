@@ -32,8 +32,9 @@ instead with `waive`.
 supply or another penguin; or `/ultimatum skip`.
 3. **Shows** — an entertainer whose dots all point at cards (or off the iceberg) performs: \
 adjacent penguins of its colour or activity score their value for their stone's owner. The \
-lowest positive scorer wins the card (ties: nobody). Several at once? `/ultimatum perform cell`. \
-Then lay the next entertainer where it won't perform at once: \
+lowest positive scorer wins the card (ties: nobody). A curtain then takes the entertainer's \
+place: nothing can be laid there, and it counts as a card for the dots around it. Several at \
+once? `/ultimatum perform cell`. Then lay the next entertainer where it won't perform at once: \
 `/ultimatum entertainer cell [turned]`.
 4. **Draw** — automatic.
 The game ends when a card can't be drawn or laid. Final scoring: +2 per won entertainer of your \
@@ -76,8 +77,8 @@ class Ultimatum(
         players="Seats at the table, 2 to 4 (default 2)",
         bots="How many seats computer players take (default 0)",
         level="How strong the computer players are",
-        timeout_days="Days without a move before the seat is given up (default 7)",
-        reminder_hours="Hours between reminders to the player to move (default 24)",
+        timeout_days="Days without a move before the seat is given up (default: /game defaults)",
+        reminder_hours="Hours between reminders to the player to move (default: /game defaults)",
         width="Iceberg width in cells, 5 to 15 (default 9)",
         height="Iceberg height in cells, 5 to 15 (default 9)",
         fixed_setup="Starting entertainers share no animal and no activity",
@@ -316,11 +317,14 @@ class Ultimatum(
             raise Refusal(
                 t(lang, "You have no hand in game #{id}: only its players do.", id=loaded.record.id)
             )
+        # Drawing waits for a worker process, which may be busy: answer (to this person alone)
+        # within Discord's 3 seconds first, then fill in the picture.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         view = loaded.game.view(seat)
         name = seat_names(loaded.record, lang)[seat]
         png = await self.bot._off_loop(draw.hand, view, name=name, labels=picture_labels(lang))
         cards = ", ".join(ultimatum_texts.card_name(lang, c) for c in view["hand"] or [])
-        await interaction.response.send_message(
+        await interaction.followup.send(
             t(lang, "Your hand in game #{id}: {cards}", id=loaded.record.id, cards=cards or "—"),
             file=discord.File(io.BytesIO(png), filename="hand.png"),
             ephemeral=True,

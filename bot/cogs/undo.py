@@ -3,7 +3,8 @@
 The turn taken back is the last one: in Fish the last action; in Ultimatum the steps of the
 turn in progress (every finished Ultimatum turn ends with a draw, which cannot be unseen). An
 undo is refused once it would hide again what was revealed: a drawn penguin card or a new
-entertainer turned face up. A resignation is never taken back.
+entertainer turned face up. A resignation is never taken back, nor anything of a finished game
+once its rematch was opened (its result stands).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.cogs.common import Interaction, Loaded, Refusal, Tables, reader_language
+from bot.cogs.common import Interaction, Loaded, Refusal, Tables, applied, reader_language
 from bot.games import replay
 from bot.games.base import Game
 from bot.i18n import t
@@ -114,6 +115,8 @@ async def ask_undo(bot: PenguinBot, interaction: Interaction, game_id: int | Non
         raise Refusal(t(lang, "Game #{id} is not being played.", id=record.id))
     if record.seat_of(interaction.user.id) is None:
         raise Refusal(t(lang, "You are not in game #{id}.", id=record.id))
+    if await rematch_opened(bot, record):
+        raise _rematch_refusal(lang, record.id)
     try:
         point = undo_point(record, game)
     except NoUndo as reason:
@@ -138,9 +141,16 @@ async def ask_undo(bot: PenguinBot, interaction: Interaction, game_id: int | Non
                 t(lang, "An undo in game #{id} is already waiting for answers.", id=record.id)
             ) from None
         raise Refusal(explain(lang, error)) from None
+    applied(interaction, record.id)
     question = days.undo_question(public, record, mention(interaction.user.id), point.actions)
     if not request.waiting:
-        await _carry_out(bot, record.id, public, point.actions)
+        try:
+            await _carry_out(bot, record.id, public, point.actions)
+        except VersionConflict:
+            # The game moved between the request and now (a computer player, a resignation):
+            # the request is void, and must not block new ones until it expires.
+            await bot.store.drop_undo(record.id)
+            raise Refusal(t(lang, "Game #{id} moved on: the undo is void.", id=record.id)) from None
         await interaction.response.send_message(
             question + "\n" + t(public, "Nobody else has to agree: done."),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -184,8 +194,13 @@ async def answer_undo(
         return
     actions = undo_point(record, game).actions
     who = mention(interaction.user.id)
+    if approve and await rematch_opened(bot, record):
+        await store.drop_undo(game_id)
+        await _settle(interaction, str(_rematch_refusal(public, game_id)))
+        return
     if not approve:
         await store.drop_undo(game_id)
+        applied(interaction, game_id)
         text = t(
             public, "{who} refused: nothing was taken back in game #{id}.", who=who, id=game_id
         )
@@ -195,6 +210,7 @@ async def answer_undo(
         request = await store.approve_undo(game_id, interaction.user.id)
     except StoreError as error:
         raise Refusal(explain(lang, error)) from None
+    applied(interaction, game_id)
     if request.waiting:
         question = days.undo_question(public, record, mention(request.requester_id), actions)
         await interaction.response.edit_message(
@@ -212,6 +228,22 @@ async def answer_undo(
     await _settle(
         interaction,
         t(public, "Everyone agreed ({names}): the last turn was taken back.", names=names),
+    )
+
+
+async def rematch_opened(bot: PenguinBot, record: GameRecord) -> bool:
+    """Whether a finished game's rematch was opened (its result then stands)."""
+    return record.status == "finished" and bool(await bot.store.meta(f"rematch:{record.id}"))
+
+
+def _rematch_refusal(lang: str, game_id: int) -> Refusal:
+    return Refusal(
+        t(
+            lang,
+            "A rematch of game #{id} has been opened, so its result stands: nothing can be "
+            "taken back any more.",
+            id=game_id,
+        )
     )
 
 

@@ -45,11 +45,18 @@ def status_lines(lang: str, record: GameRecord, game: Game, names: Sequence[str]
         lines = [ultimatum_texts.scoreline(lang, view["scores"], names)]
     if game.is_over:
         lines.append(t(lang, "**Final ranking**"))
+        resigned = view.get("resigned")
         if record.kind == "fish":
-            lines += fish_texts.ranking_lines(lang, game.ranking(), view["catch"], names)
+            lines += fish_texts.ranking_lines(lang, game.ranking(), view["catch"], names, resigned)
         else:
             lines += ultimatum_texts.ranking_lines(
-                lang, game.ranking(), view["scores"], view["final_bonus"], view["won"], names
+                lang,
+                game.ranking(),
+                view["scores"],
+                view["final_bonus"],
+                view["won"],
+                names,
+                resigned,
             )
     elif game.to_move is not None:
         user = record.player(game.to_move).user_id

@@ -6,15 +6,18 @@ slash command, against whatever the store holds now.
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import N_, t
+from bot.i18n import N_, language_of, t
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot
+
+log = logging.getLogger(__name__)
 
 ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "join": (N_("Join"), discord.ButtonStyle.success),
@@ -27,16 +30,22 @@ ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "approve": (N_("Approve undo"), discord.ButtonStyle.success),
     "refuse": (N_("Refuse undo"), discord.ButtonStyle.danger),
 }
+#: The answer to a click on a button whose action this version of the bot no longer knows.
+NO_LONGER_VALID = N_("This button is no longer valid.")
 
 
 class GameButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"penguins:(?P<action>[a-z]+):(?P<game>\d+)",
 ):
-    """A button for one action on one game."""
+    """A button for one action on one game.
+
+    A button left from an older version of the bot whose action is unknown now still answers
+    the click (ephemerally: the button is no longer valid) instead of leaving it unanswered.
+    """
 
     def __init__(self, action: str, game_id: int, lang: str = "en") -> None:
-        label, style = ACTIONS[action]
+        label, style = ACTIONS.get(action, (action, discord.ButtonStyle.secondary))
         super().__init__(
             discord.ui.Button(
                 label=t(lang, label), style=style, custom_id=f"penguins:{action}:{game_id}"
@@ -54,15 +63,17 @@ class GameButton(
         /,
     ) -> GameButton:
         """Rebuild the button from a click on a message posted before (even before a restart)."""
-        action = match["action"]
-        if action not in ACTIONS:
-            raise ValueError(f"unknown button action {action!r}")
-        button = cls(action, int(match["game"]))
+        button = cls(match["action"], int(match["game"]))
         button.item.label = item.label
         return button
 
     async def callback(self, interaction: discord.Interaction[PenguinBot]) -> None:  # type: ignore[override]
         """Handle the click like the matching command."""
+        if self.action not in ACTIONS:
+            log.info("a click on a button with the unknown action %r", self.action)
+            text = t(language_of(interaction.locale), NO_LONGER_VALID)
+            await interaction.response.send_message(text, ephemeral=True)
+            return
         await interaction.client.on_game_button(interaction, self.action, self.game_id)
 
 

@@ -228,7 +228,7 @@ def undo_drafts(record: GameRecord, game: Game, lang: str, actions: Sequence[str
 
 
 def undo_expired_draft(request: UndoRequest, lang: str) -> OutboxDraft:
-    """The note that an undo request ran out of time."""
+    """The note that an undo request ran out of time (once per request)."""
     return OutboxDraft(
         kind="text",
         payload={
@@ -240,5 +240,9 @@ def undo_expired_draft(request: UndoRequest, lang: str) -> OutboxDraft:
         },
         channel_id=request.channel_id,
         game_id=request.game_id,
-        dedupe_key=f"undo-expired:{request.game_id}:{request.version}",
+        # By the request's creation time: a second request at the same version (the first
+        # expired, nobody moved) gets its own note.
+        dedupe_key=(
+            f"undo-expired:{request.game_id}:{request.version}:{request.created_at.timestamp():.6f}"
+        ),
     )

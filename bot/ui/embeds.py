@@ -11,6 +11,9 @@ from bot.store import GameRecord
 from bot.ui.names import player_name, title
 
 COLOUR = discord.Colour(0x2B7BB9)
+#: Games per page of ``/game list``, and the longest name it shows.
+LIST_PAGE = 10
+NAME_LIMIT = 40
 
 
 def jump_url(record: GameRecord) -> str:
@@ -24,8 +27,13 @@ def lobby_embed(record: GameRecord, lang: str) -> discord.Embed:
         title=t(lang, "{game} — game #{id}", game=title(record.kind, lang), id=record.id),
         colour=COLOUR,
     )
-    seats = [f"{i + 1}. {player_name(s, lang)}" for i, s in enumerate(record.seats)]
-    seats += [f"{i + 1}. —" for i in range(len(record.seats), record.max_players)]
+    if any(s.seat is not None for s in record.seats):
+        # Started: numbered in the order of play (drawn at random), not in the order of joining.
+        seated = sorted(record.seats, key=lambda s: -1 if s.seat is None else s.seat)
+        seats = [f"{(s.seat or 0) + 1}. {player_name(s, lang)}" for s in seated]
+    else:
+        seats = [f"{i + 1}. {player_name(s, lang)}" for i, s in enumerate(record.seats)]
+        seats += [f"{i + 1}. —" for i in range(len(record.seats), record.max_players)]
     embed.add_field(name=t(lang, "Seats"), value="\n".join(seats), inline=True)
     if record.kind == "ultimatum":
         options = record.options
@@ -56,16 +64,33 @@ def lobby_embed(record: GameRecord, lang: str) -> discord.Embed:
     return embed
 
 
-def game_list_embed(records: Sequence[GameRecord], lang: str, guild_id: int) -> discord.Embed:
-    """Every open game of a server: players, whose turn, when the last move was, and a link."""
+def shortened(name: str, limit: int = NAME_LIMIT) -> str:
+    """A name cut to ``limit`` characters (with an ellipsis), so lists stay within Discord's
+    limits however long people's display names are."""
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def list_pages(count: int) -> int:
+    """How many pages ``/game list`` needs for ``count`` games."""
+    return max(1, -(-count // LIST_PAGE))
+
+
+def game_list_embed(
+    records: Sequence[GameRecord], lang: str, guild_id: int, page: int = 1
+) -> discord.Embed:
+    """One page of the open games of a server: players, whose turn, when the last move was,
+    and a link. Names are shortened and pages hold LIST_PAGE games, so an embed stays far
+    below Discord's 6,000 characters (4 players × NAME_LIMIT per game at most)."""
     embed = discord.Embed(title=t(lang, "Games on this server"), colour=COLOUR)
     if not records:
         embed.description = t(
             lang, "No games right now. Start one with /fish new or /ultimatum new."
         )
         return embed
-    for record in records[:25]:
-        players = ", ".join(player_name(s, lang) for s in record.seats)
+    pages = list_pages(len(records))
+    page = min(max(page, 1), pages)
+    for record in records[(page - 1) * LIST_PAGE : page * LIST_PAGE]:
+        players = ", ".join(shortened(player_name(s, lang)) for s in record.seats)
         if record.status == "lobby":
             state = t(
                 lang, "waiting for players ({n}/{max})", n=len(record.seats), max=record.max_players
@@ -73,14 +98,24 @@ def game_list_embed(records: Sequence[GameRecord], lang: str, guild_id: int) -> 
         else:
             seat = record.player(record.to_move_seat) if record.to_move_seat is not None else None
             since = int(record.turn_started_at.timestamp()) if record.turn_started_at else None
-            state = t(lang, "{who} to move", who=player_name(seat, lang) if seat else "—")
+            who = shortened(player_name(seat, lang)) if seat else "—"
+            state = t(lang, "{who} to move", who=who)
             if since is not None:
                 state += " · " + t(lang, "last move <t:{ts}:R>", ts=since)
         embed.add_field(
-            name=f"#{record.id} {title(record.kind, lang)}",
+            name=f"#{record.id} {title(record.kind, lang)}"[:256],
             value=f"{players}\n{state}\n[{t(lang, 'Go to the game')}]({jump_url(record)})"[:1024],
             inline=False,
         )
-    if len(records) > 25:
-        embed.set_footer(text=t(lang, "and {n} more", n=len(records) - 25))
+    if pages > 1:
+        embed.set_footer(
+            text=t(
+                lang,
+                "Page {page} of {pages} ({n} games): /game list page:{next}",
+                page=page,
+                pages=pages,
+                n=len(records),
+                next=page % pages + 1,
+            )
+        )
     return embed

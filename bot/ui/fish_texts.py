@@ -13,6 +13,11 @@ def floes_list(floes: Sequence[str]) -> str:
     return ", ".join(floes)
 
 
+def fish_count(lang: str, n: int) -> str:
+    """A number of fish in words (``1 fish``, ``3 Fische``)."""
+    return tn(lang, "{n} fish", "{n} fish", n)
+
+
 def describe(lang: str, events: Sequence[Event], names: Sequence[str]) -> list[str]:
     """One line per event, in ``lang``; ``names`` are the seats' display names."""
     lines: list[str] = []
@@ -68,11 +73,11 @@ def scoreline(lang: str, catch: Sequence[dict[str, int]], names: Sequence[str]) 
     parts = [
         tn(
             lang,
-            "{name}: {n} fish ({floes} floes)",
-            "{name}: {n} fish ({floes} floes)",
-            c["fish"],
+            "{name}: {fish} ({n} floe)",
+            "{name}: {fish} ({n} floes)",
+            c["floes"],
             name=name,
-            floes=c["floes"],
+            fish=fish_count(lang, c["fish"]),
         )
         for name, c in zip(names, catch, strict=True)
     ]
@@ -84,25 +89,36 @@ def ranking_lines(
     ranking: Sequence[Sequence[int]],
     catch: Sequence[dict[str, int]],
     names: Sequence[str],
+    resigned: Sequence[bool] | None = None,
 ) -> list[str]:
-    """The final ranking with the tie-break (F-15) explained where it decided."""
+    """The final ranking with what decided it explained: a resignation (ranked after everyone
+    who stayed), else the tie-break on floes (F-15) where the fish were equal."""
+    gone = list(resigned) if resigned is not None else [False] * len(catch)
     lines: list[str] = []
     place = 1
     for index, group in enumerate(ranking):
-        who = ", ".join(names[s] for s in group)
-        fish, floes = catch[group[0]]["fish"], catch[group[0]]["floes"]
-        line = t(
+        first = group[0]
+        fish, floes = catch[first]["fish"], catch[first]["floes"]
+        line = tn(
             lang,
-            "{place}. {who} — {fish} fish, {floes} floes",
+            "{place}. {who} — {fish}, {n} floe",
+            "{place}. {who} — {fish}, {n} floes",
+            floes,
             place=place,
-            who=who,
-            fish=fish,
-            floes=floes,
+            who=", ".join(names[s] for s in group),
+            fish=fish_count(lang, fish),
         )
+        notes = []
+        if gone[first]:
+            notes.append(t(lang, "(resigned: ranked after everyone who stayed)"))
         if len(group) > 1:
-            line += " " + t(lang, "(tied: same fish and floes)")
-        elif index + 1 < len(ranking) and catch[ranking[index + 1][0]]["fish"] == fish:
-            line += " " + t(lang, "(ahead on floes)")
-        lines.append(line)
+            notes.append(t(lang, "(tied: same fish and floes)"))
+        elif index + 1 < len(ranking):
+            nxt = ranking[index + 1][0]
+            # Ahead on floes only against someone ranked by the same rule: a player who stayed
+            # is ahead of one who resigned whatever they caught.
+            if gone[nxt] == gone[first] and catch[nxt]["fish"] == fish:
+                notes.append(t(lang, "(ahead on floes)"))
+        lines.append(" ".join([line, *notes]))
         place += len(group)
     return lines

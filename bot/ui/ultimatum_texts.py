@@ -162,8 +162,11 @@ def ranking_lines(
     bonus: Sequence[Sequence[int]],
     won: Sequence[Sequence[str]],
     names: Sequence[str],
+    resigned: Sequence[bool] | None = None,
 ) -> list[str]:
-    """The final ranking, the final-scoring bonus, and which tie-break decided (U-25, U-26)."""
+    """The final ranking, the final-scoring bonus, and what decided it: a resignation (ranked
+    after everyone who stayed), else the tie-breaks of U-26 (U-25)."""
+    gone = list(resigned) if resigned is not None else [False] * len(scores)
     lines: list[str] = []
     place = 1
     for index, group in enumerate(ranking):
@@ -176,15 +179,19 @@ def ranking_lines(
             score=scores[first],
             bonus=sum(bonus[first]),
         )
+        notes = []
+        if gone[first]:
+            notes.append(t(lang, "(resigned: ranked after everyone who stayed)"))
         if len(group) > 1:
-            line += " " + t(lang, "(tied on points, bonus and entertainers)")
+            notes.append(t(lang, "(tied on points, bonus and entertainers)"))
         elif index + 1 < len(ranking):
             nxt = ranking[index + 1][0]
-            if scores[nxt] == scores[first]:
+            # A tie-break explains the order only against someone ranked by the same rule.
+            if gone[nxt] == gone[first] and scores[nxt] == scores[first]:
                 if sum(bonus[nxt]) != sum(bonus[first]):
-                    line += " " + t(lang, "(ahead on final-scoring points)")
+                    notes.append(t(lang, "(ahead on final-scoring points)"))
                 elif len(won[nxt]) != len(won[first]):
-                    line += " " + t(lang, "(ahead on entertainer cards)")
-        lines.append(line)
+                    notes.append(t(lang, "(ahead on entertainer cards)"))
+        lines.append(" ".join([line, *notes]))
         place += len(group)
     return lines

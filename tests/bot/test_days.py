@@ -289,3 +289,33 @@ async def test_a_game_that_breaks_a_pass_holds_back_no_other_game(
         assert len(reminders(fake, second_thread, second)) == 1
         await later(fake, bot, 10)
         assert len(reminders(fake, second_thread, second)) == 1
+
+
+async def test_who_is_still_on_the_server_is_asked_at_most_every_few_minutes(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """The 'still on the server?' lookup after each step is remembered for a few minutes per
+    person (Discord rate-limits it); someone who leaves is still noticed once that has passed."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        bot.computers_available = False  # the forfeit, as before computer players existed
+        _, thread, people = await open_game(fake, "fish", 2)
+
+        def lookups(user_id: int) -> int:
+            path = f"/members/{user_id}"
+            return sum(1 for r in fake.requests if r.method == "GET" and r.path.endswith(path))
+
+        for _ in range(6):
+            _, game, user = await who_moves(bot, fake, 1)
+            await fish_step(fake, user, thread, game.phase)
+            await settle(bot)
+        assert [lookups(p.id) for p in people] == [1, 1]
+        _, game, mover = await who_moves(bot, fake, 1)
+        leaving = next(p for p in people if p.id != mover.id)
+        del fake.guild.members[leaving.id]
+        fake.clock.advance(6 * 60)
+        await fish_step(fake, mover, thread, game.phase)
+        await settle(bot)
+        assert lookups(leaving.id) == 2
+        assert any("no longer on this server" in m.content for m in fake.history(thread))
+        assert (await bot.store.get_game(1)).status == "finished"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+from bot.client import PenguinBot
 from bot.cogs.history import replay_views
 from bot.games.ultimatum import UltimatumGame
 from bot.ui.names import seat_names
@@ -19,12 +20,25 @@ from tests.bot.players import (
     ultimatum_step,
     who_moves,
 )
-from tests.fakediscord import FakeDiscord, User
+from tests.fakediscord import Channel, FakeDiscord, User
 
 
 def other(people: list[User], user: User) -> User:
     """The other one of two players."""
     return next(p for p in people if p.id != user.id)
+
+
+async def play_ultimatum_until(
+    bot: PenguinBot, fake: FakeDiscord, thread: Channel, rng: random.Random, turn: int, phase: str
+) -> tuple[UltimatumGame, User]:
+    """Play random steps of game #1 through the stand-in until ``turn`` reaches ``phase``."""
+    last = None
+    while True:
+        _, game, user = await who_moves(bot, fake, 1)
+        assert isinstance(game, UltimatumGame)
+        if game.turn == turn and game.phase == phase:
+            return game, user
+        last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
 
 
 async def test_undo_approved_by_the_others_takes_the_last_turn_back(
@@ -117,13 +131,7 @@ async def test_u23_undo_refused_after_a_draw_allowed_within_a_turn(
     rng = random.Random(5)
     async with clocked_bot() as bot:
         _, thread, people = await open_game(fake, "ultimatum", 2)
-        last = None
-        while True:
-            _, game, user = await who_moves(bot, fake, 1)
-            assert isinstance(game, UltimatumGame)
-            if game.turn == 1:
-                break
-            last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
+        game, user = await play_ultimatum_until(bot, fake, thread, rng, 1, "play")
         refused = await fake.invoke(people[0], "/game undo", channel=thread)
         # The first thing the turn revealed is the reason: a show's new face-up entertainer
         # (U-21) comes before the turn's closing draw (U-23). The deal is random, so either.
@@ -176,13 +184,7 @@ async def test_u27_a_replay_of_a_running_ultimatum_game_shows_only_public_inform
     rng = random.Random(9)
     async with clocked_bot() as bot:
         _, thread, _ = await open_game(fake, "ultimatum", 2)
-        last = None
-        while True:
-            _, game, user = await who_moves(bot, fake, 1)
-            assert isinstance(game, UltimatumGame)
-            if game.turn == 3 and game.phase == "play":
-                break
-            last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
+        game, _ = await play_ultimatum_until(bot, fake, thread, rng, 3, "play")
         record = await bot.store.get_game(1)
         log = [a.text for a in await bot.store.action_log(1)]
         views = replay_views(record, 2, log)
@@ -236,3 +238,53 @@ async def test_follow_sends_a_spectator_each_turn_by_dm(
         await fish_step(fake, user, thread, game.phase)
         await settle(bot)
         assert len(fake.dms(mia)) == 1
+
+
+async def test_replay_and_history_offer_finished_games_your_recent_first(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/game replay and /game history offer finished games too (the commands for running
+    games do not): your own, most recent first, then the others'; left out, the game is your
+    only finished one here."""
+    fake = fake_discord
+    alice, bruno, chloe, mia = map(fake.user, ("alice", "bruno", "chloe", "mia"))
+    async with clocked_bot() as bot:
+        _, first, _ = await open_game(fake, "fish", 2)  # alice and bruno: #1
+        await fake.invoke(alice, "/game resign", channel=first)  # over at once
+        fake.clock.advance(60)
+        lobby = await fake.invoke(chloe, "/fish new", players=2)  # chloe and mia: #2
+        await fake.click(mia, lobby.message, label="Join")
+        await fake.invoke(mia, "/game resign", game=2)
+        fake.clock.advance(60)
+        await fake.invoke(alice, "/ultimatum new", players=3)  # alice alone: #3, a lobby
+        assert [(await bot.store.get_game(n)).status for n in (1, 2, 3)] == [
+            "finished",
+            "finished",
+            "lobby",
+        ]
+        for command in ("/game replay", "/game history"):
+            offered = await fake.autocomplete(alice, command, "game", typed="")
+            assert [c.value for c in offered] == [3, 1, 2], command
+            assert offered[1].name == "#1 Fish · finished"
+        running = await fake.autocomplete(alice, "/game resign", "game", typed="")
+        assert [c.value for c in running] == [3]
+        history = await fake.invoke(bruno, "/game history")  # in #games, no game named
+        assert history.ephemeral and "#1 " in history.content and "resign" in history.content
+        replay = await fake.invoke(bruno, "/game replay")
+        assert replay.message.attachments[0].image().format == "GIF"
+
+
+async def test_an_ultimatum_replay_has_one_frame_per_complete_turn(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """An Ultimatum turn is several steps but one frame: the opening, then one per completed
+    turn; a turn in progress adds none."""
+    fake = fake_discord
+    rng = random.Random(11)
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "ultimatum", 2)
+        game, _ = await play_ultimatum_until(bot, fake, thread, rng, 3, "invite")
+        assert len(game.log) > 3, "several steps per turn"
+        reply = await fake.invoke(fake.user("mia"), "/game replay", game=1, channel=thread)
+        assert reply.message.attachments[0].image().n_frames == 3 + 1
+        assert "3 turns" in reply.message.content

@@ -17,12 +17,15 @@ from typing import Any
 
 import pytest
 from discord import Intents, app_commands
+from discord.http import Route
 
 from bot.client import PenguinBot
 from bot.config import ConfigError, default_drawing_workers, env_file, load_settings
 from bot.games import new_game
+from bot.i18n import t
 from bot.store import SnapshotReport, Store
 from bot.store.state import dump_snapshot
+from bot.ui.buttons import NO_LONGER_VALID
 from tests.bot.players import fish_step, is_done, open_game, who_moves
 from tests.fakediscord import FakeDiscord, run_client
 
@@ -246,6 +249,38 @@ async def test_an_unreachable_discord_stops_the_process_with_a_clear_message(
     assert "Discord cannot be reached" in output and "Traceback" not in output
 
 
+async def test_a_dev_guild_without_the_commands_scope_stops_the_process_saying_how_to_fix(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """DEV_GUILD_ID names a server the bot was added to without the applications.commands
+    scope: Discord answers the sync 403 Missing Access (50001). Exit code 1 naming the server,
+    the cause and the fix, no traceback."""
+    fake = fake_discord
+    refusal = fake.faults.forbidden("PUT /applications/*/guilds/*/commands", code=50001)
+    env = process_env(fake, tmp_path, DEV_GUILD_ID=str(fake.guild.id))
+    code, output = await run_to_exit(env, tmp_path)
+    assert code == 1, output
+    assert refusal.hits == 1 and fake.syncs == []
+    assert f"DEV_GUILD_ID={fake.guild.id}" in output and "403 Missing Access" in output
+    assert "applications.commands scope" in output and "correct DEV_GUILD_ID" in output
+    assert "Traceback" not in output
+
+
+async def test_a_command_tree_discord_refuses_stops_the_process_with_its_reasons(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Discord turns the global sync down (400 Invalid Form Body, CommandSyncFailure): exit
+    code 1 with Discord's reasons, no traceback."""
+    fake = fake_discord
+    invalid = {"_errors": [{"code": "APPLICATION_COMMAND_INVALID_NAME", "message": "Bad name"}]}
+    refusal = fake.faults.refuse("PUT /applications/*/commands", errors={"0": {"name": invalid}})
+    code, output = await run_to_exit(process_env(fake, tmp_path), tmp_path)
+    assert code == 1, output
+    assert refusal.hits == 1 and fake.syncs == []
+    assert "Discord refused the slash command definitions for all servers" in output
+    assert "Bad name" in output and "Traceback" not in output
+
+
 # --- settings ------------------------------------------------------------------------------
 
 
@@ -362,6 +397,33 @@ async def test_a_dev_guild_gets_the_commands_instead_of_everyone(
     async with bot_in_process(fake, db):
         pass
     assert [scope for scope, _ in fake.syncs] == [fake.guild.id, None]
+
+
+# --- buttons ---------------------------------------------------------------------------------
+
+
+async def test_a_button_from_an_older_version_answers_that_it_is_no_longer_valid(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A message still shows a game button whose action this version no longer has: a click
+    gets an ephemeral answer in the clicker's language (not silence and a failed interaction),
+    and the message is left as it was."""
+    fake, db = fake_discord, tmp_path / "games.sqlite3"
+    async with bot_in_process(fake, db) as bot:
+        games = fake.channel("games")
+        stale = {"type": 2, "style": 2, "label": "Spectate", "custom_id": "penguins:spectate:1"}
+        route = Route("POST", "/channels/{channel_id}/messages", channel_id=games.id)
+        body = {"content": "An old lobby", "components": [{"type": 1, "components": [stale]}]}
+        await bot.http.request(route, json=body)
+        (old,) = fake.history(games)
+        said = {}
+        for person, lang in (("alice", "en"), ("bruno", "de")):
+            reply = await fake.click(fake.user(person), old, label="Spectate")
+            assert reply.kind == "message" and reply.ephemeral
+            said[lang] = reply.content
+        assert said == {"en": NO_LONGER_VALID, "de": t("de", NO_LONGER_VALID)}
+        assert NO_LONGER_VALID == "This button is no longer valid."
+        assert old.content == "An old lobby" and old.edits == 0
 
 
 # --- the start-up check of running games ----------------------------------------------------

@@ -70,7 +70,9 @@ async def test_spectators_see_the_table_but_never_a_hand(
         assert refused.content == "You have no hand in game #1: only its players do."
         clicked = await fake.click(mia, start_post, label="My hand")
         assert clicked.ephemeral and not clicked.attachments
+        assert clicked.content == "You have no hand in game #1: only its players do."
         mine = await fake.click(people[1], start_post, label="My hand")
+        await mine.wait_for_content()  # deferred: the picture follows
         assert mine.ephemeral and mine.attachments[0].image().format == "PNG"
         board = await fake.invoke(mia, "/ultimatum board", game=1)
         assert not board.ephemeral and board.attachments[0].image().format == "PNG"
@@ -126,7 +128,7 @@ async def test_a_restart_mid_game_keeps_the_game_and_its_buttons(
         assert again == before
         hand_post = next(m for m in reversed(fake.history(thread)) if "My hand" in m.labels)
         mine = await fake.click(people[0], hand_post, label="My hand")
-        assert mine.attachments, mine.content
+        assert (await mine.wait_for_content()).attachments, mine.content
         joined = await fake.click(fake.user("mia"), other_lobby.message, label="Join")
         assert joined.kind == "update"
         assert (await bot.store.get_game(2)).status == "active"

@@ -6,19 +6,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from bot import i18n
+from bot.cogs.ultimatum import NEXT_STEP
 from bot.games.fish import FishGame
-from bot.i18n import picture_labels, t
+from bot.games.ultimatum import UltimatumGame
+from bot.i18n import language_of, picture_labels, t
+from bot.store import lobby as lobby_store
+from bot.ui import ultimatum_texts
+from bot.ui.announce import next_step
 from bot.ui.names import seat_names
 from render import fish as fish_picture
 from render import ultimatum as ultimatum_picture
 from tests.bot.conftest import BotRunner
 from tests.bot.players import fish_step, is_done, said, ultimatum_step, who_moves
-from tests.fakediscord import Channel, FakeDiscord, Message
+from tests.fakediscord import Channel, FakeDiscord, Message, Reply, User
 
 Misses = set[tuple[str, str | None, Any]]
 
@@ -154,7 +160,7 @@ async def test_an_ultimatum_turn_speaks_each_players_language(
         await fake.click(chloe, lobby.message, label="Join")
         start = (await fake.wait_for_messages(thread, 1, after=mark))[0]
         assert "My hand" in start.labels
-        hand = await fake.click(chloe, start, label="My hand")
+        hand = await (await fake.click(chloe, start, label="My hand")).wait_for_content()
         assert hand.ephemeral and hand.content.startswith("Votre main dans la partie #1 : ")
         record, game = await bot.store.load_game(1)
         seat = record.seat_of(chloe.id)
@@ -176,6 +182,102 @@ async def test_an_ultimatum_turn_speaks_each_players_language(
         assert skipped.ephemeral and skipped.content
         post = (await fake.wait_for_messages(thread, 1, after=mark))[0]
         assert " invited a " in post.content and "My hand" in post.labels
+    assert not untranslated, untranslated
+
+
+async def entertainer_hints(fake: FakeDiscord, user: User, thread: Channel) -> None:
+    """U-21: every cell offered for the new entertainer says, in the player's language, which
+    way it may lie."""
+    offered = await fake.autocomplete(
+        user, "/ultimatum entertainer", "cell", typed="", channel=thread
+    )
+    hints = {said(user, way) for way in ("either way", "upright only", "turned only")}
+    assert offered
+    for choice in offered:
+        assert choice.name.startswith(f"{choice.value} (") and choice.name[:-1].endswith(
+            tuple(f"({hint}" for hint in hints)
+        ), choice.name
+
+
+#: A deal on a 5 × 5 iceberg whose game (with the choices of random.Random(10)) has shows, a
+#: choice between shows due at once, cards won and removed and new entertainers laid.
+DEAL_SEED = 7
+
+
+async def test_a_whole_ultimatum_game_speaks_each_players_language(
+    fake_discord: FakeDiscord,
+    bot_runner: BotRunner,
+    untranslated: Misses,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """U-10 … U-27 on a 5 × 5 iceberg, bruno on a German client and chloe on a French one, on an
+    English server: each step's private answer (what happened, the card drawn, what comes next,
+    the Skip invitation button, the show-order select, the entertainer cells' hints, the hand)
+    is in the actor's language; every post in the thread (turns, scores, whose turn, the final
+    ranking) is English and carries none of the private texts."""
+    fake = fake_discord
+    bruno, chloe = fake.user("bruno"), fake.user("chloe")
+    rng = random.Random(10)
+    monkeypatch.setattr(lobby_store, "secrets", SimpleNamespace(randbits=lambda _: DEAL_SEED))
+    seen: set[str] = set()
+    async with bot_runner() as bot:
+        lobby = await fake.invoke(bruno, "/ultimatum new", players=2, width=5, height=5)
+        assert lobby.embeds[0]["title"] == "The Penguin Ultimatum — game #1"
+        thread = await fake.wait_for_thread(fake.channel("games"))
+        mark = fake.mark()
+        await fake.click(chloe, lobby.message, label="Join")
+        start = (await fake.wait_for_messages(thread, 1, after=mark))[0]
+        assert start.content.startswith("Game #1 begins! Seat order: ")
+        for person in (bruno, chloe):
+            hand = await (await fake.click(person, start, label="My hand")).wait_for_content()
+            prefix = said(person, "Your hand in game #{id}: {cards}", id=1, cards="")
+            assert hand.ephemeral and hand.content.startswith(prefix.rstrip()), hand.content
+        last: Reply | None = None
+        steps = 0
+        for _ in range(400):
+            record, before, user = await who_moves(bot, fake, 1)
+            assert isinstance(before, UltimatumGame)
+            seat, lang = before.to_move, language_of(user.locale)
+            if before.phase == "entertainer":
+                await entertainer_hints(fake, user, thread)
+            mark = fake.mark()
+            last = await ultimatum_step(fake, user, thread, before.phase, rng, last)
+            steps += 1
+            record, after = await bot.store.load_game(1)
+            events = before.play(after.log[-1])  # the same step again, for its events
+            seen |= {event["type"] for event in events}
+            mine = ultimatum_texts.describe(lang, events, seat_names(record, lang))
+            english = ultimatum_texts.describe("en", events, seat_names(record, "en"))
+            lines = last.content.splitlines()
+            assert last.ephemeral and lines[: len(mine)] == mine != english, last.content
+            for event in events:
+                if event["type"] == "drawn" and event["seat"] == seat:
+                    card = ultimatum_texts.card_name(lang, event["private"]["card"])
+                    assert t(lang, "You drew a {card}.", card=card) in lines
+            if after.to_move == seat and not after.is_over:
+                assert lines[-1] == t(lang, NEXT_STEP[after.phase])
+                if after.phase == "invite":
+                    assert said(user, "Skip invitation") in last.message.labels
+                if after.phase == "perform":
+                    placeholder = last.message.selects[0]["placeholder"]
+                    assert placeholder == said(user, "Which show comes first?")
+            if after.phase in ("play", "perform", "entertainer", "over"):
+                post = (await fake.wait_for_messages(thread, 1, after=mark))[0]
+                assert all(line in post.content for line in english), post.content
+                assert not any(line in post.content for line in mine), post.content
+                names = seat_names(record, "en")
+                assert ultimatum_texts.scoreline("en", after.scores, names) in post.content
+                if not after.is_over:
+                    whose = next_step("en", "ultimatum", after, f"<@{record.to_move_user}>")
+                    assert post.content.splitlines()[-1] == whose
+                    assert "My hand" in post.labels
+            if record.status == "finished":
+                break
+        assert record.status == "finished" and steps > 10
+        wanted = {"show", "shows_pending", "card_awarded", "card_removed", "entertainer_laid"}
+        assert wanted <= seen, f"choose a DEAL_SEED whose game has {wanted - seen}"
+        assert "**Final ranking**" in post.content and "final scoring" in post.content
+        assert "Rematch" in post.labels
     assert not untranslated, untranslated
 
 

@@ -1,0 +1,85 @@
+"""``/game defaults``: a server's reminder interval and turn limit for the games opened after.
+
+A game keeps the values it was opened with; a creator's own ``timeout_days`` and
+``reminder_hours`` on ``/fish new`` or ``/ultimatum new`` still win over the server's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.cogs.common import Interaction, Refusal, reader_language
+from bot.i18n import t
+from bot.store import KEEP, GuildSettings, StoreError
+from bot.ui.errors import explain
+
+if TYPE_CHECKING:
+    from bot.client import PenguinBot
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
+def describe(lang: str, settings: GuildSettings, hours: float, days: float) -> str:
+    """The values new games of a server get, and whether the server or the bot chose them."""
+    chosen = t(lang, "set for this server")
+    default = t(lang, "the bot's default")
+    return t(
+        lang,
+        "New games here remind the player to move every {hours} hours ({hours_from}) and give "
+        "up a seat after {days} days without a move ({days_from}).",
+        hours=_number(hours),
+        hours_from=chosen if settings.reminder_hours is not None else default,
+        days=_number(days),
+        days_from=chosen if settings.timeout_days is not None else default,
+    )
+
+
+async def server_defaults(
+    bot: PenguinBot,
+    interaction: Interaction,
+    reminder_hours: float | None,
+    timeout_days: float | None,
+) -> None:
+    """Show the server's defaults for new games; with a value given, change it (Manage
+    Server only)."""
+    lang = reader_language(interaction)
+    if interaction.guild_id is None:
+        raise Refusal(t(lang, "Only a server has defaults for its games."))
+    store = bot.store
+    if reminder_hours is None and timeout_days is None:
+        settings = await store.guild_settings(interaction.guild_id)
+        text = describe(lang, settings, *_effective(bot, settings))
+        await interaction.response.send_message(text, ephemeral=True)
+        return
+    permissions = interaction.permissions
+    if not (permissions.manage_guild or permissions.administrator):
+        raise Refusal(
+            t(lang, "Only someone with Manage Server can change the defaults for new games.")
+        )
+    try:
+        settings = await store.update_guild_settings(
+            interaction.guild_id,
+            reminder_hours=KEEP if reminder_hours is None else reminder_hours,
+            timeout_days=KEEP if timeout_days is None else timeout_days,
+        )
+    except StoreError as error:
+        raise Refusal(explain(lang, error)) from None
+    text = (
+        t(lang, "Saved. Games already running keep their own values.")
+        + "\n"
+        + describe(lang, settings, *_effective(bot, settings))
+    )
+    await interaction.response.send_message(text, ephemeral=True)
+
+
+def _effective(bot: PenguinBot, settings: GuildSettings) -> tuple[float, float]:
+    """The reminder hours and timeout days a new game gets when its creator does not choose."""
+    defaults = bot.store.defaults
+    hours = settings.reminder_hours
+    days = settings.timeout_days
+    return (
+        defaults.reminder_hours if hours is None else hours,
+        defaults.timeout_days if days is None else days,
+    )
