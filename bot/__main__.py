@@ -94,6 +94,21 @@ def sync_failure(error: discord.HTTPException, settings: Settings) -> str | None
     )
 
 
+#: Loggers whose DEBUG lines carry whole bodies: discord.py's requests and events (an ephemeral
+#: answer's text, the card choices of an autocomplete) and aiosqlite's statements (a game's
+#: snapshot holds every hand). A log is read by more people than the one a hand belongs to, so
+#: they stay at INFO even when LOG_LEVEL=DEBUG.
+BODY_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook.async_", "aiosqlite")
+
+
+def setup_logging(level_name: str) -> None:
+    """discord.py's logging at ``level_name``, with the loggers that print bodies kept quiet."""
+    level = getattr(logging, level_name)
+    discord.utils.setup_logging(level=level)
+    for name in BODY_LOGGERS:
+        logging.getLogger(name).setLevel(max(level, logging.INFO))
+
+
 def main() -> int:
     """Entry point: a clear message instead of a traceback when the bot cannot start."""
     try:
@@ -101,7 +116,7 @@ def main() -> int:
     except ConfigError as error:
         print(error, file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    setup_logging(settings.log_level)
     point_at_api(settings)
     try:
         asyncio.run(run(settings))

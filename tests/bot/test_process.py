@@ -22,11 +22,12 @@ from discord.http import Route
 from bot.client import PenguinBot
 from bot.config import ConfigError, default_drawing_workers, env_file, load_settings
 from bot.games import new_game
+from bot.games.ultimatum import UltimatumGame
 from bot.i18n import t
 from bot.store import SnapshotReport, Store
 from bot.store.state import dump_snapshot
 from bot.ui.buttons import NO_LONGER_VALID
-from tests.bot.players import fish_step, is_done, open_game, who_moves
+from tests.bot.players import fish_step, hidden_cards, is_done, open_game, who_moves
 from tests.fakediscord import FakeDiscord, run_client
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -168,6 +169,36 @@ async def test_a_restarted_process_keeps_its_buttons_and_skips_an_unchanged_sync
     assert len(fake.syncs) == 1, "the unchanged tree was sent again"
     log = second_log.read_text()
     assert "unchanged since the last sync" in log and "Traceback" not in log
+
+
+async def test_at_log_level_debug_no_hand_card_reaches_the_log(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """U-27: with LOG_LEVEL=DEBUG the process logs its own debug lines, but discord.py's
+    request and event bodies (an ephemeral hand, the card choices of an autocomplete) stay out
+    of the log: nobody reading it learns a card in a hand."""
+    fake = fake_discord
+    log_file = tmp_path / "debug.log"
+    env = process_env(fake, tmp_path, LOG_LEVEL="DEBUG")
+    async with bot_process(env, log_file) as process:
+        await fake.wait_for_bot(timeout=30)
+        _, thread, people = await open_game(fake, "ultimatum", 2)
+        async with await Store.open(Path(env["DATABASE_PATH"])) as store:
+            record, game = await store.load_game(1)
+        assert isinstance(game, UltimatumGame)
+        mover = next(p for p in people if p.id == record.to_move_user)
+        hand = await fake.invoke(mover, "/ultimatum hand", channel=thread)
+        assert hand.ephemeral and hand.attachments
+        choices = await fake.autocomplete(
+            mover, "/ultimatum play", "card", typed="", channel=thread
+        )
+        assert {c.value for c in choices} == set(game.hand(game.to_move or 0))
+        process.terminate()
+        assert await asyncio.wait_for(process.wait(), timeout=20) == 0
+    log = log_file.read_text()
+    assert "DEBUG" in log, "LOG_LEVEL=DEBUG was not applied"
+    leaked = sorted(card for card in hidden_cards(game) if card in log)
+    assert not leaked, f"hand cards in the log: {leaked}"
 
 
 async def test_settings_are_read_from_the_env_file(
