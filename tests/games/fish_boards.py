@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.games.base import Event
 from bot.games.fish import FLOE_NAMES, FishGame
 
 
@@ -25,3 +26,12 @@ def game_with(
 def ones(*names: str) -> dict[str, int]:
     """The named floes with one fish each."""
     return dict.fromkeys(names, 1)
+
+
+def played(players: int, fish: dict[str, int], actions: list[str]) -> tuple[FishGame, list[Event]]:
+    """A pinned board with every action (placements, then moves) played; the game and events."""
+    game = FishGame.new(players, seed=0, floes=pinned(fish))
+    events: list[Event] = []
+    for action in actions:
+        events += game.play(action)
+    return game, events

@@ -9,7 +9,7 @@ import pytest
 
 from bot.games.base import IllegalAction
 from bot.games.fish import FLOE_NAMES, FishGame, floe_position
-from tests.games.fish_boards import game_with, ones, pinned
+from tests.games.fish_boards import game_with, ones, pinned, played
 
 # Four players, two penguins each: seat 0 on C4 (an indented 7-row) and F4 (an 8-row).
 OPEN_BOARD_PLACEMENTS = ["C4", "A1", "A7", "B8", "F4", "H1", "H8", "G1"]
@@ -275,6 +275,39 @@ def test_f11_a_player_who_cannot_move_goes_out_with_their_floes() -> None:
     assert game.to_move == 0
 
 
+def test_f10_f11_going_out_removes_what_no_remaining_penguin_can_reach() -> None:
+    """F-10 after F-11: seat 0 is stuck when the hunt begins and goes out at once; the floes
+    that no remaining penguin can reach then leave the board, unscored, before anyone moves.
+
+    Seat 0 stands on H4 between seat 1's H3 and seat 2's H5 (row G is water), and alone on A1,
+    A3. Its H4 is the bridge of row H: once it is gone, H1–H3 still hold seat 1's penguin and
+    H5–H8 seat 2's, so they stay. The E4–E5 island has held no penguin since placement (F-10
+    does not apply then) and goes now. (Going out cannot itself strand a free floe: a free floe
+    next to any of the player's penguins would have let them move.)
+    """
+    fish = {**ones(*(f"H{i}" for i in range(1, 9)), "A1", "A3", "A5", "A7", "C1", "C3")}
+    fish |= {"E4": 3, "E5": 2}
+    placements = ["H4", "H3", "H5", "A1", "A5", "C1", "A3", "A7"]
+    game = game_with(3, fish, placements)
+    assert game.phase == "place" and "E4" in game.floes
+    events = game.play("C3")
+    assert events == [
+        {"type": "placed", "seat": 2, "floe": "C3"},
+        {"type": "hunt_begins"},
+        {"type": "out", "seat": 0, "floes": ["A1", "A3", "H4"], "fish": 3},
+        {"type": "floes_removed", "floes": ["E4", "E5"], "fish": 5},
+    ]
+    assert game.out == [True, False, False] and game.to_move == 1
+    assert game.catch[0] == {"fish": 3, "floes": 3} and game.scores == [3, 0, 0]
+    assert game.removed_fish == 5
+    assert not {"E4", "E5", "H4"} & set(game.floes)
+    assert {"H1", "H2", "H3", "H5", "H6", "H7", "H8"} <= set(game.floes)
+    assert game.last is not None
+    assert game.last["removed"] == ["E4", "E5"]
+    assert game.last["out"] == [{"seat": 0, "floes": ["A1", "A3", "H4"], "fish": 3}]
+    assert set(game.legal_actions()) == {"H3-H1", "H3-H2"}
+
+
 def test_f12_a_stuck_penguin_blocks_until_its_owner_is_out() -> None:
     """F-12: seat 0's stuck penguins stay on their floes while seat 0 can still move."""
     game = _lonely_hunt()
@@ -322,6 +355,82 @@ def test_f15_full_ties_share_a_rank_and_two_player_draw() -> None:
     assert four.ranking() == [[1], [0, 2], [3]]
     two = _with_catches(_finished(2), [(15, 8), (15, 8)])
     assert two.ranking() == [[0, 1]]
+
+
+def _kept_every_fish(game: FishGame, fish: dict[str, int]) -> None:
+    """Every fish of the pinned board was caught or removed unscored (F-9, F-10, F-11)."""
+    assert game.is_over and game.floes == {}
+    assert sum(game.scores) + game.removed_fish == sum(fish.values())
+
+
+def test_f15_played_equal_fish_more_floes_wins() -> None:
+    """F-15 played out: both players catch 6 fish; seat 1 has 6 floes to seat 0's 5 and wins.
+
+    Seat 0: H3 → H4 (a 2) and stuck A1, A3, A5; the 3 on H2 is cut off by the move (F-10).
+    Seat 1: F1 → F2 → F3 and stuck A7, C1, C3. Rows B, D, E, G are water, so every other
+    penguin stands alone.
+    Seat 0: H3 (1) by moving, then out with A1, A3, A5, H4: 1 + 1 + 1 + 1 + 2 = 6 fish, 5 floes.
+    Seat 1: F1, F2 (1 each) by moving, then out with A7, C1, C3, F3: 6 fish, 6 floes.
+    """
+    fish = {**ones("A1", "A3", "A5", "A7", "C1", "C3", "F1", "F2", "F3", "H3"), "H2": 3, "H4": 2}
+    placements = ["H3", "F1", "A1", "A7", "A3", "C1", "A5", "C3"]
+    game, events = played(2, fish, [*placements, "H3-H4", "F1-F2", "F2-F3"])
+    assert {"type": "floes_removed", "floes": ["H2"], "fish": 3} in events
+    assert {"type": "out", "seat": 0, "floes": ["A1", "A3", "A5", "H4"], "fish": 5} in events
+    assert {"type": "out", "seat": 1, "floes": ["A7", "C1", "C3", "F3"], "fish": 4} in events
+    assert game.catch == [{"fish": 6, "floes": 5}, {"fish": 6, "floes": 6}]
+    assert game.scores == [6, 6]
+    assert game.ranking() == [[1], [0]] == events[-1]["ranking"]
+    _kept_every_fish(game, fish)
+
+
+def test_f15_played_full_tie_shares_a_rank_among_three() -> None:
+    """F-15 played out with 3 players: seats 0 and 2 tie on fish and floes and share 2nd place.
+
+    Seat 0: E1 → E2 (a 2), stuck A1, A3. Seat 1: C5 → C6 → C7, stuck A5, A7.
+    Seat 2: G1 → G2 (a 2), stuck C1, C3. Rows B, D, F, H are water.
+    Seat 0: E1 by moving (1), out with A1, A3, E2 (1 + 1 + 2): 5 fish, 4 floes.
+    Seat 1: C5, C6 by moving (2), out with A5, A7, C7 (3): 5 fish, 5 floes — first on floes.
+    Seat 2: G1 by moving (1), out with C1, C3, G2 (1 + 1 + 2): 5 fish, 4 floes.
+    """
+    fish = {**ones("A1", "A3", "A5", "A7", "C1", "C3", "C5", "C6", "C7", "E1", "G1")}
+    fish |= {"E2": 2, "G2": 2}
+    placements = ["E1", "C5", "G1", "A1", "A5", "C1", "A3", "A7", "C3"]
+    game, events = played(3, fish, [*placements, "E1-E2", "C5-C6", "G1-G2", "C6-C7"])
+    outs = [(e["seat"], e["floes"], e["fish"]) for e in events if e["type"] == "out"]
+    assert outs == [
+        (0, ["A1", "A3", "E2"], 4),
+        (2, ["C1", "C3", "G2"], 4),
+        (1, ["A5", "A7", "C7"], 3),
+    ]
+    assert game.catch == [
+        {"fish": 5, "floes": 4},
+        {"fish": 5, "floes": 5},
+        {"fish": 5, "floes": 4},
+    ]
+    assert game.ranking() == [[1], [0, 2]] == events[-1]["ranking"]
+    assert game.view(None)["ranking"] == [[1], [0, 2]]
+    _kept_every_fish(game, fish)
+
+
+def test_f15_played_two_player_draw() -> None:
+    """F-15 played out: two players end on 6 fish and 6 floes by different routes — a draw.
+
+    Seat 0: H3 → H4 and E1 → E2, stuck A1, A3; moving off H3 cuts off the 3 on H2 (F-10),
+    which nobody scores (scored, it would decide the game).
+    Seat 1: C5 → C6 → C7, stuck A5, A7, C1. Rows B, D, F, G are water.
+    Seat 0: H3, E1 by moving (2), out with A1, A3, E2, H4 (4): 6 fish, 6 floes.
+    Seat 1: C5, C6 by moving (2), out with A5, A7, C1, C7 (4): 6 fish, 6 floes.
+    """
+    fish = {**ones("A1", "A3", "A5", "A7", "C1", "C5", "C6", "C7", "E1", "E2", "H3", "H4")}
+    fish |= {"H2": 3}
+    placements = ["H3", "C5", "E1", "A5", "A1", "A7", "A3", "C1"]
+    game, events = played(2, fish, [*placements, "H3-H4", "C5-C6", "E1-E2", "C6-C7"])
+    assert {"type": "floes_removed", "floes": ["H2"], "fish": 3} in events
+    assert game.removed_fish == 3
+    assert game.catch == [{"fish": 6, "floes": 6}, {"fish": 6, "floes": 6}]
+    assert game.ranking() == [[0, 1]] == events[-1]["ranking"]
+    _kept_every_fish(game, fish)
 
 
 def test_f15_ranking_only_when_over() -> None:

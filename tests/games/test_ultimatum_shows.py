@@ -641,3 +641,57 @@ def test_u24_u26_three_way_tie_broken_by_bonus_then_by_cards() -> None:
     assert game.final_bonus == [[2, 5], [2, 5], [0, 0]]
     assert game.scores == [10 + 4 + 7, 10 + 4 + 7, 10 + 11] == [21, 21, 21]
     assert game.ranking() == [[1], [0], [2]] == events[-1]["ranking"]
+
+
+# bear-music on A5 (dot B5; W is off the iceberg), bear-dance on A9 (dot A8; S, SW are off).
+SHARED_DEAL: dict[str, Any] = {
+    "hands": [
+        ["blue-2-juggling", "green-2-acrobatics", "red-5-dance", "brown-2-music"],
+        ["blue-4-acrobatics", "blue-3-juggling", "green-3-music", "brown-3-juggling"],
+    ],
+    "deck": [
+        "brown-4-music",
+        "brown-5-music",
+        "green-4-juggling",
+        "green-5-juggling",
+        "red-2-juggling",
+    ],
+    "setup": {"A5": "bear-music", "A9": "bear-dance"},
+    "entertainer_deck": ["sheep-dance"],
+    "activities": ["music", "dance"],
+}
+SHARED_TURNS: list[tuple[str, ...]] = [
+    ("play blue-2-juggling A4", "invite supply A4"),  # 0: a bear-music fan, no show yet
+    ("play blue-4-acrobatics A6", "invite supply A6"),  # 1: likewise
+    # 0: B5 fills bear-music (the green 2 has no stone): [2, 4] → seat 0
+    ("play green-2-acrobatics B5", "skip", "entertainer E4"),
+    ("play blue-3-juggling B8", "invite supply B8"),  # 1: a bear-dance fan, no show yet
+    ("play red-5-dance B9", "invite supply B9"),  # 0: likes dance
+    # 1: A8 fills bear-dance (green music, no stone, no fee): [5, 3] → seat 1; no entertainer
+    # is left to lay (U-24)
+    ("play green-3-music A8", "skip"),
+]
+
+
+def test_u26_played_full_tie_shares_the_rank() -> None:
+    """U-26 (with U-25, U-24): equal score, equal U-25 points, equal cards → one shared rank.
+
+    The two reach 17 from shows by different routes (seat 0: 2 + 5, seat 1: 4 + 3), pay no fee,
+    and each wins one bear matching its activity card: +2, and the tied bear majority +3 each.
+    """
+    game = UltimatumGame.new(2, seed=27, deal=SHARED_DEAL)
+    events: list[Event] = []
+    for actions in SHARED_TURNS:
+        events += [e for a in actions for e in game.play(a)]
+    shows = [e for e in events if e["type"] == "show"]
+    assert [(e["entertainer"], e["points"]) for e in shows] == [
+        ("bear-music", [2, 4]),
+        ("bear-dance", [5, 3]),
+    ]
+    assert all(e["fee"] == 0 for e in events if e["type"] == "penguin_laid")
+    assert game.won == [["bear-music"], ["bear-dance"]] and game.removed == []
+    assert events[-1]["type"] == "game_over" and events[-1]["reason"] == "entertainer_deck_empty"
+    assert game.final_bonus == [[2, 3], [2, 3]]
+    assert game.scores == [10 + 2 + 5 + 5, 10 + 4 + 3 + 5] == [22, 22]
+    assert game.ranking() == [[0, 1]] == events[-1]["ranking"]
+    assert game.view(None)["ranking"] == [[0, 1]]
