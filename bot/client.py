@@ -174,11 +174,12 @@ class PenguinBot(commands.Bot):
         await self.sync_commands()
 
     async def check_snapshots(self) -> SnapshotReport | None:
-        """Replay every running game from its log and repair a snapshot that differs (logged)."""
+        """Replay every started game (running, finished or cancelled) from its log and repair a
+        snapshot that differs (logged)."""
         try:
-            report = await self.store.check_snapshots(("active",))
+            report = await self.store.check_snapshots()
         except Exception:  # a failed check must not take the bot down; the games still play
-            log.exception("checking the running games against their logs failed")
+            log.exception("checking the games against their logs failed")
             return None
         if report.repaired:
             games = ", ".join(f"#{game_id}" for game_id in report.repaired)
@@ -186,7 +187,7 @@ class PenguinBot(commands.Bot):
         for game_id, reason in report.broken:
             log.error("game #%d needs a person to look at it: %s", game_id, reason)
         log.info(
-            "checked %d running game(s): %d rebuilt, %d broken",
+            "checked %d started game(s) against their logs: %d rebuilt, %d broken",
             report.checked,
             len(report.repaired),
             len(report.broken),

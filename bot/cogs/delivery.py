@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_CONTENT = 2000
+ELLIPSIS = "…"
 THREAD_ARCHIVED = 50083
 #: Unsent entries read per round: far more than a healthy outbox ever holds.
 SCAN = 1000
@@ -34,12 +35,36 @@ SCAN = 1000
 FAR_FUTURE = datetime(9999, 1, 1, tzinfo=UTC)
 
 
-def fit(text: str, limit: int = MAX_CONTENT) -> str:
-    """Text cut to Discord's message limit at a line break where possible."""
+def fit(text: str, limit: int = MAX_CONTENT, *, keep_last: int = 0) -> str:
+    """Text cut to Discord's message limit, keeping its last ``keep_last`` lines whole.
+
+    A turn's post ends with its status (scores, then who plays next, mentioned): when its
+    events make it too long, the events are shortened and an "…" line stands for the rest.
+    """
     if len(text) <= limit:
         return text
+    lines = text.split("\n")
+    split = len(lines) - min(max(keep_last, 0), len(lines))
+    kept = "\n".join(lines[split:])
+    room = limit - len(kept) - len(ELLIPSIS) - 2  # the "…" line and two line breaks
+    if split == len(lines) or split == 0 or room < 0:
+        return _cut(text, limit)  # nothing to keep, nothing to shorten, or no room for both
+    shown: list[str] = []
+    used = -1  # the first line has no line break before it
+    for line in lines[:split]:
+        used += len(line) + 1
+        if used > room:
+            break
+        shown.append(line)
+    if not shown and room > 0:
+        shown = [lines[0][:room]]  # one event longer than the room: its start at least
+    return "\n".join([*shown, ELLIPSIS, kept])
+
+
+def _cut(text: str, limit: int) -> str:
+    """Text cut from the end to the limit, at a line break where possible."""
     cut = text.rfind("\n", 0, limit - 1)
-    return text[: cut if cut > limit // 2 else limit - 1] + "…"
+    return text[: cut if cut > limit // 2 else limit - 1] + ELLIPSIS
 
 
 def backoff(attempts: int, first: float = 5.0) -> timedelta:
@@ -134,6 +159,11 @@ class Delivery(commands.Cog):
     async def deliver(self, entry: OutboxEntry) -> bool:
         """Send one entry; record the outcome. True when it is settled (sent or given up)."""
         store = self.bot.store
+        if entry.for_version is not None and await store.drop_if_stale(entry.id):
+            # A reminder or "your turn" held up (a retry, a rate limit) until the game moved on:
+            # sent now it would ping someone for a turn that is over.
+            log.info("outbox #%s: game #%s moved on meanwhile; dropped", entry.id, entry.game_id)
+            return True
         try:
             message = await self._send(entry)
         except discord.Forbidden as error:
@@ -163,7 +193,7 @@ class Delivery(commands.Cog):
     async def _send(self, entry: OutboxEntry) -> discord.Message | None:
         payload = dict(entry.payload)
         kwargs: dict[str, Any] = {
-            "content": fit(payload.get("text", "")),
+            "content": fit(payload.get("text", ""), keep_last=payload.get("status_lines", 0)),
             "nonce": f"ob{entry.id}",
             "allowed_mentions": discord.AllowedMentions(users=True, everyone=False, roles=False),
         }
@@ -185,6 +215,7 @@ class Delivery(commands.Cog):
         if entry.game_id is not None:
             target = await self.bot.game_channel(entry.game_id, entry.channel_id)
         channel = self.bot.get_partial_messageable(target)
+        await self._reopen(target)
         try:
             return await channel.send(**kwargs)
         except discord.Forbidden:
@@ -213,7 +244,9 @@ class Delivery(commands.Cog):
             "gives me back Send Messages in Threads.)",
             id=record.id,
         )
-        kwargs["content"] = fit(f"{note}\n{kwargs['content']}")
+        kwargs["content"] = fit(
+            f"{note}\n{kwargs['content']}", keep_last=entry.payload.get("status_lines", 0)
+        )
         if "file" in kwargs:
             kwargs["file"].reset()
         try:
@@ -226,6 +259,23 @@ class Delivery(commands.Cog):
                 record.channel_id,
             )
             raise
+
+    async def _reopen(self, target: int) -> None:
+        """Unarchive the thread about to be posted in if Discord archived it (days of quiet).
+
+        discord.py forgets a thread once it is archived, and a thread archived while the bot
+        was away is never in its cache: a target the cache does not know is looked up. The
+        post itself still copes if this fails (50083 below, or the channel beside it).
+        """
+        cached = self.bot.get_channel(target)
+        try:
+            if isinstance(cached, discord.Thread):
+                if cached.archived:
+                    await cached.edit(archived=False)
+            elif cached is None:
+                await self.unarchive(target)
+        except discord.HTTPException as error:
+            log.info("could not unarchive %s before posting (%s); posting anyway", target, error)
 
     async def unarchive(self, thread_id: int) -> None:
         """Reopen an archived game thread before posting in it."""

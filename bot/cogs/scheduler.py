@@ -8,7 +8,8 @@ deadline or undo expiry) or until a change wakes it, then works through what is 
 - reminders: the person to move is mentioned in the thread (and sent a DM if they opted in),
   then again each interval. ``mark_reminded`` counts the reminder and queues its post in one
   transaction ``WHERE version = ?``, so a turn that was played meanwhile gets no stale ping, and
-  the post's dedupe key keeps a restart from sending it twice;
+  the post's dedupe key keeps a restart from sending it twice; the post is queued for that
+  version, so one still unsent when the turn is played (delivery held up) is dropped, not sent;
 - after every change: whoever is to move is checked to be still on the server (someone who left
   is treated as timed out), and "your turn" DMs go to them if they opted in and to followers.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from discord.ext import commands
@@ -175,7 +177,10 @@ class Scheduler(commands.Cog):
         if user is not None:
             lang = await self.dm_language(user)
             if lang is not None:
-                drafts.append(days.your_turn_dm(record, game, user, lang))
+                # Only true until the game changes (they played): if delivery is held up until
+                # then, the outbox drops it rather than send "your turn" after the move.
+                dm = days.your_turn_dm(record, game, user, lang)
+                drafts.append(replace(dm, for_version=record.version))
         for follower in await self.bot.store.followers(record.id):
             if follower == user:
                 continue  # their own turn: the 'your turn' DM (if any) says it

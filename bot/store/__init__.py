@@ -16,7 +16,7 @@ frozen records:
   ``next_due_at`` (when the scheduler must wake next);
 - outbox: pass ``announce=`` to a change to queue its messages in the same transaction, or
   ``enqueue``; deliver with ``pending`` / ``mark_sent`` / ``mark_failed`` (``outbox_ready`` wakes
-  the sender);
+  the sender); ``drop_if_stale`` drops a message queued for a game version that is gone;
 - settings: ``user_settings`` / ``update_user_settings`` / ``note_locale``, ``guild_settings`` /
   ``update_guild_settings``, ``meta`` / ``set_meta``;
 - upkeep: ``check_snapshots`` (the log wins), ``integrity_problems``, ``pragmas``.

@@ -14,7 +14,7 @@ from bot.store.core import StoreCore
 from bot.store.errors import VersionConflict
 from bot.store.moves import players_of
 from bot.store.records import GameRecord, SnapshotReport, Status
-from bot.store.rows import SELECT_GAMES, fetch_record, fetch_records
+from bot.store.rows import SELECT_GAMES, fetch_record, record_of_row
 from bot.store.state import write_state
 
 log = logging.getLogger(__name__)
@@ -29,9 +29,30 @@ def _normal(data: dict[str, Any]) -> Any:
     return json.loads(json.dumps(data))
 
 
+def _reason(error: Exception) -> str:
+    """An error as a reason a person can act on (a bare KeyError's text is just the key)."""
+    if isinstance(error, ValueError):
+        return str(error)
+    return f"{type(error).__name__}: {error}"
+
+
+def _unreadable(game_id: int, error: Exception) -> str:
+    """Log a game the check could not handle at all, with the traceback; the reason."""
+    log.error("game #%d could not be checked", game_id, exc_info=error)
+    return _reason(error)
+
+
+def _stored(snapshot: str) -> Any:
+    """The stored snapshot as data (None when it is not even JSON: then it differs too)."""
+    try:
+        return json.loads(snapshot)
+    except ValueError:
+        return None
+
+
 def _mismatch(record: GameRecord, snapshot: str, game: Game) -> str | None:
     """What about the stored game differs from the replayed one (None: nothing)."""
-    if json.loads(snapshot) != _normal(game.to_dict()):
+    if _stored(snapshot) != _normal(game.to_dict()):
         return "the snapshot"
     if record.status == "cancelled":
         return None
@@ -52,9 +73,11 @@ class CheckMixin(StoreCore):
         """Replay every started game (of these statuses) and compare with what is stored.
 
         Where they differ the log wins: the snapshot and turn state are rewritten from the
-        replay and the difference is logged. A log that no longer replays is logged as an error
-        and left alone (it needs a person to look at it). The event loop gets a turn after every
-        game, so the bot can run this in the background at start.
+        replay and the difference is logged. A log that no longer replays, or a game that
+        cannot be read or checked at all, is logged as an error, reported as broken and left
+        alone (it needs a person to look at it); the other games are checked all the same. The
+        event loop gets a turn after every game, so the bot can run this in the background at
+        start.
         """
         checked = 0
         repaired: list[int] = []
@@ -62,14 +85,22 @@ class CheckMixin(StoreCore):
         after = 0
         while True:
             async with self._db.read() as conn:
-                records = await fetch_records(
-                    conn,
-                    f"{SELECT_GAMES} WHERE id > ? AND snapshot IS NOT NULL "
-                    f"AND status IN {_IDS} ORDER BY id LIMIT ?",
-                    (after, json.dumps(list(statuses)), batch),
+                rows = list(
+                    await conn.execute_fetchall(
+                        f"{SELECT_GAMES} WHERE id > ? AND snapshot IS NOT NULL "
+                        f"AND status IN {_IDS} ORDER BY id LIMIT ?",
+                        (after, json.dumps(list(statuses)), batch),
+                    )
                 )
-                if not records:
+                if not rows:
                     break
+                records = []
+                for row in rows:
+                    try:
+                        records.append(record_of_row(row))
+                    except Exception as error:  # a row this code cannot read: skip just it
+                        checked += 1
+                        broken.append((row["id"], _unreadable(row["id"], error)))
                 ids = json.dumps([r.id for r in records])
                 snapshots = {
                     row["id"]: row["snapshot"]
@@ -88,16 +119,21 @@ class CheckMixin(StoreCore):
                     last_at[row["game_id"]] = row["created_at"]
             for record in records:
                 checked += 1
-                outcome = await self._check(
-                    record, snapshots[record.id], logs[record.id], last_at.get(record.id)
-                )
+                try:
+                    outcome = await self._check(
+                        record, snapshots[record.id], logs[record.id], last_at.get(record.id)
+                    )
+                except Exception as error:  # one broken game must not stop the check of others
+                    outcome = _unreadable(record.id, error)
                 if outcome == "repaired":
                     repaired.append(record.id)
                 elif outcome is not None:
                     broken.append((record.id, outcome))
                 await asyncio.sleep(0)  # replaying is CPU work: let interactions through
-            after = records[-1].id
-        return SnapshotReport(checked=checked, repaired=tuple(repaired), broken=tuple(broken))
+            after = rows[-1]["id"]
+        return SnapshotReport(
+            checked=checked, repaired=tuple(repaired), broken=tuple(sorted(broken))
+        )
 
     async def _check(
         self, record: GameRecord, snapshot: str, actions: list[str], last_at: float | None
@@ -111,9 +147,10 @@ class CheckMixin(StoreCore):
                 game = replay(
                     record.kind, players_of(record), record.seed, dict(record.options), actions
                 )
-            except ValueError as error:  # IllegalAction is a ValueError
-                log.error("game #%d: its action log no longer replays: %s", record.id, error)
-                return str(error)
+            except Exception as error:  # IllegalAction, or options the engine cannot take
+                reason = _reason(error)
+                log.error("game #%d: its action log no longer replays: %s", record.id, reason)
+                return reason
             difference = _mismatch(record, snapshot, game)
             if difference is None:
                 return None

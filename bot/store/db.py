@@ -90,8 +90,7 @@ class Database:
                 if self.conn.in_transaction:
                     await asyncio.shield(self._finish("ROLLBACK"))
                 raise
-            # Shielded: a cancelled caller must not leave the connection inside a transaction.
-            await asyncio.shield(self._finish("COMMIT"))
+            await self._commit()
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -102,7 +101,7 @@ class Database:
                 yield self.conn
             finally:
                 if self.conn.in_transaction:
-                    await asyncio.shield(self._finish("COMMIT"))
+                    await self._commit()
 
     async def _begin(self, statement: str) -> None:
         """Start a transaction; a caller cancelled meanwhile leaves no transaction open.
@@ -119,6 +118,28 @@ class Database:
                 await begin
             if self.conn.in_transaction:
                 await self._finish("ROLLBACK")
+            raise
+
+    async def _commit(self) -> None:
+        """Commit; a COMMIT that fails is rolled back, so no transaction is left open.
+
+        SQLite keeps the transaction open when COMMIT fails (a deferred foreign key, a full
+        disk, a busy database): every later BEGIN on this one connection would fail too. The
+        COMMIT runs on in aiosqlite's thread even when the awaiting task is cancelled, so its
+        outcome is waited for before deciding.
+        """
+        commit = asyncio.ensure_future(self._finish("COMMIT"))
+        try:
+            await asyncio.shield(commit)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await commit
+            if self.conn.in_transaction:
+                await self._finish("ROLLBACK")
+            raise
+        except Exception:
+            if self.conn.in_transaction:
+                await asyncio.shield(self._finish("ROLLBACK"))
             raise
 
     @asynccontextmanager

@@ -12,6 +12,9 @@ from bot.store.queries import HOT_QUERIES
 from bot.store.records import OutboxDraft, OutboxEntry
 from bot.store.rows import maybe_when, stamp
 
+#: Why an unsent message was dropped by ``drop_if_stale`` (its last_error).
+STALE = "stale: the game changed since this was queued"
+
 
 class OutboxMixin(StoreCore):
     """Queue, list and settle outgoing messages (retried after a restart until settled)."""
@@ -63,6 +66,17 @@ class OutboxMixin(StoreCore):
             )
             params = (error, stamp(retry_at), entry_id)
         await self._settle(entry_id, sql, params)
+
+    async def drop_if_stale(self, entry_id: int) -> bool:
+        """Give up an unsent message queued for a version its game has left (or a game that
+        is gone); whether it was dropped. Messages not bound to a version are never stale."""
+        dropped = await self._db.write_one(
+            "UPDATE outbox SET gave_up_at = ?, last_error = ? "
+            "WHERE id = ? AND sent_at IS NULL AND gave_up_at IS NULL AND for_version IS NOT NULL "
+            "AND for_version IS NOT (SELECT version FROM games WHERE games.id = outbox.game_id)",
+            (self._now(), STALE, entry_id),
+        )
+        return dropped == 1
 
     async def get_outbox_entry(self, entry_id: int) -> OutboxEntry:
         """One outbox entry, whatever its state."""

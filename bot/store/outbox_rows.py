@@ -15,7 +15,7 @@ from bot.store.rows import maybe_when, when
 
 OUTBOX_COLUMNS = (
     "id, kind, payload, channel_id, user_id, game_id, dedupe_key, created_at, next_attempt_at, "
-    "attempts, last_error, sent_at, message_id, gave_up_at"
+    "attempts, last_error, sent_at, message_id, gave_up_at, for_version"
 )
 
 
@@ -36,6 +36,7 @@ def entry_of_row(row: sqlite3.Row) -> OutboxEntry:
         sent_at=maybe_when(row["sent_at"]),
         message_id=row["message_id"],
         gave_up_at=maybe_when(row["gave_up_at"]),
+        for_version=row["for_version"],
     )
 
 
@@ -59,10 +60,14 @@ async def insert_drafts(
     """Queue drafts; one whose dedupe_key is already queued (or was sent) is skipped."""
     entries: list[OutboxEntry] = []
     for draft in drafts:
+        if draft.for_version is not None and draft.game_id is None:
+            raise InvalidValue(
+                "outbox_version", "a message for a version of a game needs that game (game_id)"
+            )
         rows = list(
             await conn.execute_fetchall(
                 "INSERT INTO outbox (kind, payload, channel_id, user_id, game_id, dedupe_key, "
-                "created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "created_at, next_attempt_at, for_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 f"ON CONFLICT (dedupe_key) DO NOTHING RETURNING {OUTBOX_COLUMNS}",
                 (
                     draft.kind,
@@ -73,6 +78,7 @@ async def insert_drafts(
                     draft.dedupe_key,
                     now,
                     now,
+                    draft.for_version,
                 ),
             )
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -99,8 +100,16 @@ class QueriesMixin(StoreCore):
         self, game_id: int, *, expected_version: int, announce: Iterable[OutboxDraft] = ()
     ) -> GameRecord:
         """Count a reminder, schedule the next one a reminder interval later, and queue the
-        reminder message — all only if nobody moved since ``expected_version``."""
+        reminder message — all only if nobody moved since ``expected_version``.
+
+        The messages of this game are queued for that version: if the game changes before they
+        are delivered (a retry, a rate limit), they are dropped instead of pinging stale news.
+        """
         now = self._now()
+        drafts = [
+            replace(d, for_version=expected_version) if d.game_id == game_id else d
+            for d in announce
+        ]
         async with self._db.transaction() as conn:
             record = await fetch_record(conn, game_id)
             if record.version != expected_version:
@@ -114,7 +123,7 @@ class QueriesMixin(StoreCore):
                 "WHERE id = ?",
                 (now + record.reminder_hours * 3600, game_id),
             )
-            await self._enqueue(conn, announce, now)
+            await self._enqueue(conn, drafts, now)
             return await fetch_record(conn, game_id)
 
     async def next_due_at(self) -> datetime | None:

@@ -121,7 +121,9 @@ class OutboxDraft:
     """A message to send to Discord once the change it announces is committed.
 
     Exactly one of ``channel_id`` (a channel or thread) and ``user_id`` (a DM) is set. A
-    ``dedupe_key`` makes enqueueing the same announcement twice a no-op.
+    ``dedupe_key`` makes enqueueing the same announcement twice a no-op. ``for_version`` is
+    for a message only true at that version of its game (a reminder, "your turn"): it is
+    dropped unsent if the game has changed by the time it would go out.
     """
 
     kind: str
@@ -130,6 +132,7 @@ class OutboxDraft:
     user_id: int | None = None
     game_id: int | None = None
     dedupe_key: str | None = None
+    for_version: int | None = None
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,7 @@ class OutboxEntry:
     sent_at: datetime | None
     message_id: int | None
     gave_up_at: datetime | None
+    for_version: int | None = None  # see OutboxDraft
 
 
 @dataclass(frozen=True)

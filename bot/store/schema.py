@@ -190,6 +190,10 @@ V4 = (
     "CREATE INDEX undo_requests_by_expiry ON undo_requests (expires_at)",
 )
 
+# Version 5: a queued message that is only true while its game stays as it was (a reminder, a
+# "your turn" DM) carries that game version; delivery drops it, unsent, once the game moved on.
+V5 = ("ALTER TABLE outbox ADD COLUMN for_version INTEGER",)
+
 #: MIGRATIONS[i] takes a database from user_version i to i + 1.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5)
 LATEST = len(MIGRATIONS)

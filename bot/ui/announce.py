@@ -80,13 +80,16 @@ def turn_payload(
 ) -> dict[str, Any]:
     """The payload of a post with the table's picture (its words in ``lang`` too)."""
     names = seat_names(record, lang)
-    text = "\n".join([*lines, *status_lines(lang, record, game, names)])
+    status = "\n".join(status_lines(lang, record, game, names))
+    text = "\n".join([*lines, status])
     mentioned = None if final or game.to_move is None else record.player(game.to_move).user_id
     return {
         "game_id": record.id,
         "game_kind": record.kind,
         "lang": lang,
         "text": text,
+        # The last lines of text: delivery keeps them whole when the events make it too long.
+        "status_lines": status.count("\n") + 1,
         "view": game.view(None),
         "names": names,
         "labels": picture_labels(lang),

@@ -106,6 +106,7 @@ TEMPLATES: dict[str, str] = {
     # Store: the outbox (the bot's own mistakes, never a player's)
     "outbox_target": N_("A message could not be queued: it had no single destination."),
     "outbox_payload": N_("A message could not be queued: its content was not plain data."),
+    "outbox_version": N_("A message could not be queued: it was meant for a turn of no game."),
     "no_message": N_("There is no queued message #{id}."),
     "message_settled": N_("Queued message #{id} was already sent or given up."),
 }

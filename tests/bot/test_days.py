@@ -7,7 +7,9 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from bot.games import new_game
 from bot.i18n import language_of
+from bot.store.state import dump_snapshot
 from bot.ui.names import title
 from tests.bot.clocked import DAY, HOUR, ClockedRunner, later, reminders, settle
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
@@ -319,3 +321,103 @@ async def test_who_is_still_on_the_server_is_asked_at_most_every_few_minutes(
         assert lookups(leaving.id) == 2
         assert any("no longer on this server" in m.content for m in fake.history(thread))
         assert (await bot.store.get_game(1)).status == "finished"
+
+
+async def test_finished_and_cancelled_games_are_checked_against_their_log_at_start(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner, tmp_path: Path
+) -> None:
+    """Replays and history read ended games too: a snapshot of a finished and of a cancelled
+    game changed behind the bot's back is rebuilt from the log at the next start."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "ultimatum", 2)
+        _, _, quitter = await who_moves(bot, fake, 1)
+        await fake.invoke(quitter, "/game resign", channel=thread)  # two players: it ends
+        _, fish_thread, _ = await open_game(fake, "fish", 2)
+        _, game, mover = await who_moves(bot, fake, 2)
+        await fish_step(fake, mover, fish_thread, game.phase)
+        await fake.invoke(fake.user("alice"), "/game cancel", channel=fish_thread)
+        await settle(bot)
+        ended = {game_id: await bot.store.load_game(game_id) for game_id in (1, 2)}
+        assert [record.status for record, _ in ended.values()] == ["finished", "cancelled"]
+    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+        for game_id, (record, _) in ended.items():
+            stale = dump_snapshot(new_game(record.kind, 2, record.seed))
+            db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (stale, game_id))
+    async with clocked_bot() as bot:
+        assert bot.snapshot_check is not None
+        report = await bot.snapshot_check
+        assert report is not None and report.repaired == (1, 2)
+        for game_id, (record, game) in ended.items():
+            again, rebuilt = await bot.store.load_game(game_id)
+            assert again.status == record.status
+            assert rebuilt is not None and game is not None
+            assert rebuilt.to_dict() == game.to_dict()
+
+
+async def test_a_reminder_held_up_until_the_turn_is_played_is_never_sent(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """The reminder's post fails (503) and waits for its retry; the player moves meanwhile:
+    at the retry the reminder is dropped (no ping for a played turn) and the turn's post, which
+    waited behind it, goes out."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        _, game, first = await who_moves(bot, fake, 1)
+        fault = fake.faults.server_error(f"POST /channels/{thread.id}/messages", status=503)
+        await later(fake, bot, 24 * HOUR + 1)
+        assert fault.spent and reminders(fake, thread, first) == []
+        posts = len(fake.history(thread))
+        await fish_step(fake, first, thread, game.phase)
+        await later(fake, bot, 60)  # past the retry
+        assert reminders(fake, thread, first) == [], "no stale ping"
+        assert len(fake.history(thread)) == posts + 1 and fake.history(thread)[-1].attachments
+        assert await bot.store.next_attempt_at() is None
+
+
+async def test_a_your_turn_dm_held_up_until_the_move_is_never_sent(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """Opening the DM fails (503) and the 'your turn' DM waits for its retry; its player moves
+    meanwhile (from the thread): at the retry the DM is dropped, not sent after the move."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+        _, game, first = await who_moves(bot, fake, 1)
+        second = next(p for p in people if p.id != first.id)
+        await fake.invoke(second, "/game notify", setting="on", channel=thread)
+        fault = fake.faults.server_error("POST /users/@me/channels", status=503)
+        await fish_step(fake, first, thread, game.phase)
+        await settle(bot)
+        assert fault.spent and fake.dms(second) == []
+        _, game, _ = await who_moves(bot, fake, 1)
+        await fish_step(fake, second, thread, game.phase)
+        await later(fake, bot, 60)  # past the retry
+        assert fake.dms(second) == [], "no 'your turn' after the move"
+        assert await bot.store.next_attempt_at() is None
+
+
+async def test_an_archived_game_thread_is_unarchived_before_the_bot_posts(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """Discord archived the game's thread after days of quiet (and discord.py forgot it): the
+    bot unarchives it first, then posts the turn in it."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        _, game, first = await who_moves(bot, fake, 1)
+        fake.archive(thread)
+        await fake.wait_until(lambda: bot.get_channel(thread.id) is None, what="THREAD_UPDATE")
+        mark = fake.mark()
+        since = len(fake.requests)
+        await fish_step(fake, first, thread, game.phase)
+        (post,) = await fake.wait_for_messages(thread, 1, after=mark)
+        assert post.attachments and not thread.archived
+        here = f"/channels/{thread.id}"
+        asked = [
+            f"{r.method} {r.path}"
+            for r in fake.requests[since:]
+            if r.path in (here, f"{here}/messages")
+        ]
+        assert asked[-2:] == [f"PATCH {here}", f"POST {here}/messages"]

@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from datetime import UTC, datetime
 
 import pytest
 
 from bot.client import PenguinBot
+from bot.cogs.delivery import MAX_CONTENT, fit
+from bot.games import game_class
 from bot.store import OutboxDraft, OutboxEntry
+from bot.ui.announce import describe, turn_payload
+from bot.ui.names import mention, seat_names
 from tests.bot.clocked import ClockedRunner
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.bot.conftest import BotRunner
@@ -345,3 +350,51 @@ async def test_closed_dms_are_remembered_and_stop_nothing_else(
         assert gone.gave_up_at is not None and gone.sent_at is None
         for entry in (open_, channel):
             assert (await bot.store.get_outbox_entry(entry.id)).sent_at is not None
+
+
+def test_fit_shortens_the_events_and_keeps_the_status_lines() -> None:
+    """Too long: whole event lines as far as they go, an "…" line, the status lines intact;
+    short texts pass unchanged; without room for the status the text is cut from the end."""
+    events = [f"event {n}: " + "x" * 40 for n in range(60)]
+    status = ["Scores: a 3, b 5", "<@42>, your move: /fish move"]
+    text = "\n".join([*events, *status])
+    fitted = fit(text, keep_last=2)
+    assert len(fitted) <= MAX_CONTENT and fitted.endswith("\n…\n" + "\n".join(status))
+    shown = fitted.split("\n")[:-3]
+    assert shown == events[: len(shown)] and len(fitted) > MAX_CONTENT - 60
+    assert fit("a\nb", keep_last=1) == "a\nb"
+    one_long = fit("y" * 3000 + "\n" + "\n".join(status), keep_last=2)
+    assert len(one_long) == MAX_CONTENT and one_long.startswith("y" * 100)
+    assert one_long.endswith("\n…\n" + "\n".join(status))
+    too_long_status = fit("e\n" + "s" * 2500, keep_last=1)
+    assert len(too_long_status) <= MAX_CONTENT and too_long_status.endswith("…")
+    assert fit(text) == fit(text, keep_last=0) and fit(text).endswith("…")
+
+
+async def test_an_overlong_turn_post_keeps_the_scores_and_the_mention(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """Four players, many shows, German words: a turn's events longer than Discord's 2,000
+    characters are shortened; the scores and the mention of who plays next still arrive."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "ultimatum", 4)
+        record, game = await bot.store.load_game(1)
+        assert game is not None and record.to_move_user is not None
+        names = seat_names(record, "de")
+        # Real event texts: a copy of the game played on at random, told in German.
+        copy, rng, lines = game_class("ultimatum").from_dict(game.to_dict()), random.Random(4), []
+        while len("\n".join(lines)) < 2 * MAX_CONTENT and not copy.is_over:
+            lines += describe("de", "ultimatum", copy.play(rng.choice(copy.legal_actions())), names)
+        payload = turn_payload(record, game, "de", lines)
+        status = payload["text"].split("\n")[-payload["status_lines"] :]
+        assert len(status) >= 2 and mention(record.to_move_user) in status[-1]
+        mark = fake.mark()
+        await bot.store.enqueue(
+            OutboxDraft(kind="turn", payload=payload, channel_id=thread.id, game_id=record.id)
+        )
+        (post,) = await fake.wait_for_messages(thread, 1, after=mark)
+        assert len(post.content) <= MAX_CONTENT
+        assert post.content.startswith(lines[0] + "\n")
+        assert post.content.endswith("\n…\n" + "\n".join(status))
+        assert post.attachments[0].image().format == "PNG"

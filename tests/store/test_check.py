@@ -162,11 +162,37 @@ async def test_a_log_that_does_not_replay_is_reported_and_left_alone(
     assert await store.get_game(record.id) == record
 
 
-async def test_rebuild_equals_snapshot_for_thousands_of_games(tmp_path: Path) -> None:
-    """2,000 random games (1,000 of each kind, 2–4 players, random lengths): every stored
-    snapshot equals the replay of seed + log, and the check finds nothing to repair."""
+async def test_a_game_that_cannot_be_checked_holds_back_no_other_game(
+    store: Store, db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Options the engine cannot take (TypeError, not ValueError) and options that are not
+    even JSON: each such game is logged and reported as broken, and the games after it are
+    still checked (a wrong snapshot among them is rebuilt)."""
+    records = [await started(store, seed=seed) for seed in range(5)]
+    first, wrong_type, not_a_list, not_json, stale = (r.id for r in records)
+    corrupt(db_path, "UPDATE games SET options = ? WHERE id = ?", '{"colour": 1}', wrong_type)
+    corrupt(db_path, "UPDATE games SET options = ? WHERE id = ?", '{"floes": 7}', not_a_list)
+    corrupt(db_path, "UPDATE games SET options = ? WHERE id = ?", "{", not_json)
+    corrupt(db_path, "UPDATE games SET snapshot = ? WHERE id = ?", "{", stale)
+    with caplog.at_level(logging.ERROR, logger="bot.store.check"):
+        report = await store.check_snapshots(batch=2)
+    assert report.checked == 5 and report.repaired == (stale,)
+    assert [game_id for game_id, _ in report.broken] == [wrong_type, not_a_list, not_json]
+    assert report.broken[0][1].startswith("TypeError: ")
+    for game_id in (wrong_type, not_a_list, not_json):
+        assert f"game #{game_id}" in caplog.text
+    assert f"game #{first}" not in caplog.text
+    _, game = await store.load_game(stale)
+    assert game is not None and game.to_dict() == new_game("fish", 2, 4).to_dict()
+
+
+async def test_rebuild_equals_snapshot_for_many_random_games(tmp_path: Path) -> None:
+    """128 random games (64 of each kind, 2–4 players): every other game of each kind is
+    played to its end, the rest stop after a random number of actions. Every stored snapshot,
+    status and result equals the replay of seed + log, and the check finds nothing to repair.
+    """
     # Four databases filled side by side, so one's SQLite work overlaps another's engine work.
-    await asyncio.gather(*(_random_games(tmp_path / f"many{n}.sqlite3", n, 500) for n in range(4)))
+    await asyncio.gather(*(_random_games(tmp_path / f"many{n}.sqlite3", n, 32) for n in range(4)))
 
 
 async def _random_games(path: Path, seed: int, games: int) -> None:
@@ -174,15 +200,34 @@ async def _random_games(path: Path, seed: int, games: int) -> None:
     # synchronous=OFF only to keep the volume fast: durability is what test_crash.py checks.
     async with await Store.open(path, clock=Clock(), synchronous="OFF") as store:
         ids = []
+        finished = {kind: 0 for kind in KINDS}
         for n in range(games):
             kind = KINDS[n % 2]
             players = 2 + rng.randrange(3)
+            to_the_end = n % 4 < 2  # one game of each kind in every four
+            # Small icebergs (and uneven ones) keep whole Ultimatum games short; they are
+            # options the replay has to honour too.
+            options = (
+                {"width": 5 + rng.randrange(3), "height": 5 + rng.randrange(3)}
+                if kind == "ultimatum" and (to_the_end or rng.random() < 0.5)
+                else None
+            )
             # Computer seats fill the table at creation: one transaction instead of a join each.
             record = await started(
-                store, kind, players, seed=rng.randrange(2**31), bots=players - 1
+                store,
+                kind,
+                players,
+                seed=rng.randrange(2**31),
+                bots=players - 1,
+                options=options,
             )
-            await play_random(store, record.id, rng, moves=rng.randrange(0, 20))
+            moves = None if to_the_end else rng.randrange(0, 30)
+            record, _ = await play_random(store, record.id, rng, moves=moves)
+            if to_the_end:
+                assert record.status == "finished" and record.ranking is not None
+                finished[kind] += 1
             ids.append(record.id)
+        assert finished == {kind: games // 4 for kind in KINDS}
         report = await store.check_snapshots()
         assert report == SnapshotReport(checked=games)
         for game_id in rng.sample(ids, 25):
@@ -191,6 +236,9 @@ async def _random_games(path: Path, seed: int, games: int) -> None:
             log = [a.text for a in await store.action_log(game_id)]
             rebuilt = replay(record.kind, len(record.seats), record.seed, dict(record.options), log)
             assert rebuilt.to_dict() == game.to_dict()
+            assert record.status == ("finished" if rebuilt.is_over else "active")
+            if rebuilt.is_over:
+                assert record.ranking == tuple(tuple(g) for g in rebuilt.ranking())
 
 
 @settings(max_examples=30, deadline=None)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
 from bot.store import InvalidValue, OutboxDraft, OutboxEntry, Store, StoreError
-from tests.store.conftest import Clock
+from tests.store.conftest import Clock, play_random, started
 
 
 async def test_queued_messages_survive_a_restart(db_path: Path, clock: Clock) -> None:
@@ -84,3 +85,31 @@ async def test_enqueue_wakes_the_delivery_task(store: Store) -> None:
     assert not store.outbox_ready.is_set()
     await store.enqueue(OutboxDraft("x", {}, channel_id=1))
     assert store.outbox_ready.is_set()
+
+
+async def test_a_reminder_queued_for_a_version_is_dropped_once_the_game_moved_on(
+    store: Store, clock: Clock
+) -> None:
+    """mark_reminded queues its messages for the version it checked: while the game stays
+    there they are sent as usual; after a move they are dropped unsent (no stale ping), and a
+    message bound to no version is never dropped."""
+    record = await started(store, seed=3)
+    clock.advance(record.reminder_hours * 3600 + 1)
+    ping = OutboxDraft("text", {"text": "remind"}, channel_id=9, game_id=record.id)
+    other = OutboxDraft("text", {"text": "other"}, channel_id=9, game_id=record.id)
+    await store.mark_reminded(record.id, expected_version=record.version, announce=[ping])
+    (queued,) = await store.pending()
+    assert queued.for_version == record.version
+    (plain,) = await store.enqueue(other)
+    assert not await store.drop_if_stale(queued.id), "the game is still at that version"
+    await play_random(store, record.id, random.Random(3), moves=1)
+    assert not await store.drop_if_stale(plain.id)
+    assert await store.drop_if_stale(queued.id)
+    assert not await store.drop_if_stale(queued.id), "dropped once"
+    dropped = await store.get_outbox_entry(queued.id)
+    assert dropped.gave_up_at is not None and dropped.sent_at is None
+    assert dropped.last_error is not None and dropped.last_error.startswith("stale")
+    assert [e.id for e in await store.pending()] == [plain.id]
+    with pytest.raises(InvalidValue) as no_game:
+        await store.enqueue(OutboxDraft("x", {}, channel_id=1, for_version=1))
+    assert no_game.value.code == "outbox_version"
