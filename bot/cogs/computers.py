@@ -115,7 +115,7 @@ class Computers(commands.Cog):
         assert game.to_move is not None
         seat = record.player(game.to_move)
         legal = game.legal_actions()
-        rng = random.Random(computer_seed(record.seed, len(game.log)))
+        rng = random.Random(computer_seed(record.seed, len(game.log), record.version))
         if record.id in self.fallback:
             self.fallback.discard(record.id)
             return rng.choice(legal)
@@ -136,10 +136,12 @@ class Computers(commands.Cog):
             return rng.choice(legal)
 
 
-def computer_seed(seed: int, played: int) -> int:
-    """The seed of a computer decision: from the game's seed and the log length, but unrelated
-    to the deal's own random numbers (the game's seed never reaches the worker)."""
-    digest = hashlib.sha256(f"computer/{seed}/{played}".encode()).digest()
+def computer_seed(seed: int, played: int, version: int) -> int:
+    """The seed of a computer decision: from the game's seed, the log length and the game's
+    version, but unrelated to the deal's own random numbers (the game's seed never reaches the
+    worker). The version grows with every change, undos included, so a position reached again
+    after an undo is thought about afresh instead of replaying the move taken back."""
+    digest = hashlib.sha256(f"computer/{seed}/{played}/{version}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 

@@ -18,22 +18,38 @@ from bot.cogs import undo as consent
 from bot.cogs.common import Interaction, Refusal, Tables, applied, reader_language
 from bot.i18n import t
 from bot.store import GameRecord, StoreError
+from bot.store.lobby import status_error
 from bot.store.records import Status
 from bot.ui import announce
-from bot.ui.buttons import lobby_buttons
+from bot.ui.buttons import NO_LONGER_VALID, lobby_buttons
 from bot.ui.embeds import game_list_embed, lobby_embed
 from bot.ui.errors import explain
+from bot.ui.names import player_name
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot
 
 log = logging.getLogger(__name__)
 
+#: The computer players' level where nobody chose one: medium.
+DEFAULT_LEVEL = 2
 LEVEL_CHOICES = [
     app_commands.Choice(name="easy", value=1),
     app_commands.Choice(name="medium", value=2),
     app_commands.Choice(name="hard", value=3),
 ]
+
+
+def not_waiting(lang: str, record: GameRecord) -> str:
+    """Why nobody can take a seat in a game that is no longer a lobby."""
+    if record.status == "active" and record.is_full:
+        return t(
+            lang,
+            "Game #{game_id} is full ({max_players} players).",
+            game_id=record.id,
+            max_players=record.max_players,
+        )
+    return explain(lang, status_error(record, "lobby"))
 
 
 async def _game_choices(
@@ -142,8 +158,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         public = await self.bot.public_language(record.guild_id)
         settled = self.bot.settling.setdefault(record.id, asyncio.Event())
         try:
+            # A table full at once (the creator and computer players) has started already:
+            # its message shows the seats in the order of play, without lobby buttons.
+            view = self.lobby_view(record, public)
             await interaction.response.send_message(
-                embed=lobby_embed(record, public), view=lobby_buttons(record.id, public)
+                embed=lobby_embed(record, public),
+                view=discord.utils.MISSING if view is None else view,
             )
             message = await interaction.original_response()
             record = await self.bot.store.set_lobby_message(record.id, message.id)
@@ -191,13 +211,19 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         await self.bot.store.enqueue(*announce.start_drafts(record, game, lang))
         self.bot.after_change(record)
 
+    def lobby_view(self, record: GameRecord, lang: str) -> discord.ui.View | None:
+        """The buttons under a lobby message: none once the game has started or ended."""
+        if record.status != "lobby":
+            return None
+        return lobby_buttons(record.id, lang, computers=self.bot.computers_available)
+
     async def refresh_lobby(self, record: GameRecord) -> None:
         """Show the lobby message as the seats are now (after a /game command changed them)."""
         if record.lobby_message_id is None:
             return
         lang = await self.bot.public_language(record.guild_id)
         channel = self.bot.get_partial_messageable(record.channel_id)
-        view = lobby_buttons(record.id, lang) if record.status == "lobby" else None
+        view = self.lobby_view(record, lang)
         try:
             await channel.get_partial_message(record.lobby_message_id).edit(
                 embed=lobby_embed(record, lang), view=view
@@ -222,6 +248,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         start = announce.start_announcer(public)
         try:
             if action == "join":
+                if record.status == "active" and record.is_full:
+                    raise Refusal(not_waiting(lang, record))
                 record = await store.join(
                     record.id,
                     interaction.user.id,
@@ -246,7 +274,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
                 record = await store.start(record.id, by=interaction.user.id, announce=start)
                 note = t(lang, "Game #{id} has started.", id=record.id)
             else:
-                if not self.may_cancel(interaction, record):
+                if not self.may_manage(interaction, record):
                     raise Refusal(
                         t(
                             lang,
@@ -259,24 +287,105 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
                 note = t(lang, "Game #{id} was cancelled.", id=record.id)
         except StoreError as error:
             raise Refusal(explain(lang, error)) from None
+        in_place = await self._show_seats(
+            interaction, record, public, note, from_button=from_button
+        )
+        # A lobby cancelled in place shows it already; the thread (or a lobby elsewhere) is told.
+        if action == "cancel" and (record.thread_id or not in_place):
+            await self._post_cancel(record, public)
+
+    async def _show_seats(
+        self,
+        interaction: Interaction,
+        record: GameRecord,
+        public: str,
+        note: str,
+        *,
+        from_button: bool,
+    ) -> bool:
+        """Show a seat change: a click on the lobby message updates it in place (True); else
+        ``note`` is the ephemeral answer and the lobby message is brought up to date."""
         applied(interaction, record.id)
         self.bot.after_change(record)
         if from_button and record.lobby_message_id == getattr(interaction.message, "id", None):
-            view = lobby_buttons(record.id, public) if record.status == "lobby" else None
-            await interaction.response.edit_message(embed=lobby_embed(record, public), view=view)
-            if action == "cancel" and record.thread_id:
-                await self._post_cancel(record, public)
-            return
+            await interaction.response.edit_message(
+                embed=lobby_embed(record, public), view=self.lobby_view(record, public)
+            )
+            return True
         await interaction.response.send_message(note, ephemeral=True)
         await self.refresh_lobby(record)
-        if action == "cancel":
-            await self._post_cancel(record, public)
+        return False
+
+    async def seat_computer(
+        self,
+        interaction: Interaction,
+        game_id: int | None,
+        level: int | None,
+        *,
+        from_button: bool,
+    ) -> None:
+        """Seat a computer player in a free seat; a full table starts as when a person joins.
+
+        By command the creator or Manage Server may; by the lobby's button only the creator.
+        Without ``level``, the level of the computer players already seated, else medium.
+        """
+        lang = reader_language(interaction)
+        if game_id is None:
+            loaded = await self.tables.find(interaction, None)
+        else:
+            loaded = await self.tables.load(interaction, game_id)
+        record = loaded.record
+        if record.status != "lobby":
+            raise Refusal(not_waiting(lang, record))
+        if from_button and interaction.user.id != record.creator_id:
+            raise Refusal(
+                t(lang, "Only the creator of game #{id} can add a computer player.", id=record.id)
+            )
+        if not from_button and not self.may_manage(interaction, record):
+            raise Refusal(
+                t(
+                    lang,
+                    "Only the creator of game #{id} or someone with Manage Server can add a "
+                    "computer player.",
+                    id=record.id,
+                )
+            )
+        if not self.bot.computers_available:
+            raise Refusal(
+                t(lang, "Computer players are not available yet: invite people to play instead.")
+            )
+        if level is None:
+            level = next((s.bot_level for s in record.seats if s.bot_level), DEFAULT_LEVEL)
+        public = await self.bot.public_language(record.guild_id)
+        try:
+            record = await self.bot.store.add_computer(
+                record.id, level, announce=announce.start_announcer(public)
+            )
+        except StoreError as error:
+            raise Refusal(explain(lang, error)) from None
+        computer = player_name(max(record.seats, key=lambda s: s.slot), lang)
+        if record.status == "active":
+            note = t(
+                lang,
+                "{computer} took the last seat: game #{id} has started.",
+                computer=computer,
+                id=record.id,
+            )
+        else:
+            note = t(lang, "{computer} took a seat in game #{id}.", computer=computer, id=record.id)
+        await self._show_seats(interaction, record, public, note, from_button=from_button)
+
+    async def on_button(self, interaction: Interaction, action: str, game_id: int) -> None:
+        """A click on a lobby button that is not a seat change of the person: Add computer."""
+        if action != "computer":
+            raise Refusal(t(reader_language(interaction), NO_LONGER_VALID))
+        await self.seat_computer(interaction, game_id, None, from_button=True)
 
     async def _post_cancel(self, record: GameRecord, lang: str) -> None:
         await self.bot.store.enqueue(announce.cancel_draft(record, lang))
 
-    def may_cancel(self, interaction: Interaction, record: GameRecord) -> bool:
-        """The creator, or a member with Manage Server, may cancel a game."""
+    def may_manage(self, interaction: Interaction, record: GameRecord) -> bool:
+        """The creator, or a member with Manage Server, may cancel a game or add a computer."""
         if interaction.user.id == record.creator_id:
             return True
         perms = getattr(interaction, "permissions", None)
@@ -309,6 +418,21 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
     async def cancel(self, interaction: Interaction, game: int | None = None) -> None:
         """Cancel (creator or Manage Server)."""
         await self.seat_change(interaction, "cancel", game, from_button=False)
+
+    @app_commands.command(
+        name="add-computer", description="Seat a computer player in a free seat of your game"
+    )
+    @app_commands.describe(
+        game="The game's number (default: the game of this thread)",
+        level="How strong the computer player is (default: medium)",
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def add_computer(
+        self, interaction: Interaction, game: int | None = None, level: int = DEFAULT_LEVEL
+    ) -> None:
+        """Seat a computer player (creator or Manage Server)."""
+        await self.seat_computer(interaction, game, level, from_button=False)
 
     @app_commands.command(name="list", description="The games of this server and whose turn it is")
     @app_commands.describe(page="Which page of games (10 per page, default 1)")

@@ -75,7 +75,7 @@ async def _open(bot: PenguinBot, interaction: Interaction, old: GameRecord) -> G
             message = await channel.send(
                 t(public, "Rematch of game #{old}!", old=old.id),
                 embed=lobby_embed(record, public),
-                view=lobby_buttons(record.id, public),
+                view=lobby_buttons(record.id, public, computers=bot.computers_available),
             )
         except discord.HTTPException as error:
             # Nobody can see or join the new table: take it away, and leave the rematch to be

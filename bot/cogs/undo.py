@@ -1,14 +1,16 @@
-"""Undo by consent: ``/game undo`` asks the other players; Approve/Refuse buttons answer.
+"""Undo by consent: ``/game undo`` asks the other people; Approve/Refuse buttons answer.
 
-The turn taken back is the last one: in Fish the last action; in Ultimatum the steps of the
-turn in progress (every finished Ultimatum turn ends with a draw, which cannot be unseen). An
-undo is refused once it would hide again what was revealed: a drawn penguin card or a new
-entertainer turned face up. A resignation is never taken back, nor anything of a finished game
-once its rematch was opened (its result stands).
+The turn taken back is the last one a person played, together with the computer players'
+turns after it (a computer is never asked, and nobody at all when only computers play along):
+in Fish a turn is one action; in Ultimatum the steps from a play on (every finished Ultimatum
+turn ends with a draw, which cannot be unseen). An undo is refused once it would hide again what
+was revealed: a drawn penguin card or a new entertainer turned face up. A resignation is never
+taken back, nor anything of a finished game once its rematch was opened (its result stands).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING
@@ -17,7 +19,7 @@ import discord
 
 from bot.cogs.common import Interaction, Loaded, Refusal, Tables, applied, reader_language
 from bot.games import replay
-from bot.games.base import Game
+from bot.games.base import Event, Game
 from bot.i18n import t
 from bot.store import GameRecord, StoreError, UndoRequest, VersionConflict
 from bot.store.rows import when
@@ -35,10 +37,14 @@ UNDO_LIMIT = timedelta(hours=24)
 
 @dataclass(frozen=True)
 class UndoPoint:
-    """What an undo would do: keep the first ``keep`` actions, taking back ``actions``."""
+    """What an undo would do: keep the first ``keep`` actions, taking back ``actions``.
+
+    ``replies``: the actions include computer players' turns played after a person's turn.
+    """
 
     keep: int
     actions: tuple[str, ...]
+    replies: bool = False
 
 
 class NoUndo(Exception):
@@ -49,27 +55,65 @@ class NoUndo(Exception):
         self.code = code
 
 
-def undo_point(record: GameRecord, game: Game) -> UndoPoint:
-    """The last turn that may be taken back, or NoUndo saying why none may."""
+@dataclass(frozen=True)
+class _Step:
+    """One action of the log: who took it (None: a resignation) and what it made happen."""
+
+    action: str
+    seat: int | None
+    events: list[Event]
+
+
+def _steps(record: GameRecord, game: Game) -> list[_Step]:
+    """The log replayed from the deal, each action with its seat and events."""
+    replayed = replay(record.kind, game.players, record.seed, dict(record.options), [])
+    steps: list[_Step] = []
+    for action in game.log:
+        seat = None if action.startswith("resign ") else replayed.to_move
+        steps.append(_Step(action, seat, replayed.play(action)))
+    return steps
+
+
+def _opens_turn(kind: str, action: str) -> bool:
+    """Whether an action begins a turn (an Ultimatum turn is several steps, from its play)."""
+    if action.startswith("resign "):
+        return False
+    return kind == "fish" or action.startswith("play ")
+
+
+def computer_seats(record: GameRecord) -> frozenset[int]:
+    """The seats computer players play."""
+    return frozenset(s.seat for s in record.seats if s.is_computer and s.seat is not None)
+
+
+def undo_point(
+    record: GameRecord, game: Game, computers: Collection[int] = frozenset()
+) -> UndoPoint:
+    """The turn that may be taken back, or NoUndo saying why none may.
+
+    That is the last turn a person played, with the turns of the seats in ``computers`` after
+    it: taking back only a computer's move would have it move again at once. Where only
+    computer players have played, it is the last turn.
+    """
     log = list(game.log)
     if not log:
         raise NoUndo("nothing")
     if log[-1].startswith("resign "):
         raise NoUndo("resigned")
-    if record.kind == "fish":
-        return UndoPoint(len(log) - 1, (log[-1],))  # Fish hides nothing: always possible
-    start = max((i for i, a in enumerate(log) if a.startswith("play ")), default=0)
-    steps = log[start:]
-    if any(a.startswith("resign ") for a in steps):
+    steps = _steps(record, game)
+    starts = [i for i, step in enumerate(steps) if _opens_turn(record.kind, step.action)] or [0]
+    start = next((i for i in reversed(starts) if steps[i].seat not in computers), starts[-1])
+    taken = steps[start:]
+    if any(step.seat is None for step in taken):
         raise NoUndo("resigned")
-    before = replay(record.kind, game.players, record.seed, dict(record.options), log[:start])
-    for action in steps:
-        for event in before.play(action):
-            if event["type"] == "drawn":
-                raise NoUndo("drawn")
-            if event["type"] == "entertainer_revealed" and event["entertainer"] is not None:
-                raise NoUndo("entertainer_revealed")
-    return UndoPoint(start, tuple(steps))
+    for event in (e for step in taken for e in step.events):
+        # A drawn card or a new entertainer was seen by everyone: nobody can unsee it.
+        if event["type"] == "drawn":
+            raise NoUndo("drawn")
+        if event["type"] == "entertainer_revealed" and event["entertainer"] is not None:
+            raise NoUndo("entertainer_revealed")
+    replies = any(step.seat != taken[0].seat for step in taken)
+    return UndoPoint(start, tuple(step.action for step in taken), replies)
 
 
 def _refusal(lang: str, code: str, game_id: int) -> Refusal:
@@ -118,7 +162,7 @@ async def ask_undo(bot: PenguinBot, interaction: Interaction, game_id: int | Non
     if await rematch_opened(bot, record):
         raise _rematch_refusal(lang, record.id)
     try:
-        point = undo_point(record, game)
+        point = undo_point(record, game, computer_seats(record))
     except NoUndo as reason:
         raise _refusal(lang, reason.code, record.id) from None
     waiting = _approvers(record, game, interaction.user.id)
@@ -142,10 +186,12 @@ async def ask_undo(bot: PenguinBot, interaction: Interaction, game_id: int | Non
             ) from None
         raise Refusal(explain(lang, error)) from None
     applied(interaction, record.id)
-    question = days.undo_question(public, record, mention(interaction.user.id), point.actions)
+    question = days.undo_question(
+        public, record, mention(interaction.user.id), point.actions, replies=point.replies
+    )
     if not request.waiting:
         try:
-            await _carry_out(bot, record.id, public, point.actions)
+            await _carry_out(bot, record.id, public, point)
         except VersionConflict:
             # The game moved between the request and now (a computer player, a resignation):
             # the request is void, and must not block new ones until it expires.
@@ -163,12 +209,13 @@ async def ask_undo(bot: PenguinBot, interaction: Interaction, game_id: int | Non
     )
 
 
-async def _carry_out(
-    bot: PenguinBot, game_id: int, lang: str, actions: tuple[str, ...]
-) -> GameRecord:
+async def _carry_out(bot: PenguinBot, game_id: int, lang: str, point: UndoPoint) -> GameRecord:
     """Cut the log back as the approved request says; announce it with a fresh picture."""
     record, _, _ = await bot.store.carry_out_undo(
-        game_id, announce=lambda r, g, _request: [days.undo_drafts(r, g, lang, actions)]
+        game_id,
+        announce=lambda r, g, _request: [
+            days.undo_drafts(r, g, lang, point.actions, replies=point.replies)
+        ],
     )
     bot.after_change(record)
     return record
@@ -192,7 +239,7 @@ async def answer_undo(
         await store.drop_undo(game_id)
         await _settle(interaction, t(public, "Game #{id} moved on: the undo is void.", id=game_id))
         return
-    actions = undo_point(record, game).actions
+    point = undo_point(record, game, computer_seats(record))
     who = mention(interaction.user.id)
     if approve and await rematch_opened(bot, record):
         await store.drop_undo(game_id)
@@ -212,14 +259,16 @@ async def answer_undo(
         raise Refusal(explain(lang, error)) from None
     applied(interaction, game_id)
     if request.waiting:
-        question = days.undo_question(public, record, mention(request.requester_id), actions)
+        question = days.undo_question(
+            public, record, mention(request.requester_id), point.actions, replies=point.replies
+        )
         await interaction.response.edit_message(
             content=question + "\n" + days.undo_waiting(public, request),
             view=buttons(["approve", "refuse"], game_id, public),
         )
         return
     try:
-        await _carry_out(bot, game_id, public, actions)
+        await _carry_out(bot, game_id, public, point)
     except VersionConflict:
         await store.drop_undo(game_id)
         await _settle(interaction, t(public, "Game #{id} moved on: the undo is void.", id=game_id))

@@ -23,6 +23,7 @@ ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "join": (N_("Join"), discord.ButtonStyle.success),
     "leave": (N_("Leave"), discord.ButtonStyle.secondary),
     "start": (N_("Start"), discord.ButtonStyle.primary),
+    "computer": (N_("Add computer"), discord.ButtonStyle.secondary),
     "cancel": (N_("Cancel game"), discord.ButtonStyle.danger),
     "hand": (N_("My hand"), discord.ButtonStyle.primary),
     "skip": (N_("Skip invitation"), discord.ButtonStyle.secondary),
@@ -77,11 +78,12 @@ class GameButton(
         await interaction.client.on_game_button(interaction, self.action, self.game_id)
 
 
-def lobby_buttons(game_id: int, lang: str) -> discord.ui.View:
-    """Join, Leave, Start and Cancel under a lobby message."""
+def lobby_buttons(game_id: int, lang: str, *, computers: bool = False) -> discord.ui.View:
+    """Join, Leave, Start, Add computer (with ``computers``) and Cancel under a lobby message."""
     view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "start", "cancel"):
-        view.add_item(GameButton(action, game_id, lang))
+    for action in ("join", "leave", "start", "computer", "cancel"):
+        if action != "computer" or computers:
+            view.add_item(GameButton(action, game_id, lang))
     return view
 
 

@@ -183,8 +183,22 @@ def handover_draft(record: GameRecord, seat: int, who: str, lang: str, reason: s
     )
 
 
-def undo_question(lang: str, record: GameRecord, asker: str, actions: Sequence[str]) -> str:
-    """The public question under which the other players approve or refuse an undo."""
+def undo_question(
+    lang: str, record: GameRecord, asker: str, actions: Sequence[str], *, replies: bool = False
+) -> str:
+    """The public question under which the other players approve or refuse an undo.
+
+    ``replies``: the computer players' turns after the last person's turn go back with it.
+    """
+    if replies:
+        return t(
+            lang,
+            "{asker} asks to take back the last turn in game #{id} and the computer players' "
+            "turns after it ({actions}).",
+            asker=asker,
+            id=record.id,
+            actions=", ".join(actions),
+        )
     return t(
         lang,
         "{asker} asks to take back the last turn in game #{id} ({actions}).",
@@ -208,19 +222,33 @@ def undo_waiting(lang: str, request: UndoRequest) -> str:
     )
 
 
-def undo_drafts(record: GameRecord, game: Game, lang: str, actions: Sequence[str]) -> OutboxDraft:
+def undo_drafts(
+    record: GameRecord,
+    game: Game,
+    lang: str,
+    actions: Sequence[str],
+    *,
+    replies: bool = False,
+) -> OutboxDraft:
     """The post (with the picture) after a turn was taken back."""
-    lines = [
-        t(
+    if replies:
+        line = t(
+            lang,
+            "The last turn in game #{id} and the computer players' turns after it were taken "
+            "back ({actions}).",
+            id=record.id,
+            actions=", ".join(actions),
+        )
+    else:
+        line = t(
             lang,
             "The last turn in game #{id} was taken back ({actions}).",
             id=record.id,
             actions=", ".join(actions),
         )
-    ]
     return OutboxDraft(
         kind="turn",
-        payload=turn_payload(record, game, lang, lines),
+        payload=turn_payload(record, game, lang, [line]),
         channel_id=_where(record),
         game_id=record.id,
         dedupe_key=f"undo:{record.id}:{record.version}",
