@@ -115,7 +115,13 @@ def N_(msgid: str) -> str:
 
 @cache
 def _picture_labels(lang: str) -> Mapping[str, str]:
-    return {key: t(lang, english) for key, english in picture_words.ENGLISH.items()}
+    labels = {
+        key: t(lang, english) for key, english in picture_words.ENGLISH.items() if key != "plural"
+    }
+    cat = catalog(lang)
+    if cat is not None:  # the language's own rule for "1 floe" / "0 floes" (French: "0 tuile")
+        labels["plural"] = cat.plural_expr
+    return labels
 
 
 def picture_labels(lang: str) -> dict[str, str] | None:

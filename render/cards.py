@@ -32,7 +32,27 @@ CURTAIN_FOLD: Colour = (88, 18, 46)
 BACK: Colour = (38, 58, 104)
 ENTERTAINER_BACK: Colour = (84, 44, 116)
 WHITE: Colour = (255, 255, 255)
+BACK_FRAME: Colour = mix(BACK, WHITE, 0.35)
 PATTERN_TINT = 0.45  # share of white in a family pattern's lines
+PATTERN: dict[str, Colour] = {
+    name: mix(colour, WHITE, PATTERN_TINT) for name, colour in FAMILY.items()
+}
+#: Every flat colour of a card face, for the palette of an animated replay (which keeps them
+#: exact).
+COLOURS: tuple[Colour, ...] = (
+    *FAMILY.values(),
+    *PATTERN.values(),
+    STAGE,
+    DOT,
+    CURTAIN,
+    CURTAIN_FOLD,
+    BACK,
+    BACK_FRAME,
+    ENTERTAINER_BACK,
+    GOLD,
+    WHITE,
+    *icons.COLOURS,
+)
 #: Where the family symbol sits (centre x, centre y, side, as fractions of the card side): on a
 #: penguin in the bottom left corner; on an entertainer bottom left of the stage, upright.
 PENGUIN_MARK = (0.215, 0.765, 0.42)
@@ -70,7 +90,7 @@ def _family_ground(big: Image.Image, colour: str) -> None:
     s = big.width
     ground = Image.new("RGBA", big.size, FAMILY[colour])
     draw = ImageDraw.Draw(ground)
-    tint = mix(FAMILY[colour], WHITE, PATTERN_TINT)
+    tint = PATTERN[colour]
     step = s / 6
     line = round(s * 0.05)
     if colour == "green":  # diagonal stripes
@@ -167,6 +187,34 @@ def entertainer(card: str, size: int, turned: bool = False) -> Image.Image:
 
 
 @cache
+def won(card: str, size: int) -> Image.Image:
+    """An entertainer off the table (won by a player, or gone from the game), small in the
+    panel: its animal and activity as large as the card allows, in a thin frame of the animal's
+    colour and pattern. Dots and the family symbol are left out: dots only matter on the table,
+    and the animal itself tells the family, so the two things that score (U-25) stay legible
+    when Discord shows the picture 400 pixels wide."""
+    data = ENTERTAINERS[card]
+    big, draw, s = _blank(size)
+    _family_ground(big, data.colour)
+    inset = s * 0.09
+    draw.rounded_rectangle(
+        (inset, inset, s - inset, s - inset),
+        radius=s * 0.06,
+        fill=STAGE,
+        outline=INK,
+        width=round(s * 0.015),
+    )
+    _rim(draw, s)
+    icons.ANIMAL_ICONS[data.animal](draw, s * 0.38, s * 0.36, s * 0.64)
+    # The badge sits low and only a little right of centre: where cards overlap in a crowded
+    # strip, each shows its left 50 pixels or so, badge included.
+    cx, cy, r = s * 0.62, s * 0.7, s * 0.27
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=round(s * 0.03))
+    icons.ACTIVITY_ICONS[data.activity](draw, cx, cy, s * 0.42)
+    return sprites.shrink(big)
+
+
+@cache
 def curtain(size: int) -> Image.Image:
     """A curtain card: drawn stage curtains under a gold pelmet."""
     big, draw, s = _blank(size)
@@ -202,7 +250,7 @@ def _back_frame(
 @cache
 def back(size: int) -> Image.Image:
     """The back of a penguin card (the draw pile and other players' hands)."""
-    big, draw, s = _back_frame(size, BACK, mix(BACK, WHITE, 0.35))
+    big, draw, s = _back_frame(size, BACK, BACK_FRAME)
     draw.ellipse((s * 0.32, s * 0.3, s * 0.68, s * 0.74), fill=INK)
     draw.ellipse((s * 0.4, s * 0.42, s * 0.6, s * 0.72), fill=WHITE)
     draw.polygon([(s * 0.46, s * 0.39), (s * 0.54, s * 0.39), (s * 0.5, s * 0.44)], fill=GOLD)

@@ -28,6 +28,7 @@ from render.common import (
     view_kind,
 )
 from render.style import (
+    COLOURS,
     HIGHLIGHT,
     ICE,
     ICE_EDGE,
@@ -62,6 +63,16 @@ PENGUIN_HEIGHT = 0.95  # of R
 PENGUIN_SHIFT = 0.17  # of HEX_W, to the right of the floe's centre
 GHOST: Colour = mix(SEA, ICE, 0.14)
 SUNK: Colour = mix(SEA, ICE, 0.55)
+#: The flat colours of the board picture: an animated replay keeps these exact. The sea's swell
+#: is left out: its bands differ by a shade, too little for a palette to keep each one apart.
+FLAT_COLOURS: tuple[Colour, ...] = (
+    *COLOURS,
+    *RANK_COLOURS,
+    LABEL_COLOUR,
+    GHOST,
+    SUNK,
+    *sprites.COLOURS,
+)
 
 
 def size(players: int) -> tuple[int, int]:

@@ -26,6 +26,22 @@ SEAL: Colour = (128, 138, 150)
 SEAL_LIGHT: Colour = (196, 204, 212)
 BEAR: Colour = (112, 72, 42)
 BEAR_LIGHT: Colour = (210, 170, 120)
+#: Every colour above, for the palette of an animated replay (which keeps them exact).
+COLOURS: tuple[Colour, ...] = (
+    WHITE,
+    *BALLS,
+    HAT_BAND,
+    WHEEL,
+    WOOL,
+    SHEEP_FACE,
+    KANGAROO,
+    KANGAROO_LIGHT,
+    PINK,
+    SEAL,
+    SEAL_LIGHT,
+    BEAR,
+    BEAR_LIGHT,
+)
 
 Box = Callable[[float, float, float, float], tuple[float, float, float, float]]
 IconPainter = Callable[[ImageDraw.ImageDraw, float, float, float], None]

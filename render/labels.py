@@ -3,11 +3,18 @@
 Texts are kept short so that translations fit the same space. Entries with ``{placeholders}``
 are filled with ``str.format``. Each English text is marked with ``N_`` so that the bot's message
 catalogue (``data/locale``) carries its translations; the bot passes them in as overrides.
+
+One entry is not a text: ``plural`` is the language's plural rule, the C expression of its
+catalogue's ``Plural-Forms`` header (Babel's ``Catalog.plural_expr``, e.g. ``(n > 1)`` for
+French), which picks between the ``_one`` and ``_many`` texts. It is not marked for translation:
+the rule belongs to the catalogue's header, not to a message, so the bot copies it from there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import gettext
+from collections.abc import Callable, Mapping
+from functools import cache
 from types import MappingProxyType
 
 
@@ -18,6 +25,8 @@ def N_(text: str) -> str:
 
 ENGLISH: Mapping[str, str] = MappingProxyType(
     {
+        # not a text: the plural rule (English: the singular for exactly one)
+        "plural": "n != 1",
         # shared
         "player": N_("Player {n}"),
         "turn": N_("Turn {n}"),
@@ -60,9 +69,25 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
 )
 
 
+@cache
+def plural_rule(expression: str) -> Callable[[int], int]:
+    """The plural form index a count takes under a gettext plural expression (``n != 1``,
+    ``(n > 1)``, or a whole ``nplurals=2; plural=(n > 1);`` header value).
+
+    The standard library compiles it: it accepts only gettext's C-like grammar, so a label
+    table cannot smuggle code in. A bad expression is a ``ValueError``.
+    """
+    _, _, after = expression.rpartition("plural=")
+    rule: Callable[[int], int] = gettext.c2py(after.strip().rstrip(";"))
+    return rule
+
+
 def counted(labels: Mapping[str, str], key: str, n: int) -> str:
-    """The singular (``<key>_one``) or plural (``<key>_many``) label for ``n`` things."""
-    return labels[f"{key}_one" if n == 1 else f"{key}_many"].format(n=n)
+    """The singular (``<key>_one``) or plural (``<key>_many``) label for ``n`` things, chosen by
+    the table's plural rule: French takes the singular for 0 too, English only for 1. Forms past
+    the second (languages with several plurals) fall back to ``_many``."""
+    form = plural_rule(labels.get("plural", ENGLISH["plural"]))(n)
+    return labels[f"{key}_one" if form == 0 else f"{key}_many"].format(n=n)
 
 
 def merged(overrides: Mapping[str, str] | None) -> Mapping[str, str]:
@@ -72,4 +97,6 @@ def merged(overrides: Mapping[str, str] | None) -> Mapping[str, str]:
     unknown = set(overrides) - set(ENGLISH)
     if unknown:
         raise ValueError(f"unknown picture labels: {', '.join(sorted(unknown))}")
+    if "plural" in overrides:
+        plural_rule(overrides["plural"])  # a bad rule fails here, not halfway through a picture
     return MappingProxyType({**ENGLISH, **overrides})

@@ -20,6 +20,9 @@ BEAK: Colour = (247, 160, 30)
 FISH: Colour = (250, 128, 84)
 FISH_FIN: Colour = (214, 84, 52)
 WHITE: Colour = (255, 255, 255)
+PENGUIN_DARK: tuple[Colour, ...] = tuple(mix(colour, INK, 0.45) for colour in SEAT_COLOURS)
+#: Every flat colour of the sprites, for the palette of an animated replay (kept exact).
+COLOURS: tuple[Colour, ...] = (BEAK, FISH, FISH_FIN, WHITE, *PENGUIN_DARK)
 
 
 def supersampled(width: int, height: int, paint: Painter) -> Image.Image:
@@ -69,8 +72,7 @@ def seat_token(seat: int, size: int) -> Image.Image:
 @cache
 def penguin(seat: int, height: int) -> Image.Image:
     """A penguin figure in the seat's colour with the seat's shape on its white belly."""
-    colour = SEAT_COLOURS[seat]
-    dark = mix(colour, INK, 0.45)
+    colour, dark = SEAT_COLOURS[seat], PENGUIN_DARK[seat]
 
     def paint(draw: ImageDraw.ImageDraw, w: float, h: float) -> None:
         line = h * 0.035

@@ -33,6 +33,24 @@ SEAT_COLOURS: tuple[Colour, ...] = (
     (0, 158, 115),  # bluish green
 )
 SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
+#: Every colour above, for the palette of an animated replay (which keeps them exact).
+COLOURS: tuple[Colour, ...] = (
+    PANEL,
+    PANEL_ROW,
+    PANEL_ACTIVE,
+    TEXT,
+    TEXT_DIM,
+    INK,
+    SEA,
+    SEA_DEEP,
+    ICE,
+    ICE_EDGE,
+    HIGHLIGHT,
+    GOLD,
+    SILVER,
+    BRONZE,
+    *SEAT_COLOURS,
+)
 
 
 def shape_points(shape: str, cx: float, cy: float, r: float) -> Sequence[tuple[float, float]]:

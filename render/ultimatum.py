@@ -19,8 +19,9 @@ from PIL import Image, ImageDraw
 from bot.games.ultimatum.table import cell_name, parse_cell
 from render import cards, png, sprites, text
 from render import labels as labels_table
-from render.common import arrow, canvas, seat_names, view_kind
+from render.common import RANK_COLOURS, arrow, canvas, seat_names, view_kind
 from render.style import (
+    COLOURS,
     HIGHLIGHT,
     ICE,
     ICE_EDGE,
@@ -45,6 +46,19 @@ CELL_NAME: Colour = (96, 132, 160)  # 3.5:1 on the ice: players type these names
 SHOWN: Colour = (255, 128, 32)  # a show that just took place
 PENDING: Colour = (236, 72, 200)  # a show still to be performed
 NEW_ENTERTAINER: Colour = (64, 220, 255)
+STAR: Colour = (255, 200, 30)  # marks a show's cell
+#: Every flat colour of the table picture: an animated replay keeps these exact, so a highlight
+#: or a seat's colour seen in only a few frames is never swapped for a look-alike.
+FLAT_COLOURS: tuple[Colour, ...] = (
+    *COLOURS,
+    *RANK_COLOURS,
+    CELL_NAME,
+    SHOWN,
+    PENDING,
+    NEW_ENTERTAINER,
+    STAR,
+    *cards.COLOURS,
+)
 ARROW_OPACITY = 215  # of 255: the cards under a stone's arrow still show through
 ARROW_SS = 2
 
@@ -87,7 +101,7 @@ def _iceberg(width: int, height: int) -> Image.Image:
     image, draw = canvas(WIDTH, iceberg_height(width, height), SEA)
     x1, y1 = x0 + width * cell, y0 + height * cell
     draw.rectangle((x0 - 6, y0 - 6, x1 + 5, y1 + 5), fill=ICE_EDGE)
-    draw.rectangle((x0 - 3, y0 - 3, x1 + 2, y1 + 2), fill=(255, 255, 255))
+    draw.rectangle((x0 - 3, y0 - 3, x1 + 2, y1 + 2), fill=cards.WHITE)
     draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=ICE)
     for i in range(1, width):
         draw.line([(x0 + i * cell, y0), (x0 + i * cell, y1 - 1)], fill=ICE_EDGE, width=1)
@@ -117,7 +131,7 @@ def _star(size: int) -> Image.Image:
             r = w * (0.48 if i % 2 == 0 else 0.2)
             angle = math.radians(-90 + 36 * i)
             points.append((w / 2 + r * math.cos(angle), h * 0.53 + r * math.sin(angle)))
-        draw.polygon(points, fill=(255, 200, 30), outline=INK, width=round(w * 0.06))
+        draw.polygon(points, fill=STAR, outline=INK, width=round(w * 0.06))
 
     return sprites.supersampled(size, size, paint)
 
@@ -191,12 +205,14 @@ def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str
     moved = last.get("stone")
     if moved and moved["from"] != "supply":
         _stone_arrow(image, moved, SEAT_COLOURS[last["seat"]], width, height)
-    for name, seat in view["stones"].items():
-        token = sprites.seat_token(seat, stone_size)
-        image.paste(token, stone_corner(name, width, height), token)
+    # The star overhangs its cell's top-left corner, where the left neighbour's stone sits: it
+    # goes on before the stones, so no stone is ever hidden under a star.
     for name in [*view.get("pending_shows", []), *(s["cell"] for s in last.get("shows", []))]:
         x0, y0, _, _ = cell_box(name, width, height)
         image.paste(star, (x0 - star.width // 4, y0 - star.height // 4), star)
+    for name, seat in view["stones"].items():
+        token = sprites.seat_token(seat, stone_size)
+        image.paste(token, stone_corner(name, width, height), token)
 
 
 def render_table(

@@ -1,5 +1,11 @@
 """The panel under the party table: whose turn, scores, stones, activity cards, won entertainers,
-hand sizes and both decks with the face-up top entertainer (U-8, U-27: all public)."""
+hand sizes, both decks with the face-up top entertainer, and the entertainers gone from the game
+(U-8, U-27: all public).
+
+Discord shows the 820-pixel picture about 400 pixels wide on a phone, so the small cards are
+drawn at least 64 pixels (31 on the phone) and the won and gone ones with the compact face of
+``cards.won``, animal and activity large.
+"""
 
 from __future__ import annotations
 
@@ -15,11 +21,14 @@ from render.style import HIGHLIGHT, PANEL, PANEL_ACTIVE, PANEL_ROW, TEXT, TEXT_D
 PANEL_WIDTH = 820
 PAD = 12
 HEADER = 50
-ROW_H = 64
-ROW_GAP = 8
-FOOTER = 92
-MINI = 48  # activity card and won entertainers in a row
-DECK = 60  # cards in the footer
+ROW_H = 76
+ROW_GAP = 6
+FOOTER = 84
+GONE = 80  # the band of entertainers gone from the game, under the footer (with a gap below)
+MINI = 64  # activity card, won and gone entertainers
+MINI_GAP = 4
+DECK = 64  # cards in the footer
+GONE_LABEL = 110  # the widest "gone" caption, left of the gone entertainers
 HAND_ICON = 22  # the card back beside a hand's size
 SCORE_RIGHT = 326  # the score's right edge, from the row's left
 SUPPLY_LEFT = 344  # the supply pill's left edge, from the row's left
@@ -28,7 +37,7 @@ SUPPLY_W = 84
 
 def panel_height(players: int) -> int:
     """Height of the panel for a number of players."""
-    return HEADER + players * (ROW_H + ROW_GAP) + FOOTER
+    return HEADER + players * (ROW_H + ROW_GAP) + FOOTER + GONE
 
 
 def _header(
@@ -85,7 +94,8 @@ def _row(
     mid = (y0 + y1) // 2
     token = sprites.seat_token(seat, 36)
     image.paste(token, (x0 + 14, mid - 18), token)
-    text.label(draw, (x0 + 60, y0 + 21), name, text.font(22, True), TEXT, anchor="lm", width=196)
+    text.label(draw, (x0 + 60, mid - 13), name, text.font(22, True), TEXT, anchor="lm", width=196)
+    sub = mid + 14  # the line under the name: rank and bonus, or the hand's size
     if place is not None:
         rank = words[f"rank_{place + 1}"]
         x = (
@@ -93,7 +103,7 @@ def _row(
             + 60
             + text.label(
                 draw,
-                (x0 + 60, y0 + 47),
+                (x0 + 60, sub),
                 rank,
                 text.font(18, True),
                 RANK_COLOURS[place],
@@ -105,7 +115,7 @@ def _row(
             line = words["bonus"].format(activity=bonus[0], majority=bonus[1])
             text.label(
                 draw,
-                (x + 8, y0 + 47),
+                (x + 8, sub),
                 line,
                 text.font(17),
                 TEXT_DIM,
@@ -114,10 +124,10 @@ def _row(
             )
     else:  # the hand's size as a card back and a number
         back = cards.back(HAND_ICON)
-        image.paste(back, (x0 + 60, y0 + 47 - HAND_ICON // 2), back)
+        image.paste(back, (x0 + 60, sub - HAND_ICON // 2), back)
         text.label(
             draw,
-            (x0 + 60 + HAND_ICON + 5, y0 + 47),
+            (x0 + 60 + HAND_ICON + 5, sub),
             f"×{view['hand_counts'][seat]}",
             text.font(18, True),
             TEXT_DIM,
@@ -134,11 +144,21 @@ def _row(
     _supply(image, draw, (x0 + SUPPLY_LEFT, mid), seat, view["supply"][seat])
     activity = cards.activity(view["activities"][seat], MINI)
     image.paste(activity, (x0 + 440, mid - MINI // 2), activity)
-    won = view["won"][seat]
-    left, right = x0 + 440 + MINI + 16, x1 - 8
-    step = MINI + 4 if len(won) < 2 else min(MINI + 4, (right - left - MINI) // (len(won) - 1))
-    for i, card in enumerate(won):
-        face = cards.entertainer(card, MINI)
+    _strip(image, (x0 + 440 + MINI + 12, x1 - 8), mid, view["won"][seat])
+
+
+def _strip(
+    image: Image.Image, span: tuple[int, int], mid: int, entertainers: Sequence[str]
+) -> None:
+    """Entertainers side by side between ``span``'s edges, overlapping only when they do not
+    fit (four fit in a player's row, about ten in the gone band)."""
+    left, right = span
+    count = len(entertainers)
+    step = MINI + MINI_GAP
+    if count > 1:
+        step = min(step, (right - left - MINI) // (count - 1))
+    for i, card in enumerate(entertainers):
+        face = cards.won(card, MINI)
         image.paste(face, (left + i * step, mid - MINI // 2), face)
 
 
@@ -179,9 +199,9 @@ def _footer(
         tx = x + DECK + 8
         width = 0.0
         if number is not None:
-            width = text.label(draw, (tx, y + 20), str(number), count, TEXT, anchor="lm")
+            width = text.label(draw, (tx, y + 22), str(number), count, TEXT, anchor="lm")
         width = max(
-            width, text.label(draw, (tx, y + 47), caption, small, TEXT_DIM, anchor="lm", width=110)
+            width, text.label(draw, (tx, y + 50), caption, small, TEXT_DIM, anchor="lm", width=110)
         )
         return round(tx + width + 20)
 
@@ -198,20 +218,36 @@ def _footer(
         next_face = cards.entertainer(top_card, DECK) if top_card else None
     x = pile(x, next_face, remaining, words["next"])
     if laying:
-        x = pile(x, cards.entertainer(laying, DECK), None, words["to_lay"])
+        pile(x, cards.entertainer(laying, DECK), None, words["to_lay"])
+
+
+def _gone(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    top: int,
+    view: Mapping[str, Any],
+    words: Mapping[str, str],
+) -> None:
+    """The entertainers gone from the game (U-19), in a band of their own: beside the piles
+    there was room only for tiny, overlapping cards."""
+    box = (PAD, top, PANEL_WIDTH - PAD, top + GONE - ROW_GAP)
+    draw.rounded_rectangle(box, radius=10, fill=PANEL_ROW)
+    mid = (box[1] + box[3]) // 2
+    small = text.font(18)
+    caption = text.label(
+        draw,
+        (PAD + 14, mid),
+        words["removed_cards"],
+        small,
+        TEXT_DIM,
+        anchor="lm",
+        width=GONE_LABEL,
+    )
+    left = PAD + 14 + round(caption) + 12
     removed = view.get("removed", [])
-    if removed:
-        text.label(draw, (x, y + 8), words["removed_cards"], small, TEXT_DIM, anchor="lm")
-        mini = 36
-        right = PANEL_WIDTH - PAD
-        step = (
-            mini + 4
-            if len(removed) < 2
-            else min(mini + 4, (right - x - mini) // (len(removed) - 1))
-        )
-        for i, card in enumerate(removed):
-            face = cards.entertainer(card, mini)
-            image.paste(face, (x + i * step, y + 20), face)
+    if not removed:
+        text.label(draw, (left, mid), words["no_cards"], small, TEXT_DIM, anchor="lm")
+    _strip(image, (left, box[2] - 8), mid, removed)
 
 
 def draw_panel(
@@ -231,3 +267,4 @@ def draw_panel(
         _row(image, draw, box, seat, view, names[seat], place.get(seat), words)
         y += ROW_H + ROW_GAP
     _footer(image, draw, y, view, words)
+    _gone(image, draw, y + FOOTER, view, words)

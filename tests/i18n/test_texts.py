@@ -80,6 +80,20 @@ def test_picture_words_exist_in_every_language_and_reach_the_pixels() -> None:
     assert english != german
 
 
+def test_picture_counts_follow_each_languages_plural_rule() -> None:
+    """Pictures count floes as the language does: French takes the singular for 0 and 1
+    (its catalogue's Plural-Forms), German and English only for 1."""
+    expected = {
+        "en": ("0 floes", "1 floe", "2 floes"),
+        "de": ("0 Schollen", "1 Scholle", "2 Schollen"),
+        "fr": ("0 tuile", "1 tuile", "2 tuiles"),
+    }
+    for lang, texts in expected.items():
+        words = picture_words.merged(picture_labels(lang) or {})
+        counted = tuple(picture_words.counted(words, "floes", n) for n in (0, 1, 2))
+        assert counted == texts, lang
+
+
 # --- every refusal of the engines and the store has a template --------------------------------
 
 

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 import pytest
-from PIL import ImageSequence
+from PIL import Image, ImageChops, ImageSequence
 
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
@@ -55,6 +55,59 @@ def test_frames_show_the_game_as_it_was() -> None:
         expected = still.getpixel((x, round(y - 0.3 * fish.R)))
         assert isinstance(expected, tuple)
         assert max(abs(a - b) for a, b in zip(pixel, expected, strict=True)) < 24
+
+
+def changed_colours(still: Image.Image, frame: Image.Image) -> set[tuple[int, int, int]]:
+    """The colours of ``still`` at every pixel that ``frame`` shows differently."""
+    bands = ImageChops.difference(still, frame).split()
+    changed = bands[0]
+    for band in bands[1:]:
+        changed = ImageChops.lighter(changed, band)
+    mask = changed.point(lambda v: 255 if v else 0)
+    hidden = Image.composite(still, Image.new("RGB", still.size, (1, 2, 3)), mask)
+    colours = {colour for _, colour in hidden.getcolors(1 << 16) or []}
+    return {(c[0], c[1], c[2]) for c in colours if isinstance(c, tuple)} - {(1, 2, 3)}
+
+
+def test_highlights_keep_their_exact_colours_in_every_frame() -> None:
+    """The shared palette was fitted to three frames, so a colour only other frames show came
+    out as its nearest neighbour: in this game the "show still to perform" ring turned into
+    seat 3's colour and the new entertainer's cyan pale blue. Now every flat colour of the
+    table (seats, highlights, cards) comes out exactly where the single picture has it."""
+    views = full_game_views("ultimatum", seed=7)
+    gif = decode(replay.animation("ultimatum", views, names=LONG_NAMES), "GIF")
+    rare = {ultimatum.PENDING: 0, ultimatum.NEW_ENTERTAINER: 0, ultimatum.SHOWN: 0}
+    for index, view in enumerate(views):
+        last = view.get("last") or {}
+        if not (view["pending_shows"] or last.get("shows") or last.get("entertainers_laid")):
+            continue
+        gif.seek(index)
+        frame = gif.convert("RGB")
+        still = ultimatum.render_table(view, LONG_NAMES)
+        assert not changed_colours(still, frame) & set(ultimatum.FLAT_COLOURS), index
+        counts = {colour: pixels for pixels, colour in still.getcolors(1 << 16) or []}
+        for colour in rare:
+            rare[colour] += counts.get(colour, 0)
+    assert all(rare.values()), f"the game shows every highlight: {rare}"
+
+
+def test_every_flat_colour_comes_out_as_itself() -> None:
+    """Pillow maps a colour to the palette entry nearest its 4 × 4 × 4 block: no fitted colour
+    and no other flat colour may be nearer than the flat colour itself."""
+    for kind, view in (
+        ("fish", fish_game(2, seed=3, actions=10).view(None)),
+        ("ultimatum", UltimatumGame.new(players=4, seed=7).view(None)),
+    ):
+        frame = replay.RENDERERS[kind](view, ["a", "b", "c", "d"][: view["players"]], None)
+        colours = replay.palette_colours([frame], replay.FLAT_COLOURS[kind])
+        assert len(colours) <= replay.PALETTE_SIZE
+        flat = list(dict.fromkeys(replay.FLAT_COLOURS[kind]))
+        strip = Image.new("RGB", (len(flat), 1))
+        strip.putdata(flat)
+        palette = Image.new("P", (1, 1))
+        palette.putpalette([c for colour in colours for c in colour])
+        mapped = strip.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+        assert mapped.tobytes() == strip.tobytes(), kind
 
 
 def test_replay_is_deterministic() -> None:

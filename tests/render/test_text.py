@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from render import labels, text
+from bot.games.fish import FishGame
+from render import fish, labels, text
 from render.text import FONT_DIR
+
+#: French picture words as the bot passes them: the catalogue's texts and its plural rule.
+FRENCH = {
+    "plural": "(n > 1)",
+    "floes_one": "{n} tuile",
+    "floes_many": "{n} tuiles",
+    "sunk_one": "{n} tuile fond",
+    "sunk_many": "{n} tuiles fondent",
+}
 
 
 def test_fonts_ship_with_the_project_and_carry_their_licence() -> None:
@@ -69,6 +80,37 @@ def test_counted_labels_agree_with_their_number() -> None:
     assert labels.counted(labels.ENGLISH, "floes", 1) == "1 floe"
     assert labels.counted(labels.ENGLISH, "floes", 0) == "0 floes"
     assert labels.counted(labels.ENGLISH, "sunk", 3) == "3 floes sink"
+
+
+def test_counted_labels_follow_the_languages_plural_rule() -> None:
+    """French (Plural-Forms: plural=(n > 1)) uses the singular for 0 and 1, unlike English; the
+    rule may also come as the whole header value."""
+    french = labels.merged(FRENCH)
+    assert [labels.counted(french, "floes", n) for n in (0, 1, 2)] == [
+        "0 tuile",
+        "1 tuile",
+        "2 tuiles",
+    ]
+    header = labels.merged({**FRENCH, "plural": "nplurals=2; plural=(n > 1);"})
+    assert labels.counted(header, "sunk", 0) == "0 tuile fond"
+    assert labels.counted(labels.merged({"plural": "n != 1"}), "floes", 0) == "0 floes"
+
+
+def test_a_french_picture_counts_zero_floes_in_the_singular() -> None:
+    """At the start every catch is 0 floes: the French board says "0 tuile", so it is the same
+    picture as one whose plural text is the singular too, and differs from an all-plural one."""
+    view = FishGame.new(players=2, seed=3).view(None)
+    assert all(catch["floes"] == 0 for catch in view["catch"])
+    names = ["Ann", "Ben"]
+    french = fish.render_image(view, names, FRENCH).tobytes()
+    assert french == fish.render_image(view, names, {**FRENCH, "floes_many": "{n} tuile"}).tobytes()
+    assert french != fish.render_image(view, names, {**FRENCH, "floes_one": "{n} tuiles"}).tobytes()
+
+
+def test_a_bad_plural_rule_is_refused() -> None:
+    """The rule is gettext's C-like grammar only, checked when the table is merged."""
+    with pytest.raises(ValueError):
+        labels.merged({"plural": "__import__('os')"})
 
 
 def test_named_shortens_the_name_and_keeps_the_rest_of_the_line() -> None:

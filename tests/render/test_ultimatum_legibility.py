@@ -7,12 +7,12 @@ import itertools
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
 from render import cards, ultimatum
 from render.style import ICE, PANEL, SEAT_COLOURS
-from render.ultimatum_panel import FOOTER, HEADER, ROW_GAP, ROW_H
+from render.ultimatum_panel import FOOTER, GONE, HEADER, ROW_GAP, ROW_H
 from tests.render.games import ultimatum_game, ultimatum_in_phase
 
 #: Machado et al. (2009), full deuteranopia and protanopia, applied to linear RGB.
@@ -204,7 +204,8 @@ def test_in_the_entertainer_phase_the_next_pile_is_face_down() -> None:
     backs = []
     for shown in (view, playing):
         image = ultimatum.render_table(shown, ["a", "b", "c"]).convert("RGB")
-        footer = image.crop((0, image.height - FOOTER, image.width, image.height))
+        bottom = image.height - GONE
+        footer = image.crop((0, bottom - FOOTER, image.width, bottom))
         colours = footer.getcolors(footer.width * footer.height) or []
         backs.append(sum(n for n, c in colours if c == cards.ENTERTAINER_BACK))
     assert backs[0] > 100 and backs[1] == 0
@@ -218,3 +219,59 @@ def test_the_hand_without_won_cards_is_compact() -> None:
     won = {**own, "won": [["bear-music", "seal-dance"], []]}
     assert ultimatum.hand_size(won)[1] > ultimatum.hand_size(own)[1]
     assert ultimatum.render_hand(won, "Ann").size == ultimatum.hand_size(won)
+
+
+ANIMALS = ("sheep", "kangaroo", "seal", "bear")
+ACTIVITIES = ("juggling", "acrobatics", "dance", "music")
+#: Every entertainer but two gone, the most a random game leaves; seat 0 won four.
+GONE_CARDS = [f"{a}-{b}" for a in ANIMALS for b in ACTIVITIES][:14]
+WON_CARDS = ["bear-music", "seal-dance", "sheep-juggling", "kangaroo-acrobatics"]
+#: Phone pixels that must change clearly when a card's animal or activity is swapped (about a
+#: 12-pixel icon's area; the cards of the first panel changed 91 and 20 at worst).
+CLEAR_CHANGE = {"animal": 150, "activity": 60}
+
+
+def _phone(image: Image.Image) -> Image.Image:
+    """The picture as Discord shows it on a phone, 400 pixels wide."""
+    return image.resize((400, round(image.height * PHONE)), Image.Resampling.LANCZOS)
+
+
+def _visible_change(a: Image.Image, b: Image.Image) -> int:
+    """Pixels that differ clearly (by more than 48 in a channel) between two pictures."""
+    bands = ImageChops.difference(a, b).split()
+    changed = bands[0]
+    for band in bands[1:]:
+        changed = ImageChops.lighter(changed, band)
+    return changed.point(lambda v: 255 if v > 48 else 0).histogram()[255]
+
+
+def _swapped(card: str, part: str) -> str:
+    animal, activity = card.split("-")
+    if part == "animal":
+        return f"{ANIMALS[(ANIMALS.index(animal) + 1) % 4]}-{activity}"
+    return f"{animal}-{ACTIVITIES[(ACTIVITIES.index(activity) + 1) % 4]}"
+
+
+@pytest.mark.parametrize("part", ["animal", "activity"])
+def test_panel_cards_tell_animal_and_activity_apart_on_a_phone(part: str) -> None:
+    """The won entertainers and the gone ones were drawn 48 and 36 pixels wide (23 and 17 on a
+    phone), the gone ones overlapping: another animal or activity changed a handful of pixels.
+    Now, in a crowded panel shrunk to 400 pixels, swapping any one card's animal or activity
+    for another visibly changes a patch of the picture the size of an icon."""
+    base = ultimatum_game(4, seed=5, actions=70).view(None)
+    names = ["a", "b", "c", "d"]
+
+    def phone(won: list[str], gone: list[str]) -> Image.Image:
+        view = {**base, "won": [won, [], [], []], "removed": gone}
+        return _phone(ultimatum.render_table(view, names))
+
+    plain = phone(WON_CARDS, GONE_CARDS)
+    changes = {}
+    for i, card in enumerate(WON_CARDS):
+        won = [*WON_CARDS[:i], _swapped(card, part), *WON_CARDS[i + 1 :]]
+        changes[f"won {card}"] = _visible_change(plain, phone(won, GONE_CARDS))
+    for i, card in enumerate(GONE_CARDS):
+        gone = [*GONE_CARDS[:i], _swapped(card, part), *GONE_CARDS[i + 1 :]]
+        changes[f"gone {card}"] = _visible_change(plain, phone(WON_CARDS, gone))
+    least = sorted(changes.items(), key=lambda item: item[1])[:3]
+    assert least[0][1] >= CLEAR_CHANGE[part], least

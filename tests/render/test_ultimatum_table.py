@@ -11,7 +11,7 @@ from PIL import Image
 
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
-from render import cards, ultimatum
+from render import cards, sprites, ultimatum
 from render.style import HIGHLIGHT, ICE, SEA, SEAT_COLOURS
 from tests.render.games import (
     LONG_NAMES,
@@ -137,6 +137,30 @@ def test_stones_show_their_owners_colour_on_their_penguin() -> None:
     x0, y0, x1, y1 = ultimatum.cell_box(name, 9, 9)
     corner = (x1 - (x1 - x0) * 0.42, y0, x1, y0 + (y1 - y0) * 0.42)
     assert count(plain, corner, SEAT_COLOURS[seat]) < count(image, corner, SEAT_COLOURS[seat])
+
+
+@pytest.mark.parametrize("side", [7, 9])
+def test_a_show_star_never_covers_a_stone(side: int) -> None:
+    """The star of a show overhangs its cell's top-left corner, next to the top-right corner
+    where the left neighbour's stone sits: that stone still shows whole, whatever its shape and
+    the cell size (a square stone on a 7 × 7 iceberg lost its corner), and the star shows."""
+    view = UltimatumGame.new(players=4, seed=1, width=side, height=side).view(None)
+    names = ["a", "b", "c", "d"]
+    x, y = ultimatum.stone_corner("B2", side, side)
+    stone = round(ultimatum.cell_size(side, side) * 0.38)
+    box = (x, y, x + stone, y + stone)
+    for seat in range(4):
+        plain = {**view, "last": None, "pending_shows": [], "stones": {"B2": seat}}
+        starred = {**plain, "pending_shows": ["C2"]}
+        without, with_star = (ultimatum.render_table(v, names) for v in (plain, starred))
+        solid = (
+            sprites.seat_token(seat, stone).getchannel("A").point(lambda a: 255 if a == 255 else 0)
+        )  # the stone's own pixels, not the see-through corners of its square
+        blank = Image.new("RGB", solid.size)
+        shown = [Image.composite(image.crop(box), blank, solid) for image in (with_star, without)]
+        assert shown[0].tobytes() == shown[1].tobytes(), f"seat {seat}'s stone is covered"
+    x0, y0, _, _ = ultimatum.cell_box("C2", side, side)
+    assert count(with_star, (x0, y0, x0 + stone, y0 + stone), ultimatum.STAR) > 20
 
 
 def test_the_last_card_is_highlighted() -> None:
