@@ -57,7 +57,10 @@ def twin_games(phase: str, players: int) -> tuple[UltimatumGame, UltimatumGame, 
     return game, twin, seat
 
 
-@pytest.mark.parametrize("phase", ["play", "invite", "entertainer"])
+PHASES = ["play", "invite", "perform", "entertainer"]
+
+
+@pytest.mark.parametrize("phase", PHASES)
 @pytest.mark.parametrize("players", [2, 4])
 def test_hidden_cards_never_change_a_decision(phase: str, players: int) -> None:
     """U-27: handed two whole games differing only in hidden cards, every player decides alike.
@@ -78,13 +81,39 @@ def test_hidden_cards_never_change_a_decision(phase: str, players: int) -> None:
     assert first == second
 
 
-def test_choose_action_sees_only_the_view() -> None:
+class PolledDeadline:
+    """A deadline that passes after a fixed number of polls instead of at a time on the clock.
+
+    Hard searches until its deadline passes, so on the real clock two equal calls may sample a
+    different number of worlds; counting polls pins that number and leaves the view and the
+    seed as the only inputs, which is what the hidden-information check needs.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.polls_left = 8
+
+    def passed(self) -> bool:
+        """Whether the allowed polls are used up."""
+        self.polls_left -= 1
+        return self.polls_left < 0
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_choose_action_sees_only_the_view(phase: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """U-27: the bot's entry point gives the same answer for twin games, level by level."""
-    game, twin, seat = twin_games("play", 3)
+    game, twin, seat = twin_games(phase, 3)
     for level in (1, 2):
         assert choose_action("ultimatum", game.view(seat), level, seed=4) == choose_action(
             "ultimatum", twin.view(seat), level, seed=4
         )
+    # Hard on the real clock, with a small budget: a legal answer in time.
+    action = choose_action("ultimatum", game.view(seat), 3, seed=4, budget=0.1)
+    assert action in game.legal_actions()
+    # Hard with its search length pinned: the same answer whatever the hidden cards are.
+    monkeypatch.setattr(ultimatum_players, "Deadline", PolledDeadline)
+    assert choose_action("ultimatum", game.view(seat), 3, seed=4, budget=0.1) == choose_action(
+        "ultimatum", twin.view(seat), 3, seed=4, budget=0.1
+    )
 
 
 def test_the_same_seed_gives_the_same_choice() -> None:

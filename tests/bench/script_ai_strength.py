@@ -1,4 +1,4 @@
-"""Strength of the computer players: round-robin matches with win rates and 95% intervals.
+"""Strength of the computer players: matches between levels with win rates and 95% intervals.
 
 Each pairing plays both games with 2 and 4 players; seats are rotated (each deal is played twice,
 the two sides swapped; with four players the sides alternate round the table). A game counts 1
@@ -7,6 +7,11 @@ decision goes through ``bot.ai.decide`` from the deciding seat's view, as in the
 
     python tests/bench/script_ai_strength.py            # a few games each (``make bench``)
     python tests/bench/script_ai_strength.py --full     # 200 games per pairing (``make strength``)
+    python tests/bench/script_ai_strength.py --round-robin  # every pair of players, not the chain
+
+By default the pairings are a chain, each level against the one below it (and hard against the
+greedy yardstick); ``--round-robin`` plays every pair among random, greedy, easy, medium and hard
+instead, so that a level's results against all the others can be compared.
 
 Figures are printed, never asserted: the machine is shared and noisy. In the matches hard thinks
 for ``--budget`` seconds a decision (a fraction of the bot's 2 s, or the round robin would take
@@ -29,11 +34,21 @@ from bot.ai import decide
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 
+#: The default pairings (``make bench``), stronger side first: each level against the next
+#: weaker one, and hard against the greedy yardstick.
 PAIRINGS = (
     ("easy", "random"),
     ("medium", "easy"),
     ("hard", "medium"),
     ("hard", "greedy"),
+)
+#: Every player, weakest first (the order the side named first in a pairing is taken from).
+STRENGTH_ORDER = ("random", "greedy", "easy", "medium", "hard")
+#: ``--round-robin``: every pair of players once, stronger side first, grouped by the stronger.
+ROUND_ROBIN = tuple(
+    (stronger, weaker)
+    for rank, stronger in enumerate(STRENGTH_ORDER)
+    for weaker in STRENGTH_ORDER[:rank]
 )
 Task = tuple[str, int, str, str, int, float]
 #: The bot's default AI_BUDGET_SECONDS: what every level but hard is given in the matches.
@@ -142,6 +157,11 @@ def main() -> None:
     parser.add_argument("--kinds", default="fish,ultimatum")
     parser.add_argument("--players", default="2,4")
     parser.add_argument(
+        "--round-robin",
+        action="store_true",
+        help="every pair among random, greedy, easy, medium and hard (default: the chain)",
+    )
+    parser.add_argument(
         "--pairings", help="only these pairings, e.g. hard-medium,hard-greedy (default: all)"
     )
     parser.add_argument("--no-move-times", action="store_true", help="skip hard's move times")
@@ -151,12 +171,13 @@ def main() -> None:
     moves = args.moves or (12 if args.full else 3)
     kinds = args.kinds.split(",")
     player_counts = [int(p) for p in args.players.split(",")]
-    pairings = PAIRINGS
+    offered = ROUND_ROBIN if args.round_robin else PAIRINGS
+    pairings = offered
     if args.pairings:
         wanted = [tuple(p.split("-")) for p in args.pairings.split(",")]
-        pairings = tuple(p for p in PAIRINGS if p in wanted)
+        pairings = tuple(p for p in offered if p in wanted)
         if len(pairings) != len(wanted):
-            parser.error(f"--pairings: choose among {', '.join('-'.join(p) for p in PAIRINGS)}")
+            parser.error(f"--pairings: choose among {', '.join('-'.join(p) for p in offered)}")
     print(f"AI strength: {games} games per pairing, hard at {budget} s per decision")
     print(f"{'game':<10} {'players':>7}  {'pairing':<18} {'win rate':>8}  95% interval")
     with ProcessPoolExecutor(max_workers=args.workers) as pool:

@@ -7,19 +7,26 @@ act in the same instant is a different, unrealistic load. The bot, the stand-in 
 simulated players share one process and one event loop on this machine's cores, so the figures
 include the stand-in's own work. Run with `make bench`; prints medians and p99 (nothing is
 asserted). BENCH_GAMES, BENCH_KINDS and BENCH_THINK (e.g. "5,20;0.5,3") change the load.
+
+A turn that fails (most often: not answered within Discord's 3 s) stops its game, is listed
+with its reason, and still counts in the median and p99 — as at least the 3 s a player waited
+for nothing — so that a loaded bot cannot look faster by dropping its slowest turns. Every
+Discord rule the bot broke in a run is listed too.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import os
 import random
 import statistics
 import sys
 import tempfile
 import time
-from dataclasses import replace
+from collections import Counter
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -39,6 +46,19 @@ PACES = [
 TURNS_PER_GAME = 6
 #: Which games to time (BENCH_KINDS=ultimatum for one).
 KINDS = os.environ.get("BENCH_KINDS", "fish,ultimatum").split(",")
+#: How many different reasons (failures, broken rules) are printed per run; the rest are counted.
+SHOWN_REASONS = 10
+#: How many failed turns are named by game and turn number; the rest are counted.
+SHOWN_FAILED = 30
+
+
+@dataclass
+class Failure:
+    """A turn that did not complete: which game, which of its turns, and why."""
+
+    game_id: int
+    turn: int
+    reason: str
 
 
 async def play(
@@ -47,7 +67,7 @@ async def play(
     kind: str,
     think: tuple[float, float],
     latencies: list[float],
-    failures: list[int],
+    failures: list[Failure],
 ) -> None:
     """Open GAMES games of ``kind`` and play TURNS_PER_GAME public turns in each, all at once."""
     alice, bruno = fake.user("alice"), fake.user("bruno")
@@ -65,13 +85,14 @@ async def play(
         record = await bot.store.get_game(game_id)
         thread = fake.world.channels[record.thread_id]
         last = None
-        for _ in range(TURNS_PER_GAME):
+        for turn in range(TURNS_PER_GAME):
             await asyncio.sleep(rng.uniform(*think))
             record, game = await bot.store.load_game(game_id)
             if record.status != "active":
                 return
             user = alice if record.to_move_user == alice.id else bruno
             sent: list[float] = []
+            began = time.perf_counter()
             mark = fake.mark()
             try:
                 if kind == "fish":
@@ -83,12 +104,56 @@ async def play(
                         if game.phase in ("play", "over", "perform", "entertainer"):
                             break
                 await fake.wait_for_messages(thread, 1, after=mark, timeout=60)
-            except AssertionError:  # e.g. not answered within Discord's 3 s: counted, not timed
-                failures.append(game_id)
-                return
+            except AssertionError as error:  # e.g. not answered within Discord's 3 s
+                # Timed from the last interaction sent (or the turn's start if none was), and
+                # never less than the deadline: the player waited that long and got nothing.
+                waited = time.perf_counter() - (sent[-1] if sent else began)
+                latencies.append(max(waited, fake.response_deadline))
+                failures.append(Failure(game_id, turn + 1, str(error).splitlines()[0]))
+                return  # the game's state is now uncertain: its later turns are not played
             latencies.append(time.perf_counter() - sent[-1])  # the turn's last interaction
 
     await asyncio.gather(*(one_game(g) for g in game_ids))
+
+
+def listing(reasons: list[str]) -> list[str]:
+    """Distinct reasons, most frequent first, each with its count (up to SHOWN_REASONS)."""
+    counted = Counter(reasons).most_common()
+    lines = [f"    {count:4d} x {reason}" for reason, count in counted[:SHOWN_REASONS]]
+    if len(counted) > SHOWN_REASONS:
+        lines.append(f"    … and {len(counted) - SHOWN_REASONS} other reasons")
+    return lines
+
+
+def report(
+    kind: str,
+    think: tuple[float, float],
+    latencies: list[float],
+    failures: list[Failure],
+    violations: list[str],
+    deadline: float,
+) -> None:
+    """Print one run's figures, then every failed turn and broken rule (by reason)."""
+    latencies = sorted(latencies)
+    if latencies:
+        p99 = latencies[math.ceil(len(latencies) * 0.99) - 1]  # nearest rank: never below
+        figures = f"median={statistics.median(latencies) * 1000:7.1f} ms  p99={p99 * 1000:7.1f} ms"
+    else:
+        figures = "median=    n/a     p99=    n/a   "
+    print(
+        f"{kind:10s} turns={len(latencies):4d} concurrent games={GAMES}  {figures}  "
+        f"failed turns={len(failures)} (counted as ≥ {deadline:g} s)  "
+        f"broken Discord rules={len(violations)}  think={think[0]:g}-{think[1]:g} s"
+    )
+    if failures:
+        print(f"  failed turns ({len(failures)}; each stopped its game):")
+        print("\n".join(listing([f.reason for f in failures])))
+        where = [f"#{f.game_id} turn {f.turn}" for f in failures]
+        more = f", … {len(where) - SHOWN_FAILED} more" if len(where) > SHOWN_FAILED else ""
+        print("    games and turns: " + ", ".join(where[:SHOWN_FAILED]) + more)
+    if violations:
+        print(f"  broken Discord rules ({len(violations)}):")
+        print("\n".join(listing(violations)))
 
 
 async def main() -> None:
@@ -103,19 +168,13 @@ async def main() -> None:
                 store = await Store.open(settings.database)
                 bot = PenguinBot(settings, store=store, guild_ready_timeout=0.05)
                 latencies: list[float] = []
-                failures: list[int] = []
+                failures: list[Failure] = []
                 async with run_client(fake, bot):
                     await fake.wait_for_bot()
                     await play(fake, bot, kind, think, latencies, failures)
                 await store.close()
-                fake.take_violations()
-            latencies.sort()
-            p99 = latencies[max(0, int(len(latencies) * 0.99) - 1)]
-            print(
-                f"{kind:10s} turns={len(latencies):4d} concurrent games={GAMES}  "
-                f"median={statistics.median(latencies) * 1000:7.1f} ms  p99={p99 * 1000:7.1f} ms  "
-                f"turns not answered in time={len(failures)}  think={think[0]:g}-{think[1]:g} s"
-            )
+                violations = [str(v) for v in fake.take_violations()]
+            report(kind, think, latencies, failures, violations, fake.response_deadline)
 
 
 if __name__ == "__main__":

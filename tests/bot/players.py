@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from typing import Any
@@ -141,3 +142,16 @@ def hidden_cards(game: UltimatumGame) -> set[str]:
     """Every card in a hand, by id and in words (what must never be shown publicly)."""
     cards = {c for seat in range(game.players) for c in game.hand(seat)}
     return cards | {card_name("en", c) for c in cards}
+
+
+async def settle(bot: PenguinBot) -> None:
+    """Wait until the bot's outbox has nothing left to send or retry.
+
+    Posts go out after the change that queued them; once nothing is left, every post a step
+    produced is visible, so "no new message" then means the step posted nothing.
+    """
+    for _ in range(200):
+        if await bot.store.next_attempt_at() is None:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the outbox still holds unsent posts")

@@ -14,6 +14,7 @@ from tests.bot.players import (
     hidden_cards,
     is_done,
     open_game,
+    settle,
     ultimatum_step,
     who_moves,
 )
@@ -52,14 +53,16 @@ async def test_fish_to_the_end(
 async def test_ultimatum_to_the_end(
     fake_discord: FakeDiscord, bot_runner: BotRunner, players: int
 ) -> None:
-    """U-10 … U-27: a whole game; private steps answer only the actor, turns are posted publicly
-    without a hidden card, and the final post ranks everyone."""
+    """U-10 … U-27: a whole game; private steps answer only the actor and post nothing, turns
+    (and pending public choices) are posted with a picture, without a hidden card and mentioning
+    who is next, and the final post ranks everyone by name and offers a rematch."""
     fake = fake_discord
     rng = random.Random(players)
     async with bot_runner() as bot:
-        _, thread, _ = await open_game(fake, "ultimatum", players, width=7, height=7)
+        _, thread, people = await open_game(fake, "ultimatum", players, width=7, height=7)
         game_id = (await bot.store.game_of_thread(thread.id)).id
         last: Reply | None = None
+        private_steps = 0
         for _ in range(600):
             record, game, user = await who_moves(bot, fake, game_id)
             assert isinstance(game, UltimatumGame)
@@ -67,12 +70,23 @@ async def test_ultimatum_to_the_end(
             last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
             assert last.ephemeral, "a player's own step is answered to them alone"
             record, game = await bot.store.load_game(game_id)
-            if game.phase in ("play", "perform", "entertainer", "over"):
-                post = (await fake.wait_for_messages(thread, 1, after=mark))[0]
-                assert post.attachments[0].image().format == "PNG"
-                secret = hidden_cards(game)
-                assert not any(card in post.content for card in secret), post.content
+            await settle(bot)  # whatever the step posts is in the thread now
+            posted = [m for m in fake.history(thread) if m.id > mark]
+            if game.phase == "invite":  # U-11 done, U-14 to come: the turn is not complete
+                private_steps += 1
+                assert posted == [], "a private step posts nothing to the thread"
+                continue
+            assert len(posted) == 1, "a completed turn or a pending public choice: one post"
+            post = posted[0]
+            assert post.attachments[0].image().format == "PNG"
+            secret = hidden_cards(game)
+            assert not any(card in post.content for card in secret), post.content
             if record.status == "finished":
                 break
+            assert f"<@{record.to_move_user}>" in post.content
         assert record.status == "finished"
+        assert private_steps > 0
         assert "Final ranking" in post.content and "final scoring" in post.content
+        assert "Rematch" in post.labels
+        names = [p.global_name or p.name for p in people]
+        assert all(name in post.content for name in names)
