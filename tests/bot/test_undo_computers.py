@@ -12,7 +12,7 @@ from bot.i18n import t
 from bot.ui.names import mention
 from tests.bot.conftest import BotRunner
 from tests.bot.players import fish_step, said, ultimatum_step
-from tests.fakediscord import Channel, FakeDiscord, Reply, User
+from tests.fakediscord import Channel, FakeDiscord, Message, Reply, User
 
 #: Public posts are in the server's language: the stand-in's guild prefers English.
 PUBLIC = "en"
@@ -94,8 +94,13 @@ async def test_fish_undo_against_a_computer_takes_back_your_own_turn_at_once(
             id=1,
             actions=", ".join(taken),
         )
-        await fake.wait_for_messages(thread, 2, after=mark)
-        (post,) = [m for m in fake.history(thread) if m.id > mark and told in m.content]
+
+        # The post of the computer's reply may still be on its way too: wait for this one.
+        def posts() -> list[Message]:
+            return [m for m in fake.history(thread) if m.id > mark and told in m.content]
+
+        await fake.wait_until(lambda: bool(posts()), timeout=15, what="the undo's post")
+        (post,) = posts()
         assert post.attachments, "with a fresh picture"
 
         await asyncio.sleep(1.0)  # time in which a computer to move would have moved
