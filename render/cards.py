@@ -149,27 +149,45 @@ def penguin(card: str, size: int) -> Image.Image:
     return sprites.shrink(big)
 
 
-@cache
-def entertainer(card: str, size: int, turned: bool = False) -> Image.Image:
-    """An entertainer card: a large animal, its activity badge, its dots on the frame and its
-    family symbol. Turned (U-2), the face is rotated so its dots point back; the family symbol
-    is then drawn upright in the opposite corner so it still reads."""
+def _stage(
+    card: str,
+    size: int,
+    inset: float,
+    animal: tuple[float, float, float],
+    badge: tuple[float, float, float, float, float],
+) -> tuple[Image.Image, ImageDraw.ImageDraw, float]:
+    """An entertainer's face without dots: the family ground, a cream stage ``inset`` in from
+    the edge, the animal at ``animal`` (x, y, size) and the activity badge at ``badge`` (x, y,
+    radius, rim width, icon size), all as fractions of the card side."""
     data = ENTERTAINERS[card]
     big, draw, s = _blank(size)
     _family_ground(big, data.colour)
-    inset = s * 0.15
+    edge = s * inset
     draw.rounded_rectangle(
-        (inset, inset, s - inset, s - inset),
+        (edge, edge, s - edge, s - edge),
         radius=s * 0.06,
         fill=STAGE,
         outline=INK,
         width=round(s * 0.015),
     )
     _rim(draw, s)
-    icons.ANIMAL_ICONS[data.animal](draw, s * 0.47, s * 0.44, s * 0.58)
-    cx, cy, r = s * 0.655, s * 0.655, s * 0.2
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=round(s * 0.02))
-    icons.ACTIVITY_ICONS[data.activity](draw, cx, cy, s * 0.31)
+    ax, ay, side = animal
+    icons.ANIMAL_ICONS[data.animal](draw, s * ax, s * ay, s * side)
+    cx, cy, r = badge[0] * s, badge[1] * s, badge[2] * s
+    draw.ellipse(
+        (cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=round(s * badge[3])
+    )
+    icons.ACTIVITY_ICONS[data.activity](draw, cx, cy, s * badge[4])
+    return big, draw, s
+
+
+@cache
+def entertainer(card: str, size: int, turned: bool = False) -> Image.Image:
+    """An entertainer card: a large animal, its activity badge, its dots on the frame and its
+    family symbol. Turned (U-2), the face is rotated so its dots point back; the family symbol
+    is then drawn upright in the opposite corner so it still reads."""
+    data = ENTERTAINERS[card]
+    big, draw, s = _stage(card, size, 0.15, (0.47, 0.44, 0.58), (0.655, 0.655, 0.2, 0.02, 0.31))
     dot = s * DOT_RADIUS
     for direction in data.dots:
         fx, fy = DOT_PLACES[direction]
@@ -193,24 +211,9 @@ def won(card: str, size: int) -> Image.Image:
     colour and pattern. Dots and the family symbol are left out: dots only matter on the table,
     and the animal itself tells the family, so the two things that score (U-25) stay legible
     when Discord shows the picture 400 pixels wide."""
-    data = ENTERTAINERS[card]
-    big, draw, s = _blank(size)
-    _family_ground(big, data.colour)
-    inset = s * 0.09
-    draw.rounded_rectangle(
-        (inset, inset, s - inset, s - inset),
-        radius=s * 0.06,
-        fill=STAGE,
-        outline=INK,
-        width=round(s * 0.015),
-    )
-    _rim(draw, s)
-    icons.ANIMAL_ICONS[data.animal](draw, s * 0.38, s * 0.36, s * 0.64)
     # The badge sits low and only a little right of centre: where cards overlap in a crowded
     # strip, each shows its left 50 pixels or so, badge included.
-    cx, cy, r = s * 0.62, s * 0.7, s * 0.27
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=round(s * 0.03))
-    icons.ACTIVITY_ICONS[data.activity](draw, cx, cy, s * 0.42)
+    big, _, _ = _stage(card, size, 0.09, (0.38, 0.36, 0.64), (0.62, 0.7, 0.27, 0.03, 0.42))
     return sprites.shrink(big)
 
 

@@ -15,7 +15,7 @@ from bot.cogs import defaults as game_defaults
 from bot.cogs import history as past
 from bot.cogs import languages, turns
 from bot.cogs import undo as consent
-from bot.cogs.common import Interaction, Refusal, Tables, applied, reader_language
+from bot.cogs.common import Interaction, Loaded, Refusal, Tables, applied, reader_language
 from bot.i18n import t
 from bot.store import GameRecord, StoreError
 from bot.store.lobby import status_error
@@ -233,16 +233,19 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
 
     # --- seats ---------------------------------------------------------------------------------
 
+    async def _meant(self, interaction: Interaction, game_id: int | None) -> Loaded:
+        """The game a lobby action means: the given one (whatever its state), else the one of
+        this thread or the person's only one here."""
+        if game_id is None:
+            return await self.tables.find(interaction, None)
+        return await self.tables.load(interaction, game_id)
+
     async def seat_change(
         self, interaction: Interaction, action: str, game_id: int | None, *, from_button: bool
     ) -> None:
         """Join, leave, start or cancel; the lobby message shows the result."""
         lang = reader_language(interaction)
-        if game_id is None:
-            loaded = await self.tables.find(interaction, None)
-        else:
-            loaded = await self.tables.load(interaction, game_id)
-        record = loaded.record
+        record = (await self._meant(interaction, game_id)).record
         public = await self.bot.public_language(record.guild_id)
         store = self.bot.store
         start = announce.start_announcer(public)
@@ -330,11 +333,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         Without ``level``, the level of the computer players already seated, else medium.
         """
         lang = reader_language(interaction)
-        if game_id is None:
-            loaded = await self.tables.find(interaction, None)
-        else:
-            loaded = await self.tables.load(interaction, game_id)
-        record = loaded.record
+        record = (await self._meant(interaction, game_id)).record
         if record.status != "lobby":
             raise Refusal(not_waiting(lang, record))
         if from_button and interaction.user.id != record.creator_id:
