@@ -131,6 +131,11 @@ class Position:
         self.floes[seat] += 1
         self._advance()
 
+    def pass_to(self, seat: int) -> None:
+        """Give the turn to ``seat``, or on from it as F-11 says if it cannot move."""
+        self.seat = (seat - 1) % self.players
+        self._advance()
+
     def _advance(self) -> None:
         """F-11: the next seat that can move; seats that cannot go out with their floes."""
         seat = self.seat
