@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -104,36 +104,30 @@ class Database:
                     await self._commit()
 
     async def _begin(self, statement: str) -> None:
-        """Start a transaction; a caller cancelled meanwhile leaves no transaction open.
-
-        The statement runs on in aiosqlite's thread even when the awaiting task is cancelled,
-        so wait for it and roll it back before letting the cancellation through (the lock is
-        still held, so nothing else can use the connection in between).
-        """
-        begin = asyncio.ensure_future(self.conn.execute(statement))
-        try:
-            await asyncio.shield(begin)
-        except asyncio.CancelledError:
-            with contextlib.suppress(Exception):
-                await begin
-            if self.conn.in_transaction:
-                await self._finish("ROLLBACK")
-            raise
+        """Start a transaction; a caller cancelled meanwhile leaves no transaction open."""
+        await self._to_the_end(self.conn.execute(statement))
 
     async def _commit(self) -> None:
         """Commit; a COMMIT that fails is rolled back, so no transaction is left open.
 
         SQLite keeps the transaction open when COMMIT fails (a deferred foreign key, a full
-        disk, a busy database): every later BEGIN on this one connection would fail too. The
-        COMMIT runs on in aiosqlite's thread even when the awaiting task is cancelled, so its
-        outcome is waited for before deciding.
+        disk, a busy database): every later BEGIN on this one connection would fail too.
         """
-        commit = asyncio.ensure_future(self._finish("COMMIT"))
+        await self._to_the_end(self._finish("COMMIT"))
+
+    async def _to_the_end(self, statement: Awaitable[Any]) -> None:
+        """Run a BEGIN or COMMIT to its end and roll back if it leaves a transaction open.
+
+        The statement runs on in aiosqlite's thread even when the awaiting task is cancelled,
+        so its outcome is waited for before deciding (the lock is still held, so nothing else
+        can use the connection in between).
+        """
+        running = asyncio.ensure_future(statement)
         try:
-            await asyncio.shield(commit)
+            await asyncio.shield(running)
         except asyncio.CancelledError:
             with contextlib.suppress(Exception):
-                await commit
+                await running
             if self.conn.in_transaction:
                 await self._finish("ROLLBACK")
             raise
