@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -19,7 +19,7 @@ from bot.cogs.common import Interaction, Loaded, Refusal, Tables, applied, reade
 from bot.i18n import t
 from bot.store import GameRecord, StoreError
 from bot.store.lobby import status_error
-from bot.store.records import Status
+from bot.store.records import OPEN, Status
 from bot.ui import announce
 from bot.ui.buttons import NO_LONGER_VALID, lobby_buttons
 from bot.ui.embeds import game_list_embed, lobby_embed
@@ -53,15 +53,30 @@ def not_waiting(lang: str, record: GameRecord) -> str:
 
 
 async def _game_choices(
-    interaction: Interaction, current: str, records: list[GameRecord]
+    interaction: Interaction, current: str, statuses: Sequence[Status], *, recent_first: bool
 ) -> list[app_commands.Choice[int]]:
+    """The server's games in ``statuses`` matching what was typed: the person's own first,
+    then the others; each part oldest first, or most recently changed first."""
+    bot = interaction.client
+    guild_id = interaction.guild_id or 0
+    mine = [
+        r
+        for r in await bot.store.games_of_user(interaction.user.id, statuses)
+        if r.guild_id == interaction.guild_id
+    ]
+    own = {r.id for r in mine}
+    others = [r for r in await bot.store.games_in_guild(guild_id, statuses) if r.id not in own]
+    if recent_first:
+        mine.sort(key=lambda r: r.updated_at, reverse=True)
+        others.sort(key=lambda r: r.updated_at, reverse=True)
     result: list[app_commands.Choice[int]] = []
     lang = reader_language(interaction)
-    for record in records:
+    typed = current.strip().lstrip("#")
+    for record in [*mine, *others]:
         label = f"#{record.id} {announce.short_title(record, lang)}"
         if record.status == "finished":
             label += " · " + t(lang, "finished")
-        if current.strip().lstrip("#") in str(record.id) or current.lower() in label.lower():
+        if typed in str(record.id) or current.lower() in label.lower():
             result.append(app_commands.Choice(name=label[:100], value=record.id))
     return result[:25]
 
@@ -70,15 +85,7 @@ async def game_autocomplete(
     interaction: Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     """Games to pick from: your own first, then the others of this server."""
-    bot = interaction.client
-    mine = await bot.store.games_of_user(interaction.user.id)
-    mine = [r for r in mine if r.guild_id == interaction.guild_id]
-    others = [
-        r
-        for r in await bot.store.games_in_guild(interaction.guild_id or 0)
-        if r.id not in {m.id for m in mine}
-    ]
-    return await _game_choices(interaction, current, [*mine, *others])
+    return await _game_choices(interaction, current, OPEN, recent_first=False)
 
 
 async def past_game_autocomplete(
@@ -86,20 +93,8 @@ async def past_game_autocomplete(
 ) -> list[app_commands.Choice[int]]:
     """Games to replay or list the moves of: finished ones too; your most recent first, then
     the others of this server, most recent first."""
-    bot = interaction.client
     statuses: tuple[Status, ...] = ("lobby", "active", "finished")
-    recent = functools.partial(sorted, key=lambda r: r.updated_at, reverse=True)
-    mine = [
-        r
-        for r in await bot.store.games_of_user(interaction.user.id, statuses)
-        if r.guild_id == interaction.guild_id
-    ]
-    others = [
-        r
-        for r in await bot.store.games_in_guild(interaction.guild_id or 0, statuses)
-        if r.id not in {m.id for m in mine}
-    ]
-    return await _game_choices(interaction, current, [*recent(mine), *recent(others)])
+    return await _game_choices(interaction, current, statuses, recent_first=True)
 
 
 class Lobby(commands.GroupCog, group_name="game", group_description="Penguin games"):
