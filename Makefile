@@ -22,7 +22,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy bot/games render bot/ai
+	$(BIN)/mypy bot render
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest

@@ -37,9 +37,32 @@ async def run(settings: Settings) -> None:
     try:
         async with PenguinBot(settings, store=store) as client:
             stop_on_sigterm(client)
-            await client.start(settings.token)
+            running = asyncio.create_task(client.start(settings.token), name="discord client")
+            await until_ready(client, running, settings.connect_timeout)
+            await running
     finally:
         await store.close()
+
+
+class ConnectTimeout(Exception):
+    """Discord did not let the bot in within the time allowed."""
+
+
+async def until_ready(client: discord.Client, running: asyncio.Task[None], seconds: float) -> None:
+    """Wait until the client is connected and ready, or ``running`` ended (its error is raised
+    by the caller's await); a Discord that never answers ends the start with ConnectTimeout
+    instead of a silent hang (discord.py would otherwise wait and reconnect without end)."""
+    ready = asyncio.create_task(client.wait_until_ready(), name="until ready")
+    try:
+        done, _ = await asyncio.wait(
+            {running, ready}, timeout=seconds, return_when="FIRST_COMPLETED"
+        )
+    finally:
+        ready.cancel()
+    if not done:
+        running.cancel()
+        await asyncio.gather(running, return_exceptions=True)
+        raise ConnectTimeout(seconds)
 
 
 def stop_on_sigterm(client: discord.Client) -> None:
@@ -134,6 +157,13 @@ def main() -> int:
         if message is None:
             raise
         log.error("%s", message)
+        return 1
+    except ConnectTimeout as error:
+        log.error(
+            "Discord did not answer within %g seconds (logging in and connecting to the "
+            "gateway): check the network connection, or raise CONNECT_TIMEOUT_SECONDS.",
+            error.args[0],
+        )
         return 1
     except aiohttp.ClientConnectorError as error:
         log.error("Discord cannot be reached (%s): check the network connection.", error)

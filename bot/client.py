@@ -23,6 +23,7 @@ from bot.i18n import language_of, picture_labels, t
 from bot.store import GameRecord, SnapshotReport, Store, StoreError
 from bot.translator import CatalogueTranslator
 from bot.ui.buttons import GameButton, PerformSelect
+from bot.ui.fit import fit, shorten
 
 if TYPE_CHECKING:
     from bot.cogs.lobby import Lobby
@@ -45,16 +46,16 @@ async def reply_ephemeral(interaction: discord.Interaction[Any], text: str) -> N
     """Answer ephemerally, whether or not the interaction was already answered (or deferred)."""
     try:
         if not interaction.response.is_done():
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(**fit(content=text, ephemeral=True))
             return
         if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
             try:
                 await _clear_public_thinking(interaction)
             except discord.HTTPException as error:
                 log.info("could not clear the 'thinking' message: %s", error)
-        await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(**fit(content=text, ephemeral=True))
     except discord.HTTPException:
-        log.warning("could not tell the user: %s", text)
+        log.warning("could not tell the user: %s", shorten(text, 200))
 
 
 async def _clear_public_thinking(interaction: discord.Interaction[Any]) -> None:
@@ -67,7 +68,7 @@ async def _clear_public_thinking(interaction: discord.Interaction[Any]) -> None:
     original = await interaction.original_response()
     if original.flags.ephemeral or not original.flags.loading:
         return
-    await interaction.edit_original_response(content="…")
+    await interaction.edit_original_response(**fit(content="…"))
     await interaction.delete_original_response()
 
 
@@ -127,6 +128,10 @@ class PenguinBot(commands.Bot):
         # privileged intent (members, presences, message content) is needed.
         intents = discord.Intents.none()
         intents.guilds = True
+        # The bot never joins a voice channel: discord.py's warnings about missing voice
+        # libraries (PyNaCl, davey) would only send an operator looking for a problem.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -271,11 +276,14 @@ class PenguinBot(commands.Bot):
     ) -> None:
         """Answer with the current picture of a game (spectators may look too)."""
         from bot.cogs.common import Refusal, Tables, reader_language
+        from bot.play.access import Purpose
         from bot.ui.announce import status_lines
         from bot.ui.names import seat_names
 
         lang = reader_language(interaction)
-        loaded = await Tables(self).find(interaction, game_id, kind)
+        loaded = await Tables(self).find(
+            interaction, game_id, kind, finished=True, purpose=Purpose.LOOK
+        )
         if loaded.game is None:
             raise Refusal(t(lang, "Game #{id} has not started yet.", id=loaded.record.id))
         # Drawing waits for a worker process, which may be busy (replays, a backlog after a
@@ -293,9 +301,11 @@ class PenguinBot(commands.Bot):
         png = await self.draw_table(payload)
         text = "\n".join(status_lines(public, loaded.record, loaded.game, names))
         await interaction.followup.send(
-            content=text[:2000],
-            file=discord.File(io.BytesIO(png), filename=f"game-{loaded.record.id}.png"),
-            allowed_mentions=discord.AllowedMentions.none(),
+            **fit(
+                content=text[:2000],
+                file=discord.File(io.BytesIO(png), filename=f"game-{loaded.record.id}.png"),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
         )
 
     async def on_game_button(

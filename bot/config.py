@@ -56,6 +56,8 @@ class Settings:
     #: Worker processes drawing pictures: one core is left to the event loop (and SQLite).
     #: (load_settings makes it all cores but one.)
     drawing_workers: int = 1
+    #: Seconds the start may take to log in and connect before the bot gives up, saying why.
+    connect_timeout: float = 120.0
 
 
 def default_drawing_workers(cores: int | None) -> int:
@@ -126,6 +128,9 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         language=language,
         retry_seconds=_float("OUTBOX_RETRY_SECONDS", env.get("OUTBOX_RETRY_SECONDS"), 5.0),
         drawing_workers=drawing or default_drawing_workers(os.cpu_count()),
+        connect_timeout=_float(
+            "CONNECT_TIMEOUT_SECONDS", env.get("CONNECT_TIMEOUT_SECONDS"), 120.0
+        ),
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -12,8 +12,9 @@ from discord import app_commands
 
 from bot.games.base import Game, IllegalAction
 from bot.i18n import language_of, t
+from bot.play.access import Purpose, Reach, Where, reach
 from bot.store import GameNotFound, GameRecord, Move, StoreError, VersionConflict
-from bot.store.records import Status
+from bot.store.records import OPEN, Status
 from bot.ui import announce
 from bot.ui.errors import explain
 from bot.ui.names import seat_names, title
@@ -45,6 +46,66 @@ def applied(interaction: Interaction, game_id: int) -> None:
     interaction.extras[APPLIED] = game_id
 
 
+def where(interaction: Interaction) -> Where:
+    """Where a request comes from, for bot.play.access."""
+    return Where(interaction.guild_id, interaction.user.id)
+
+
+#: How long a person seen on a server is taken to be still there (seconds on the bot's clock):
+#: Discord rate-limits member lookups; someone who left is noticed at most this much later.
+MEMBER_SEEN_FOR = 300.0
+
+
+async def member_of(bot: PenguinBot, interaction: Interaction, guild_id: int, game_id: int) -> bool:
+    """Whether the person is a member of a game's server. Access fails closed: a server the bot
+    is not on has no members it can vouch for; when Discord cannot be asked, the person is told
+    to try again."""
+    found = await membership(bot, guild_id, interaction.user.id)
+    if found is None:
+        raise Refusal(
+            t(
+                reader_language(interaction),
+                "Discord could not tell me just now whether you are on the server of game "
+                "#{id}. Please try again in a moment.",
+                id=game_id,
+            )
+        )
+    return found
+
+
+async def membership(bot: PenguinBot, guild_id: int, user_id: int) -> bool | None:
+    """Whether a person is on a server, asked over REST (no privileged intent needed): True,
+    False (not a member, or a server the bot is not on), or None when Discord could not be
+    asked. A "member" is remembered for MEMBER_SEEN_FOR seconds."""
+    guild = bot.get_guild(guild_id)
+    if guild is None:
+        return False
+    now = bot.clock.now()
+    seen = bot.members_seen.get((guild_id, user_id))
+    if seen is not None and now - seen < MEMBER_SEEN_FOR:
+        return True
+    try:
+        await guild.fetch_member(user_id)
+    except discord.NotFound:
+        bot.members_seen.pop((guild_id, user_id), None)
+        return False
+    except discord.HTTPException as error:
+        log.info("could not look up member %s of %s: %s", user_id, guild_id, error)
+        return None  # not remembered: asked again next time
+    remember_member(bot, guild_id, user_id)
+    return True
+
+
+def remember_member(bot: PenguinBot, guild_id: int, user_id: int) -> None:
+    """Note that a person was just seen on a server (stale notes are forgotten now and then)."""
+    now = bot.clock.now()
+    if len(bot.members_seen) > 10_000:
+        stale = [key for key, at in bot.members_seen.items() if now - at >= MEMBER_SEEN_FOR]
+        for key in stale:
+            del bot.members_seen[key]
+    bot.members_seen[(guild_id, user_id)] = now
+
+
 @dataclass(frozen=True)
 class Loaded:
     """A game's record and engine state, read together."""
@@ -64,15 +125,24 @@ class Tables:
         """The bot's store."""
         return self.bot.store
 
-    async def load(self, interaction: Interaction, game_id: int) -> Loaded:
-        """A game by its id, or a refusal saying there is none (in this server)."""
+    async def load(
+        self, interaction: Interaction, game_id: int, purpose: Purpose = Purpose.PLAY
+    ) -> Loaded:
+        """A game by its id, if the person may reach it for ``purpose`` (bot.play.access); else
+        the refusal saying there is no such game, the same whether or not it exists."""
         lang = reader_language(interaction)
+        missing = Refusal(t(lang, "There is no game #{id}.", id=game_id))
         try:
             record, game = await self.store.load_game(game_id)
         except GameNotFound:
-            raise Refusal(t(lang, "There is no game #{id}.", id=game_id)) from None
-        if interaction.guild_id is not None and record.guild_id != interaction.guild_id:
-            raise Refusal(t(lang, "There is no game #{id}.", id=game_id))
+            raise missing from None
+        verdict = reach(where(interaction), record.guild_id, record.user_ids, purpose)
+        if verdict is Reach.HIDDEN:
+            raise missing
+        if verdict is Reach.MEMBERS and not await member_of(
+            self.bot, interaction, record.guild_id, game_id
+        ):
+            raise missing
         return Loaded(record, game)
 
     async def find(
@@ -82,15 +152,17 @@ class Tables:
         kind: str | None = None,
         *,
         finished: bool = False,
+        purpose: Purpose = Purpose.PLAY,
     ) -> Loaded:
-        """The game meant: the given id, else this thread's game, else your only game here.
+        """The game meant: the given id, else this thread's game while it is running, else your
+        only running game here (in a direct message: anywhere), else a refusal asking to pick.
 
-        ``finished``: a finished game may be meant too (replays, histories): your only open
-        game here if there is one, else your only finished one.
+        ``finished``: a finished game may be meant too (replays, histories): the thread's game,
+        or your only finished one here, when no running game is meant.
         """
         lang = reader_language(interaction)
         if game_id is not None:
-            loaded = await self.load(interaction, game_id)
+            loaded = await self.load(interaction, game_id, purpose)
             if kind is not None and loaded.record.kind != kind:
                 raise Refusal(
                     t(
@@ -102,26 +174,35 @@ class Tables:
                 )
             return loaded
         channel = interaction.channel
-        if isinstance(channel, discord.Thread):
-            record = await self.store.game_of_thread(channel.id)
-            if record is not None and (kind is None or record.kind == kind):
-                return await self.load(interaction, record.id)
-        channel_id = (
-            channel.parent_id if isinstance(channel, discord.Thread) else interaction.channel_id
-        )
+        thread = channel if isinstance(channel, discord.Thread) else None
+        thread_game = None if thread is None else await self.store.game_of_thread(thread.id)
+        if thread_game is not None and (kind is not None and thread_game.kind != kind):
+            thread_game = None
+        # A thread's game is the default only while it runs: a new game opened inside the
+        # thread of a finished one is meant, not the old one.
+        if thread_game is not None and thread_game.status in OPEN:
+            return await self.load(interaction, thread_game.id, purpose)
         statuses: tuple[Status, ...] = ("lobby", "active") + (("finished",) if finished else ())
-        here = [
+        mine = [
             r
             for r in await self.store.games_of_user(interaction.user.id, statuses)
-            if r.channel_id in (channel_id, interaction.channel_id)
-            and (kind is None or r.kind == kind)
+            if kind is None or r.kind == kind
         ]
-        candidates = [r for r in here if r.status != "finished"]
+        if interaction.guild_id is not None:
+            here_ids = {interaction.channel_id}
+            if thread is not None:
+                here_ids.add(thread.parent_id)
+            mine = [
+                r for r in mine if r.guild_id == interaction.guild_id and r.channel_id in here_ids
+            ]
+        candidates = [r for r in mine if r.status in OPEN]
+        if not candidates and finished and thread_game and thread_game.status == "finished":
+            return await self.load(interaction, thread_game.id, purpose)
         if not candidates:
             # Most recent first: the list in a refusal names the likeliest ones.
-            candidates = sorted(here, key=lambda r: r.updated_at, reverse=True)[:10]
+            candidates = sorted(mine, key=lambda r: r.updated_at, reverse=True)[:10]
         if len(candidates) == 1:
-            return await self.load(interaction, candidates[0].id)
+            return await self.load(interaction, candidates[0].id, purpose)
         if not candidates:
             raise Refusal(
                 t(
@@ -164,11 +245,21 @@ class Tables:
             )
         return seat
 
-    async def act(self, interaction: Interaction, loaded: Loaded, text: str) -> Move:
-        """Apply one action for the person, announcing the turn in the same transaction."""
+    async def act(
+        self, interaction: Interaction, loaded: Loaded, action: Callable[[], str]
+    ) -> Move:
+        """Apply one action for the person, announcing the turn in the same transaction.
+
+        ``action`` parses the command's options into its action (bot.play.options); it runs once
+        the person is known to be the one to move, so a refusal says the most relevant thing.
+        """
         lang = reader_language(interaction)
         seat = self.seat_of(interaction, loaded)
         record = loaded.record
+        try:
+            text = action()
+        except IllegalAction as error:
+            raise Refusal(explain(lang, error, record.kind)) from None
         post_lang = await self.bot.public_language(record.guild_id)
         try:
             move: Move = await self.store.apply_action(

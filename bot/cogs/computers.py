@@ -7,6 +7,7 @@ it. A computer player is given only its own seat's view, never the full game.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import multiprocessing
@@ -19,7 +20,7 @@ from discord.ext import commands
 
 from bot.ai import choose_action
 from bot.games.base import Game, IllegalAction
-from bot.store import GameRecord, StoreError, VersionConflict
+from bot.store import GameRecord, Move, OutboxDraft, StoreError, VersionConflict
 from bot.ui import announce
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ class Computers(commands.Cog):
                     mover,
                     action,
                     expected_version=record.version,
-                    announce=lambda m, lang=lang: announce.move_drafts(m, lang),
+                    announce=functools.partial(_drafts, lang=lang),
                 )
             except VersionConflict:
                 continue  # someone resigned or the game changed meanwhile: look again
@@ -158,3 +159,8 @@ def _decide(kind: str, view: dict[str, object], level: int, seed: int, budget: f
 async def setup(bot: PenguinBot) -> None:
     """Extension entry point."""
     await bot.add_cog(Computers(bot))
+
+
+def _drafts(move: Move, *, lang: str) -> list[OutboxDraft]:
+    """The posts announcing a computer player's move, in the server's language."""
+    return list(announce.move_drafts(move, lang))

@@ -12,6 +12,7 @@ from bot.cogs.common import Interaction, Refusal, reader_language
 from bot.i18n import t
 from bot.store import KEEP, GuildSettings, StoreError
 from bot.ui.errors import explain
+from bot.ui.fit import fit
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot
@@ -51,7 +52,7 @@ async def server_defaults(
     if reminder_hours is None and timeout_days is None:
         settings = await store.guild_settings(interaction.guild_id)
         text = describe(lang, settings, *_effective(bot, settings))
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(**fit(content=text, ephemeral=True))
         return
     permissions = interaction.permissions
     if not (permissions.manage_guild or permissions.administrator):
@@ -71,7 +72,7 @@ async def server_defaults(
         + "\n"
         + describe(lang, settings, *_effective(bot, settings))
     )
-    await interaction.response.send_message(text, ephemeral=True)
+    await interaction.response.send_message(**fit(content=text, ephemeral=True))
 
 
 def _effective(bot: PenguinBot, settings: GuildSettings) -> tuple[float, float]:

@@ -20,51 +20,18 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.store import GameRecord, OutboxEntry
 from bot.ui.buttons import buttons
+from bot.ui.fit import fit, shorten
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot
 
 log = logging.getLogger(__name__)
 
-MAX_CONTENT = 2000
-ELLIPSIS = "…"
 THREAD_ARCHIVED = 50083
 #: Unsent entries read per round: far more than a healthy outbox ever holds.
 SCAN = 1000
 #: "Due by then" for reading every unsent entry, due or not.
 FAR_FUTURE = datetime(9999, 1, 1, tzinfo=UTC)
-
-
-def fit(text: str, limit: int = MAX_CONTENT, *, keep_last: int = 0) -> str:
-    """Text cut to Discord's message limit, keeping its last ``keep_last`` lines whole.
-
-    A turn's post ends with its status (scores, then who plays next, mentioned): when its
-    events make it too long, the events are shortened and an "…" line stands for the rest.
-    """
-    if len(text) <= limit:
-        return text
-    lines = text.split("\n")
-    split = len(lines) - min(max(keep_last, 0), len(lines))
-    kept = "\n".join(lines[split:])
-    room = limit - len(kept) - len(ELLIPSIS) - 2  # the "…" line and two line breaks
-    if split == len(lines) or split == 0 or room < 0:
-        return _cut(text, limit)  # nothing to keep, nothing to shorten, or no room for both
-    shown: list[str] = []
-    used = -1  # the first line has no line break before it
-    for line in lines[:split]:
-        used += len(line) + 1
-        if used > room:
-            break
-        shown.append(line)
-    if not shown and room > 0:
-        shown = [lines[0][:room]]  # one event longer than the room: its start at least
-    return "\n".join([*shown, ELLIPSIS, kept])
-
-
-def _cut(text: str, limit: int) -> str:
-    """Text cut from the end to the limit, at a line break where possible."""
-    cut = text.rfind("\n", 0, limit - 1)
-    return text[: cut if cut > limit // 2 else limit - 1] + ELLIPSIS
 
 
 def backoff(attempts: int, first: float = 5.0) -> timedelta:
@@ -193,7 +160,7 @@ class Delivery(commands.Cog):
     async def _send(self, entry: OutboxEntry) -> discord.Message | None:
         payload = dict(entry.payload)
         kwargs: dict[str, Any] = {
-            "content": fit(payload.get("text", ""), keep_last=payload.get("status_lines", 0)),
+            "content": shorten(payload.get("text", ""), keep_last=payload.get("status_lines", 0)),
             "nonce": f"ob{entry.id}",
             "allowed_mentions": discord.AllowedMentions(users=True, everyone=False, roles=False),
         }
@@ -209,7 +176,7 @@ class Delivery(commands.Cog):
             kwargs["file"] = discord.File(io.BytesIO(data), filename=payload["filename"])
         if entry.user_id is not None:
             user = self.bot.get_user(entry.user_id) or await self.bot.fetch_user(entry.user_id)
-            return await user.send(**kwargs)
+            return await user.send(**fit(**kwargs))
         assert entry.channel_id is not None
         target = entry.channel_id
         if entry.game_id is not None:
@@ -217,7 +184,7 @@ class Delivery(commands.Cog):
         channel = self.bot.get_partial_messageable(target)
         await self._reopen(target)
         try:
-            return await channel.send(**kwargs)
+            return await channel.send(**fit(**kwargs))
         except discord.Forbidden:
             record = None if entry.game_id is None else await self.bot.store.get_game(entry.game_id)
             if record is None or record.thread_id != target:
@@ -229,7 +196,7 @@ class Delivery(commands.Cog):
         await self.unarchive(target)
         if "file" in kwargs:
             kwargs["file"].reset()
-        return await channel.send(**kwargs)
+        return await channel.send(**fit(**kwargs))
 
     async def _send_beside(
         self, record: GameRecord, entry: OutboxEntry, kwargs: dict[str, Any]
@@ -244,13 +211,13 @@ class Delivery(commands.Cog):
             "gives me back Send Messages in Threads.)",
             id=record.id,
         )
-        kwargs["content"] = fit(
+        kwargs["content"] = shorten(
             f"{note}\n{kwargs['content']}", keep_last=entry.payload.get("status_lines", 0)
         )
         if "file" in kwargs:
             kwargs["file"].reset()
         try:
-            return await self.bot.get_partial_messageable(record.channel_id).send(**kwargs)
+            return await self.bot.get_partial_messageable(record.channel_id).send(**fit(**kwargs))
         except discord.Forbidden:
             log.warning(
                 "game #%s: no permission to post in its thread %s nor in its channel %s",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from discord import app_commands
@@ -11,6 +12,8 @@ from bot.cogs.common import Interaction, Loaded, Refusal, Tables, choices, reade
 from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete
 from bot.games.fish import FishGame
 from bot.i18n import N_, t
+from bot.play import options
+from bot.ui.fit import fit
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot
@@ -87,7 +90,7 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
     @app_commands.autocomplete(game=game_autocomplete)
     async def place(self, interaction: Interaction, floe: str, game: int | None = None) -> None:
         """F-6."""
-        await self._act(interaction, game, floe)
+        await self._act(interaction, game, lambda: options.fish_place(floe))
 
     @place.autocomplete("floe")
     async def _floe_choices(
@@ -107,7 +110,7 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
         self, interaction: Interaction, penguin: str, to: str, game: int | None = None
     ) -> None:
         """F-7 … F-9."""
-        await self._act(interaction, game, f"{penguin}-{to}")
+        await self._act(interaction, game, lambda: options.fish_move(penguin, to))
 
     @move.autocomplete("penguin")
     async def _penguin_choices(
@@ -132,13 +135,20 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
         )
         return choices(targets, current)
 
-    async def _act(self, interaction: Interaction, game: int | None, text: str) -> None:
+    async def _act(
+        self, interaction: Interaction, game: int | None, action: Callable[[], str]
+    ) -> None:
+        """Parse the options into this command's action, then play it for the person."""
         lang = reader_language(interaction)
         loaded = await self.tables.find(interaction, game, "fish")
-        move = await self.tables.act(interaction, loaded, text)
+        move = await self.tables.act(interaction, loaded, action)
         await interaction.response.send_message(
-            t(lang, "Done: {action} in game #{id}.", action=move.text, id=move.record.id),
-            ephemeral=True,
+            **fit(
+                content=t(
+                    lang, "Done: {action} in game #{id}.", action=move.text, id=move.record.id
+                ),
+                ephemeral=True,
+            )
         )
 
     @app_commands.command(name="board", description="Show the board of a game (anyone may look)")
@@ -152,7 +162,7 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
     async def rules(self, interaction: Interaction) -> None:
         """A concise rules summary, ephemeral."""
         await interaction.response.send_message(
-            t(reader_language(interaction), RULES), ephemeral=True
+            **fit(content=t(reader_language(interaction), RULES), ephemeral=True)
         )
 
 

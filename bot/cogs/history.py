@@ -16,7 +16,9 @@ from bot.cogs.common import Interaction, Refusal, Tables, reader_language
 from bot.games import new_game
 from bot.games.base import Game
 from bot.i18n import picture_labels, t
+from bot.play.access import Purpose
 from bot.store import GameRecord, LoggedAction
+from bot.ui.fit import fit
 from bot.ui.names import seat_names, title
 
 if TYPE_CHECKING:
@@ -48,7 +50,7 @@ def replay_views(record: GameRecord, players: int, actions: list[str]) -> list[d
 async def post_replay(bot: PenguinBot, interaction: Interaction, game_id: int | None) -> None:
     """``/game replay``: the animated replay of a running or finished game, for everyone."""
     lang = reader_language(interaction)
-    loaded = await Tables(bot).find(interaction, game_id, finished=True)
+    loaded = await Tables(bot).find(interaction, game_id, finished=True, purpose=Purpose.LOOK)
     record = loaded.record
     if loaded.game is None:
         raise Refusal(t(lang, "Game #{id} has not started yet.", id=record.id))
@@ -71,9 +73,11 @@ async def post_replay(bot: PenguinBot, interaction: Interaction, game_id: int | 
         turns=len(views) - 1,
     )
     await interaction.followup.send(
-        text,
-        file=discord.File(io.BytesIO(gif), filename=f"game-{record.id}-replay.gif"),
-        allowed_mentions=discord.AllowedMentions.none(),
+        **fit(
+            content=text,
+            file=discord.File(io.BytesIO(gif), filename=f"game-{record.id}-replay.gif"),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
     )
 
 
@@ -104,7 +108,7 @@ async def show_history(
 ) -> None:
     """``/game history``: the moves of a game in notation, one page at a time (ephemeral)."""
     lang = reader_language(interaction)
-    loaded = await Tables(bot).find(interaction, game_id, finished=True)
+    loaded = await Tables(bot).find(interaction, game_id, finished=True, purpose=Purpose.LOOK)
     record = loaded.record
     log = await bot.store.action_log(record.id)
     if not log:
@@ -130,7 +134,9 @@ async def show_history(
         pages=pages,
     )
     await interaction.response.send_message(
-        "\n".join([head, *lines])[:2000],
-        ephemeral=True,
-        allowed_mentions=discord.AllowedMentions.none(),
+        **fit(
+            content="\n".join([head, *lines])[:2000],
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
     )

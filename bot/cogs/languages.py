@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.cogs.common import Interaction, Refusal, reader_language
 from bot.i18n import DEFAULT, known_language, t
+from bot.ui.fit import fit
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot
@@ -110,7 +111,7 @@ async def public_language(bot: PenguinBot, guild_id: int) -> str:
     if cog is not None:
         spoken = await cog.guild_language(guild_id)  # type: ignore[attr-defined]
         if spoken is not None:
-            return spoken
+            return str(spoken)
     return bot.settings.language or DEFAULT
 
 
@@ -143,7 +144,7 @@ async def set_server_language(bot: PenguinBot, interaction: Interaction, choice:
         )
     else:
         text = t(lang, "Public posts here are now in {language}.", language=name)
-    await interaction.response.send_message(text, ephemeral=True)
+    await interaction.response.send_message(**fit(content=text, ephemeral=True))
 
 
 async def set_dm_language(bot: PenguinBot, interaction: Interaction, choice: str) -> None:
@@ -166,7 +167,7 @@ async def set_dm_language(bot: PenguinBot, interaction: Interaction, choice: str
         text = t(
             lang, "Your direct messages are now in {language}.", language=LANGUAGE_NAMES[choice]
         )
-    await interaction.response.send_message(text, ephemeral=True)
+    await interaction.response.send_message(**fit(content=text, ephemeral=True))
 
 
 async def setup(bot: PenguinBot) -> None:

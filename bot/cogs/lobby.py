@@ -17,6 +17,7 @@ from bot.cogs import languages, turns
 from bot.cogs import undo as consent
 from bot.cogs.common import Interaction, Loaded, Refusal, Tables, applied, reader_language
 from bot.i18n import t
+from bot.play.access import Purpose
 from bot.store import GameRecord, StoreError
 from bot.store.lobby import status_error
 from bot.store.records import OPEN, Status
@@ -24,6 +25,7 @@ from bot.ui import announce
 from bot.ui.buttons import NO_LONGER_VALID, lobby_buttons
 from bot.ui.embeds import game_list_embed, lobby_embed
 from bot.ui.errors import explain
+from bot.ui.fit import fit
 from bot.ui.names import player_name
 
 if TYPE_CHECKING:
@@ -58,14 +60,22 @@ async def _game_choices(
     """The server's games in ``statuses`` matching what was typed: the person's own first,
     then the others; each part oldest first, or most recently changed first."""
     bot = interaction.client
-    guild_id = interaction.guild_id or 0
     mine = [
         r
         for r in await bot.store.games_of_user(interaction.user.id, statuses)
-        if r.guild_id == interaction.guild_id
+        if interaction.guild_id is None or r.guild_id == interaction.guild_id
     ]
     own = {r.id for r in mine}
-    others = [r for r in await bot.store.games_in_guild(guild_id, statuses) if r.id not in own]
+    # In a direct message only your own games are within reach (bot.play.access).
+    others = (
+        []
+        if interaction.guild_id is None
+        else [
+            r
+            for r in await bot.store.games_in_guild(interaction.guild_id, statuses)
+            if r.id not in own
+        ]
+    )
     if recent_first:
         mine.sort(key=lambda r: r.updated_at, reverse=True)
         others.sort(key=lambda r: r.updated_at, reverse=True)
@@ -157,8 +167,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
             # its message shows the seats in the order of play, without lobby buttons.
             view = self.lobby_view(record, public)
             await interaction.response.send_message(
-                embed=lobby_embed(record, public),
-                view=discord.utils.MISSING if view is None else view,
+                **fit(
+                    embed=lobby_embed(record, public),
+                    view=discord.utils.MISSING if view is None else view,
+                )
             )
             message = await interaction.original_response()
             record = await self.bot.store.set_lobby_message(record.id, message.id)
@@ -195,7 +207,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
                     "this channel.",
                     id=record.id,
                 )
-            await interaction.followup.send(note)
+            await interaction.followup.send(**fit(content=note))
             return record
         return await self.bot.store.set_thread(record.id, thread.id)
 
@@ -221,26 +233,29 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         view = self.lobby_view(record, lang)
         try:
             await channel.get_partial_message(record.lobby_message_id).edit(
-                embed=lobby_embed(record, lang), view=view
+                **fit(embed=lobby_embed(record, lang), view=view)
             )
         except discord.HTTPException as error:
             log.info("could not refresh the lobby of game #%s: %s", record.id, error)
 
     # --- seats ---------------------------------------------------------------------------------
 
-    async def _meant(self, interaction: Interaction, game_id: int | None) -> Loaded:
+    async def _meant(
+        self, interaction: Interaction, game_id: int | None, purpose: Purpose = Purpose.PLAY
+    ) -> Loaded:
         """The game a lobby action means: the given one (whatever its state), else the one of
         this thread or the person's only one here."""
         if game_id is None:
-            return await self.tables.find(interaction, None)
-        return await self.tables.load(interaction, game_id)
+            return await self.tables.find(interaction, None, purpose=purpose)
+        return await self.tables.load(interaction, game_id, purpose)
 
     async def seat_change(
         self, interaction: Interaction, action: str, game_id: int | None, *, from_button: bool
     ) -> None:
         """Join, leave, start or cancel; the lobby message shows the result."""
         lang = reader_language(interaction)
-        record = (await self._meant(interaction, game_id)).record
+        purpose = Purpose.JOIN if action == "join" else Purpose.PLAY
+        record = (await self._meant(interaction, game_id, purpose)).record
         public = await self.bot.public_language(record.guild_id)
         store = self.bot.store
         start = announce.start_announcer(public)
@@ -307,10 +322,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         self.bot.after_change(record)
         if from_button and record.lobby_message_id == getattr(interaction.message, "id", None):
             await interaction.response.edit_message(
-                embed=lobby_embed(record, public), view=self.lobby_view(record, public)
+                **fit(embed=lobby_embed(record, public), view=self.lobby_view(record, public))
             )
             return True
-        await interaction.response.send_message(note, ephemeral=True)
+        await interaction.response.send_message(**fit(content=note, ephemeral=True))
         await self.refresh_lobby(record)
         return False
 
@@ -437,7 +452,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         lang = reader_language(interaction)
         records = await self.bot.store.games_in_guild(interaction.guild_id or 0)
         await interaction.response.send_message(
-            embed=game_list_embed(records, lang, interaction.guild_id or 0, page), ephemeral=True
+            **fit(
+                embed=game_list_embed(records, lang, interaction.guild_id or 0, page),
+                ephemeral=True,
+            )
         )
 
     @app_commands.command(name="about", description="What this bot is and how to start a game")
@@ -445,14 +463,16 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         """Explain the bot in one ephemeral message."""
         lang = reader_language(interaction)
         await interaction.response.send_message(
-            t(
-                lang,
-                "I run games of **Hey, That's My Fish!** (/fish new) and **The Penguin "
-                "Ultimatum** (/ultimatum new) right here. Anyone can watch with /fish board "
-                "or /ultimatum board; /game list shows the games of this server; /fish rules "
-                "and /ultimatum rules explain the games.",
-            ),
-            ephemeral=True,
+            **fit(
+                content=t(
+                    lang,
+                    "I run games of **Hey, That's My Fish!** (/fish new) and **The Penguin "
+                    "Ultimatum** (/ultimatum new) right here. Anyone can watch with /fish board "
+                    "or /ultimatum board; /game list shows the games of this server; /fish rules "
+                    "and /ultimatum rules explain the games.",
+                ),
+                ephemeral=True,
+            )
         )
 
     # --- games over days: resign, notify, follow, replay, history, undo ------------------------

@@ -15,14 +15,12 @@ from bot.ui import announce
 from bot.ui.buttons import lobby_buttons
 from bot.ui.embeds import lobby_embed
 from bot.ui.errors import explain
+from bot.ui.fit import fit
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot
 
 log = logging.getLogger(__name__)
-
-#: Finished games whose rematch is being set up: a second click must not open a second table.
-_opening: set[int] = set()
 
 
 async def rematch(bot: PenguinBot, interaction: Interaction, game_id: int) -> None:
@@ -33,16 +31,13 @@ async def rematch(bot: PenguinBot, interaction: Interaction, game_id: int) -> No
         raise Refusal(t(lang, "Game #{id} is not over yet.", id=old.id))
     if interaction.user.id not in old.user_ids:
         raise Refusal(t(lang, "Only the players of game #{id} can ask for a rematch.", id=old.id))
-    if old.id in _opening or await bot.store.meta(f"rematch:{old.id}"):
+    # A quick answer for the common case; the database's one-rematch rule decides the race.
+    if await bot.store.rematch_of(old.id) is not None:
         raise Refusal(t(lang, "A rematch of game #{id} has already been opened.", id=old.id))
-    _opening.add(old.id)
-    try:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        record = await _open(bot, interaction, old)
-    finally:
-        _opening.discard(old.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    record = await _open(bot, interaction, old)
     await interaction.followup.send(
-        t(lang, "Rematch: game #{id} has started.", id=record.id), ephemeral=True
+        **fit(content=t(lang, "Rematch: game #{id} has started.", id=record.id), ephemeral=True)
     )
 
 
@@ -64,6 +59,7 @@ async def _open(bot: PenguinBot, interaction: Interaction, old: GameRecord) -> G
             options=dict(old.options),
             reminder_hours=old.reminder_hours,
             timeout_days=old.timeout_days,
+            rematch_of=old.id,
         )
     except StoreError as error:
         raise Refusal(explain(lang, error)) from None
@@ -73,13 +69,15 @@ async def _open(bot: PenguinBot, interaction: Interaction, old: GameRecord) -> G
             channel = bot.get_channel(old.channel_id) or await bot.fetch_channel(old.channel_id)
             assert isinstance(channel, discord.abc.Messageable)
             message = await channel.send(
-                t(public, "Rematch of game #{old}!", old=old.id),
-                embed=lobby_embed(record, public),
-                view=lobby_buttons(record.id, public, computers=bot.computers_available),
+                **fit(
+                    content=t(public, "Rematch of game #{old}!", old=old.id),
+                    embed=lobby_embed(record, public),
+                    view=lobby_buttons(record.id, public, computers=bot.computers_available),
+                )
             )
         except discord.HTTPException as error:
-            # Nobody can see or join the new table: take it away, and leave the rematch to be
-            # asked for again (the mark below is only set once the table is posted).
+            # Nobody can see or join the new table: take it away (a cancelled game is no
+            # rematch), so the rematch can be asked for again.
             log.info("could not post the rematch of game #%s: %s", old.id, error)
             await bot.store.cancel(record.id)
             raise Refusal(
@@ -90,7 +88,6 @@ async def _open(bot: PenguinBot, interaction: Interaction, old: GameRecord) -> G
                     id=old.id,
                 )
             ) from None
-        await bot.store.set_meta(f"rematch:{old.id}", str(record.id))
         applied(interaction, record.id)
         record = await bot.store.set_lobby_message(record.id, message.id)
         try:
@@ -122,6 +119,6 @@ async def _refresh(
 ) -> None:
     """The rematch lobby shows that it has started."""
     try:
-        await message.edit(embed=lobby_embed(record, lang), view=None)
+        await message.edit(**fit(embed=lobby_embed(record, lang), view=None))
     except discord.HTTPException as error:
         log.info("could not update the rematch lobby #%s: %s", record.id, error)

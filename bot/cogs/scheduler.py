@@ -110,7 +110,7 @@ class Scheduler(commands.Cog):
         for record in await store.games_due_reminder():
             await self.each(record.id, "a reminder", self.remind(record))
 
-    async def each(self, game_id: int, what: str, work: Awaitable[None]) -> bool:
+    async def each(self, game_id: int, what: str, work: Awaitable[object]) -> bool:
         """Run one game's part of a pass; a failure is logged and holds back no other game.
 
         The game is looked at again on the next pass (its due moment has not moved), after the

@@ -6,14 +6,21 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-import discord
-
-from bot.cogs.common import Interaction, Refusal, Tables, applied, reader_language
+from bot.cogs.common import (
+    Interaction,
+    Refusal,
+    Tables,
+    applied,
+    membership,
+    reader_language,
+)
 from bot.games.base import IllegalAction
 from bot.i18n import t
+from bot.play.access import Purpose
 from bot.store import GameRecord, StoreError, VersionConflict
 from bot.ui import days
 from bot.ui.errors import explain
+from bot.ui.fit import fit
 from bot.ui.names import seat_names
 
 if TYPE_CHECKING:
@@ -25,39 +32,16 @@ log = logging.getLogger(__name__)
 HANDOVER_LEVEL = 2
 
 
-#: How long a person seen on a server is taken to be still there (seconds on the bot's clock):
-#: every step of every game asks about the player to move next, and Discord rate-limits
-#: member lookups; someone who left is still noticed, at most this much later.
-MEMBER_SEEN_FOR = 300.0
-
-
 async def still_member(bot: PenguinBot, guild_id: int, user_id: int) -> bool:
     """Whether a person is still on the server: asked over REST, no privileged intent needed.
 
     Only a clear "unknown member" counts as gone; when Discord cannot be asked, the person is
-    given the benefit of the doubt. A "still here" is remembered for MEMBER_SEEN_FOR seconds.
+    given the benefit of the doubt. A "still here" is remembered for MEMBER_SEEN_FOR seconds
+    (every step of every game asks about the player to move next).
     """
-    guild = bot.get_guild(guild_id)
-    if guild is None:
+    if bot.get_guild(guild_id) is None:
         return True
-    now = bot.clock.now()
-    seen = bot.members_seen.get((guild_id, user_id))
-    if seen is not None and now - seen < MEMBER_SEEN_FOR:
-        return True
-    try:
-        await guild.fetch_member(user_id)
-    except discord.NotFound:
-        bot.members_seen.pop((guild_id, user_id), None)
-        return False
-    except discord.HTTPException as error:
-        log.info("could not look up member %s of %s: %s", user_id, guild_id, error)
-        return True  # not remembered: asked again next time
-    if len(bot.members_seen) > 10_000:  # forget the stale ones now and then
-        stale = [key for key, at in bot.members_seen.items() if now - at >= MEMBER_SEEN_FOR]
-        for key in stale:
-            del bot.members_seen[key]
-    bot.members_seen[(guild_id, user_id)] = now
-    return True
+    return await membership(bot, guild_id, user_id) is not False
 
 
 async def give_up_seat(bot: PenguinBot, record: GameRecord, seat: int, reason: str) -> bool:
@@ -117,7 +101,7 @@ async def resign(bot: PenguinBot, interaction: Interaction, game_id: int | None)
         )
     applied(interaction, record.id)
     await interaction.response.send_message(
-        t(lang, "You resigned from game #{id}.", id=record.id), ephemeral=True
+        **fit(content=t(lang, "You resigned from game #{id}.", id=record.id), ephemeral=True)
     )
 
 
@@ -137,13 +121,13 @@ async def set_notify(bot: PenguinBot, interaction: Interaction, on: bool) -> Non
         if on
         else t(lang, "No more direct messages about your turns.")
     )
-    await interaction.response.send_message(text, ephemeral=True)
+    await interaction.response.send_message(**fit(content=text, ephemeral=True))
 
 
 async def follow(bot: PenguinBot, interaction: Interaction, game_id: int | None, on: bool) -> None:
     """``/game follow``: anyone may get a game's updates by direct message (or stop)."""
     lang = reader_language(interaction)
-    loaded = await Tables(bot).find(interaction, game_id)
+    loaded = await Tables(bot).find(interaction, game_id, purpose=Purpose.JOIN)
     record = loaded.record
     store = bot.store
     await store.note_locale(interaction.user.id, str(interaction.locale))
@@ -164,4 +148,4 @@ async def follow(bot: PenguinBot, interaction: Interaction, game_id: int | None,
             if changed
             else t(lang, "You were not following game #{id}.", id=record.id)
         )
-    await interaction.response.send_message(text, ephemeral=True)
+    await interaction.response.send_message(**fit(content=text, ephemeral=True))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -13,9 +14,11 @@ from bot.cogs.common import Interaction, Loaded, Refusal, Tables, choices, reade
 from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import N_, picture_labels, t
+from bot.play import options
 from bot.store import Move
 from bot.ui import ultimatum_texts
-from bot.ui.buttons import buttons, perform_select
+from bot.ui.buttons import NO_LONGER_VALID, buttons, perform_select
+from bot.ui.fit import fit
 from bot.ui.names import seat_names
 
 if TYPE_CHECKING:
@@ -132,8 +135,7 @@ class Ultimatum(
         game: int | None = None,
     ) -> None:
         """U-11 … U-13."""
-        text = f"play {card} {cell}" + (f" waive {waive}" if waive else "")
-        await self._act(interaction, game, text)
+        await self._act(interaction, game, lambda: options.ultimatum_play(card, cell, waive))
 
     @play.autocomplete("card")
     async def _card_choices(
@@ -174,7 +176,7 @@ class Ultimatum(
         self, interaction: Interaction, to: str, start: str | None = None, game: int | None = None
     ) -> None:
         """U-14."""
-        await self._act(interaction, game, f"invite {start or 'supply'} {to}")
+        await self._act(interaction, game, lambda: options.ultimatum_invite(to, start))
 
     @invite.autocomplete("to")
     async def _to_choices(
@@ -199,7 +201,7 @@ class Ultimatum(
     @app_commands.autocomplete(game=game_autocomplete)
     async def skip(self, interaction: Interaction, game: int | None = None) -> None:
         """U-14: the step is optional."""
-        await self._act(interaction, game, "skip")
+        await self._act(interaction, game, lambda: "skip")
 
     # --- step 3 --------------------------------------------------------------------------------
 
@@ -208,7 +210,7 @@ class Ultimatum(
     @app_commands.autocomplete(game=game_autocomplete)
     async def perform(self, interaction: Interaction, cell: str, game: int | None = None) -> None:
         """U-16."""
-        await self._act(interaction, game, f"perform {cell}")
+        await self._act(interaction, game, lambda: options.ultimatum_perform(cell))
 
     @perform.autocomplete("cell")
     async def _perform_choices(
@@ -228,7 +230,7 @@ class Ultimatum(
         self, interaction: Interaction, cell: str, turned: bool = False, game: int | None = None
     ) -> None:
         """U-21."""
-        await self._act(interaction, game, f"entertainer {cell}" + (" turned" if turned else ""))
+        await self._act(interaction, game, lambda: options.ultimatum_entertainer(cell, turned))
 
     @entertainer.autocomplete("cell")
     async def _entertainer_choices(
@@ -255,9 +257,12 @@ class Ultimatum(
 
     # --- acting --------------------------------------------------------------------------------
 
-    async def _act(self, interaction: Interaction, game: int | None, text: str) -> None:
+    async def _act(
+        self, interaction: Interaction, game: int | None, action: Callable[[], str]
+    ) -> None:
+        """Parse the options into this command's action, then play it for the person."""
         loaded = await self.tables.find(interaction, game, "ultimatum")
-        move = await self.tables.act(interaction, loaded, text)
+        move = await self.tables.act(interaction, loaded, action)
         await self._reply_step(interaction, move)
 
     async def _reply_step(self, interaction: Interaction, move: Move) -> None:
@@ -280,9 +285,9 @@ class Ultimatum(
                 view = perform_select(move.record.id, list(pending), lang)
         text = "\n".join(lines)[:2000]
         if view is None:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(**fit(content=text, ephemeral=True))
         else:
-            await interaction.response.send_message(text, ephemeral=True, view=view)
+            await interaction.response.send_message(**fit(content=text, ephemeral=True, view=view))
 
     @staticmethod
     def _next_hint(lang: str, phase: str) -> str:
@@ -293,8 +298,15 @@ class Ultimatum(
         if action == "hand":
             await self.show_hand(interaction, game_id)
             return
+        if action == "skip":
+            parsed: Callable[[], str] = lambda: "skip"  # noqa: E731
+        elif action.startswith("perform "):
+            cell = action.removeprefix("perform ")
+            parsed = lambda: options.ultimatum_perform(cell)  # noqa: E731
+        else:
+            raise Refusal(t(reader_language(interaction), NO_LONGER_VALID))
         loaded = await self.tables.load(interaction, game_id)
-        move = await self.tables.act(interaction, loaded, action)  # "skip" or "perform <cell>"
+        move = await self.tables.act(interaction, loaded, parsed)
         await self._reply_step(interaction, move)
 
     # --- looking -------------------------------------------------------------------------------
@@ -325,9 +337,16 @@ class Ultimatum(
         png = await self.bot._off_loop(draw.hand, view, name=name, labels=picture_labels(lang))
         cards = ", ".join(ultimatum_texts.card_name(lang, c) for c in view["hand"] or [])
         await interaction.followup.send(
-            t(lang, "Your hand in game #{id}: {cards}", id=loaded.record.id, cards=cards or "—"),
-            file=discord.File(io.BytesIO(png), filename="hand.png"),
-            ephemeral=True,
+            **fit(
+                content=t(
+                    lang,
+                    "Your hand in game #{id}: {cards}",
+                    id=loaded.record.id,
+                    cards=cards or "—",
+                ),
+                file=discord.File(io.BytesIO(png), filename="hand.png"),
+                ephemeral=True,
+            )
         )
 
     @app_commands.command(name="board", description="Show the table of a game (anyone may look)")
@@ -341,7 +360,7 @@ class Ultimatum(
     async def rules(self, interaction: Interaction) -> None:
         """A concise rules summary, ephemeral."""
         await interaction.response.send_message(
-            t(reader_language(interaction), RULES), ephemeral=True
+            **fit(content=t(reader_language(interaction), RULES), ephemeral=True)
         )
 
 

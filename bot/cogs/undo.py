@@ -26,6 +26,7 @@ from bot.store.rows import when
 from bot.ui import days
 from bot.ui.buttons import buttons
 from bot.ui.errors import explain
+from bot.ui.fit import fit
 from bot.ui.names import mention, seat_names
 
 if TYPE_CHECKING:
@@ -153,7 +154,7 @@ async def ask_undo(bot: PenguinBot, interaction: Interaction, game_id: int | Non
     """``/game undo``: ask the others to approve taking back the last turn."""
     lang = reader_language(interaction)
     tables = Tables(bot)
-    loaded: Loaded = await tables.find(interaction, game_id)
+    loaded: Loaded = await tables.find(interaction, game_id, finished=True)
     record, game = loaded.record, loaded.game
     if record.status not in ("active", "finished") or game is None:
         raise Refusal(t(lang, "Game #{id} is not being played.", id=record.id))
@@ -198,14 +199,18 @@ async def ask_undo(bot: PenguinBot, interaction: Interaction, game_id: int | Non
             await bot.store.drop_undo(record.id)
             raise Refusal(t(lang, "Game #{id} moved on: the undo is void.", id=record.id)) from None
         await interaction.response.send_message(
-            question + "\n" + t(public, "Nobody else has to agree: done."),
-            allowed_mentions=discord.AllowedMentions.none(),
+            **fit(
+                content=question + "\n" + t(public, "Nobody else has to agree: done."),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
         )
         return
     await interaction.response.send_message(
-        question + "\n" + days.undo_waiting(public, request),
-        view=buttons(["approve", "refuse"], record.id, public),
-        allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
+        **fit(
+            content=question + "\n" + days.undo_waiting(public, request),
+            view=buttons(["approve", "refuse"], record.id, public),
+            allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
+        )
     )
 
 
@@ -227,13 +232,14 @@ async def answer_undo(
     """A click on Approve undo or Refuse undo under a request."""
     lang = reader_language(interaction)
     store = bot.store
+    loaded = await Tables(bot).load(interaction, game_id)  # who may reach it: bot.play.access
     request = await store.undo_request(game_id)
     expired = request is not None and request.expires_at.timestamp() <= bot.clock.now()
     if request is None or expired:
         raise Refusal(t(lang, "There is no undo waiting for answers in game #{id}.", id=game_id))
     if interaction.user.id not in request.waiting:
         raise Refusal(t(lang, "This undo does not wait for your answer."))
-    record, game = await store.load_game(game_id)
+    record, game = loaded.record, loaded.game
     public = await bot.public_language(record.guild_id)
     if record.version != request.version or game is None:
         await store.drop_undo(game_id)
@@ -263,8 +269,10 @@ async def answer_undo(
             public, record, mention(request.requester_id), point.actions, replies=point.replies
         )
         await interaction.response.edit_message(
-            content=question + "\n" + days.undo_waiting(public, request),
-            view=buttons(["approve", "refuse"], game_id, public),
+            **fit(
+                content=question + "\n" + days.undo_waiting(public, request),
+                view=buttons(["approve", "refuse"], game_id, public),
+            )
         )
         return
     try:
@@ -282,7 +290,7 @@ async def answer_undo(
 
 async def rematch_opened(bot: PenguinBot, record: GameRecord) -> bool:
     """Whether a finished game's rematch was opened (its result then stands)."""
-    return record.status == "finished" and bool(await bot.store.meta(f"rematch:{record.id}"))
+    return record.status == "finished" and await bot.store.rematch_of(record.id) is not None
 
 
 def _rematch_refusal(lang: str, game_id: int) -> Refusal:
@@ -303,5 +311,5 @@ def _seats_of(record: GameRecord, request: UndoRequest) -> list[int]:
 async def _settle(interaction: Interaction, text: str) -> None:
     """Show the outcome in place of the question, without buttons."""
     await interaction.response.edit_message(
-        content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
+        **fit(content=text, view=None, allowed_mentions=discord.AllowedMentions.none())
     )

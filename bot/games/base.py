@@ -53,8 +53,9 @@ class Game(Protocol):
     def legal_actions(self) -> list[str]:
         """Every legal action text for ``to_move``, sorted; [] when over."""
 
-    def play(self, text: str) -> list[Event]:
-        """Validate and apply one action; raise IllegalAction and change nothing if illegal."""
+    def play(self, text: str, seat: int | None = None) -> list[Event]:
+        """Validate and apply one action for ``seat``; raise IllegalAction and change nothing
+        if it is illegal or not that seat's to take."""
 
     def ranking(self) -> list[list[int]]:
         """Groups of seats, best first; tied seats share a group. Only when over."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -100,11 +101,14 @@ class LobbyMixin(StoreCore):
         reminder_hours: float | None = None,
         timeout_days: float | None = None,
         announce: Announce | None = None,
+        rematch_of: int | None = None,
     ) -> GameRecord:
         """Open a lobby with the creator seated (and ``bots`` computer players).
 
         Reminder interval and timeout come from the arguments, else the server's settings, else
         the bot's defaults. A lobby that is full at once (creator plus computers) starts at once.
+        ``rematch_of`` names the finished game this one replays: the database keeps one rematch
+        (not cancelled) per game, so a second one raises LobbyError ``rematch_taken``.
         """
         if kind not in KINDS:
             raise InvalidValue("kind", f"there is no game called {kind!r}", value=kind)
@@ -125,13 +129,22 @@ class LobbyMixin(StoreCore):
             days = check_timeout_days(
                 _first(timeout_days, guild.timeout_days, self.defaults.timeout_days)
             )
-            cursor = await conn.execute(
-                "INSERT INTO games (kind, guild_id, channel_id, creator_id, max_players, options, "
-                "seed, created_at, updated_at, reminder_hours, timeout_days) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (kind, guild_id, channel_id, creator_id, players, options_text, seed, now, now,
-                 hours, days),
-            )  # fmt: skip
+            try:
+                cursor = await conn.execute(
+                    "INSERT INTO games (kind, guild_id, channel_id, creator_id, max_players, "
+                    "options, seed, created_at, updated_at, reminder_hours, timeout_days, "
+                    "rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (kind, guild_id, channel_id, creator_id, players, options_text, seed, now,
+                     now, hours, days, rematch_of),
+                )  # fmt: skip
+            except sqlite3.IntegrityError:
+                if rematch_of is None:
+                    raise
+                raise LobbyError(
+                    "rematch_taken",
+                    f"a rematch of game #{rematch_of} has already been opened",
+                    game_id=rematch_of,
+                ) from None
             game_id = cursor.lastrowid
             assert game_id is not None
             await _add_seat(conn, game_id, user_id=creator_id, name=creator_name, now=now)

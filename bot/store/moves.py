@@ -92,7 +92,8 @@ class MovesMixin(StoreCore):
             if seat != mover and not any_seat:
                 raise IllegalAction("not_your_turn", "it is not your turn", seat=game.to_move)
             before = len(game.log)
-            events = game.play(text)
+            # The acting seat goes into the engine, which refuses what is not that seat's to take.
+            events = game.play(text, seat=seat)
             logged = game.log[before:]
             if not logged:
                 raise RuntimeError(f"the {record.kind} engine accepted {text!r} but logged nothing")

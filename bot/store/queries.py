@@ -23,6 +23,10 @@ HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
         (1, '["active"]'),
     ),
     "game_of_thread": (f"{SELECT_GAMES} WHERE thread_id = ?", (1,)),
+    "rematch_of": (
+        f"{SELECT_GAMES} WHERE rematch_of = ? AND status <> 'cancelled'",
+        (1,),
+    ),
     "games_of_user": (
         f"{SELECT_GAMES} "
         f"WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?) AND {_STATUS_IN} ORDER BY id",
@@ -70,6 +74,11 @@ class QueriesMixin(StoreCore):
     async def game_of_thread(self, thread_id: int) -> GameRecord | None:
         """The game played in a thread, if any."""
         found = await self._records("game_of_thread", thread_id)
+        return found[0] if found else None
+
+    async def rematch_of(self, game_id: int) -> GameRecord | None:
+        """The rematch opened of a finished game (not cancelled), if any."""
+        found = await self._records("rematch_of", game_id)
         return found[0] if found else None
 
     async def games_of_user(

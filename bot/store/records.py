@@ -61,6 +61,7 @@ class GameRecord:
     reminders_sent: int
     seats: tuple[Seat, ...]
     lobby_message_id: int | None = None  # the message with the Join/Start buttons
+    rematch_of: int | None = None  # the finished game this one is the rematch of
 
     @property
     def is_full(self) -> bool:

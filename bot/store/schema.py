@@ -194,6 +194,27 @@ V4 = (
 # "your turn" DM) carries that game version; delivery drops it, unsent, once the game moved on.
 V5 = ("ALTER TABLE outbox ADD COLUMN for_version INTEGER",)
 
+# Version 6: a rematch names the game it replays, and the database allows one rematch of a game
+# that is not cancelled: two clicks at the same moment (in one process or in several) cannot
+# both open one. Rematches opened before were marked in ``meta`` (``rematch:<old>`` → new id).
+V6 = (
+    "ALTER TABLE games ADD COLUMN rematch_of INTEGER REFERENCES games (id)",
+    """
+    UPDATE games SET rematch_of = (
+        SELECT CAST(substr(meta.key, 9) AS INTEGER) FROM meta
+        WHERE meta.key LIKE 'rematch:%' AND CAST(meta.value AS INTEGER) = games.id
+    )
+    WHERE id IN (
+        SELECT CAST(value AS INTEGER) FROM meta WHERE key LIKE 'rematch:%'
+    )
+    """,
+    """
+    CREATE UNIQUE INDEX games_one_rematch ON games (rematch_of)
+    WHERE rematch_of IS NOT NULL AND status <> 'cancelled'
+    """,
+    "DELETE FROM meta WHERE key LIKE 'rematch:%'",
+)
+
 #: MIGRATIONS[i] takes a database from user_version i to i + 1.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6)
 LATEST = len(MIGRATIONS)

@@ -32,8 +32,9 @@ def _where(record: GameRecord) -> int:
 
 def describe(lang: str, kind: str, events: Sequence[Event], names: Sequence[str]) -> list[str]:
     """What happened, in words (never a hidden card)."""
-    module = fish_texts if kind == "fish" else ultimatum_texts
-    return module.describe(lang, events, names)
+    if kind == "fish":
+        return fish_texts.describe(lang, events, names)
+    return ultimatum_texts.describe(lang, events, names)
 
 
 def status_lines(lang: str, record: GameRecord, game: Game, names: Sequence[str]) -> list[str]:

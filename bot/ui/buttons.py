@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import N_, language_of, t
+from bot.ui.fit import fit
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot
@@ -59,13 +60,14 @@ class GameButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> GameButton:
         """Rebuild the button from a click on a message posted before (even before a restart)."""
         button = cls(match["action"], int(match["game"]))
-        button.item.label = item.label
+        if isinstance(item, discord.ui.Button):
+            button.item.label = item.label
         return button
 
     async def callback(self, interaction: discord.Interaction[PenguinBot]) -> None:  # type: ignore[override]
@@ -73,7 +75,7 @@ class GameButton(
         if self.action not in ACTIONS:
             log.info("a click on a button with the unknown action %r", self.action)
             text = t(language_of(interaction.locale), NO_LONGER_VALID)
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(**fit(content=text, ephemeral=True))
             return
         await interaction.client.on_game_button(interaction, self.action, self.game_id)
 
@@ -115,11 +117,12 @@ class PerformSelect(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> PerformSelect:
         """Rebuild the select from a choice made on an earlier message."""
+        assert isinstance(item, discord.ui.Select)
         return cls(int(match["game"]), [o.value for o in item.options])
 
     async def callback(self, interaction: discord.Interaction[PenguinBot]) -> None:  # type: ignore[override]

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.games.base import IllegalAction
 from bot.i18n import N_, t
+from bot.play.options import excerpt
 from bot.store import StoreError
 from bot.store.settings import MAX_REMINDER_HOURS, MAX_TIMEOUT_DAYS
 from bot.ui.ultimatum_texts import card_name
@@ -26,6 +27,16 @@ TEMPLATES: dict[str, str] = {
     "no_such_seat": N_("There is no seat {seat} in this game."),
     "resign_other": N_("Only a player may resign for themselves."),
     "already_resigned": N_("That player has already left the game."),
+    # Options of the rule commands (bot.play.options): quoted as a short, cleaned excerpt
+    "floe_option": N_("'{typed}' is not a floe: name one like C4."),
+    "cell_option": N_("'{typed}' is not a cell: name one like E4."),
+    "card_option": N_(
+        "'{typed}' is not a penguin card: pick one from your hand, e.g. red-3-dance."
+    ),
+    "entertainer_option": N_("'{typed}' is not an entertainer: name one you won, like seal-music."),
+    "source_option": N_(
+        "'{typed}' is not where a stone can come from: say supply or a cell like E4."
+    ),
     # Hey, That's My Fish!
     "no_such_floe": N_(
         "{floe} is not a floe (rows A–H; A, C, E, G have floes 1–7, B, D, F, H have 1–8)."
@@ -79,6 +90,7 @@ TEMPLATES: dict[str, str] = {
     "full": N_("Game #{game_id} is full ({max_players} players)."),
     "not_creator": N_("Only the creator of game #{game_id} can start it before it is full."),
     "too_few": N_("Game #{game_id} needs at least 2 players to start."),
+    "rematch_taken": N_("A rematch of game #{game_id} has already been opened."),
     "thread_taken": N_("That thread already belongs to game #{game_id}."),
     "not_running": N_("Game #{game_id} is over: there is nothing left to follow."),
     # Store: undo requests and reminders
@@ -156,6 +168,9 @@ BY_VALUE: dict[tuple[str, str], str] = {
 #: Values every template may use besides the error's own.
 CONSTANTS: Mapping[str, Any] = {"most_hours": MAX_REMINDER_HOURS, "most_days": MAX_TIMEOUT_DAYS}
 
+#: The most of an untranslated message a refusal shows (it may quote what was typed).
+MESSAGE_LENGTH = 300
+
 #: Which of an error's values chooses among BY_VALUE templates.
 CHOOSER = {"wrong_step": "step", "bad_notation": "verb"}
 
@@ -181,14 +196,18 @@ def explain(lang: str, error: IllegalAction | StoreError, kind: str | None = Non
     """
     template = template_for(error, kind)
     if template is None:
-        return _sentence(error.message)
-    values: dict[str, Any] = {**CONSTANTS, **error.params}
+        return _sentence(excerpt(error.message, MESSAGE_LENGTH))
+    # Whatever of a person's typing an error carries is quoted short and harmless.
+    values: dict[str, Any] = {
+        **CONSTANTS,
+        **{k: excerpt(v) if isinstance(v, str) else v for k, v in error.params.items()},
+    }
     if error.code == "would_start_show" and "entertainer" in values:
         values["card"] = card_name(lang, str(values["entertainer"]))
     try:
         return t(lang, template, **values)
     except (KeyError, IndexError, ValueError):
-        return _sentence(error.message)
+        return _sentence(excerpt(error.message, MESSAGE_LENGTH))
 
 
 def _sentence(message: str) -> str:

@@ -140,7 +140,7 @@ def describe(lang: str, events: Sequence[Event], names: Sequence[str]) -> list[s
                 )
             )
         elif kind == "game_over":
-            reason = END_REASONS.get(event["reason"], event["reason"])
+            reason = str(END_REASONS.get(event["reason"], event["reason"]))
             lines.append(t(lang, "The game is over: {reason}.", reason=t(lang, reason)))
         elif kind == "forfeit":
             lines.append(t(lang, "{who} left the game and is ranked last.", who=who))

@@ -38,8 +38,8 @@ async def test_refusals_say_why_and_change_nothing(
         nonsense = await fake.invoke(mover, "/fish move", penguin="Z9", to="A1", channel=thread)
         assert nonsense.ephemeral and nonsense.content == said(
             mover,
-            "{floe} is not a floe (rows A–H; A, C, E, G have floes 1–7, B, D, F, H have 1–8).",
-            floe="Z9",
+            "'{typed}' is not a floe: name one like C4.",
+            typed="Z9",
         )
         assert (await bot.store.get_game(1)).version == record.version
         mia_choices = await fake.autocomplete(

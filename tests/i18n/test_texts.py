@@ -25,7 +25,7 @@ from render import labels as picture_words
 from tests.i18n.helpers import fields
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-RAISERS = {"IllegalAction", "StoreError", "LobbyError", "InvalidValue"}
+RAISERS = {"IllegalAction", "StoreError", "LobbyError", "InvalidValue", "BadOption"}
 #: Codes built with an f-string: the values their placeholder takes in the code.
 DYNAMIC = {"gap_": ("on", "between"), "penguin_": ("on", "between")}
 
@@ -103,9 +103,10 @@ def _call_name(node: ast.Call) -> str:
 
 
 def raised_codes() -> dict[str, set[str]]:
-    """Every error code raised in bot/games and bot/store → the values its raisers pass."""
+    """Every error code raised in bot/games, bot/play and bot/store → the values its raisers
+    pass."""
     found: dict[str, set[str]] = {}
-    for folder in ("bot/games", "bot/store"):
+    for folder in ("bot/games", "bot/play", "bot/store"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in ast.walk(tree):
@@ -159,7 +160,8 @@ def test_the_scan_finds_the_codes_of_both_engines_and_the_store() -> None:
 def test_every_refusal_code_has_a_template_with_values_it_gets() -> None:
     """No refusal stays English for a German or French reader: each code has a template, and
     each template only uses values the error carries (or the store's constants)."""
-    extra = set(errors.CONSTANTS) | {"card"}
+    # A BadOption (bot.play.options) always carries the excerpt of what was typed.
+    extra = set(errors.CONSTANTS) | {"card", "typed"}
     for code, given in raised_codes().items():
         found = candidates(code)
         assert found, f"no template for {code!r}"

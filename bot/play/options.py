@@ -1,0 +1,133 @@
+"""Rule-command options parsed into their own kinds before anything else sees them.
+
+A slash-command option is whatever a person typed. Each is parsed here into exactly one kind — a
+floe, a cell, a penguin card, an entertainer, where a stone comes from — and each rule command
+builds the action of its own step from those parts only, so no option can smuggle in another
+action (``resign 1`` typed as a floe is not a floe). The engine then checks the action against
+the rules for the acting seat. A refusal quotes at most a short, cleaned excerpt of what was
+typed (``excerpt``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from bot.games.base import IllegalAction
+from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
+
+#: How much of what a person typed a refusal quotes back.
+EXCERPT_LENGTH = 40
+
+_FLOE = re.compile(r"[A-H][1-8]", re.ASCII)
+# Ultimatum icebergs are 5 to 15 cells a side: columns A–O, rows 1–15.
+_CELL = re.compile(r"[A-O](?:1[0-5]|[1-9])", re.ASCII)
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*", re.ASCII)
+_DASHES = re.compile(r"\s*[-‐‑–—]\s*")
+# Discord turns these into pings or links: @everyone, @here, <@123>, <@&123>, <#123>.
+_AT = re.compile("@(?!\u200b)")
+
+
+class BadOption(IllegalAction):
+    """An option that is not of its kind; ``typed`` is the cleaned excerpt of the value."""
+
+    def __init__(self, code: str, kind: str, typed: str) -> None:
+        shown = excerpt(typed)
+        super().__init__(code, f"'{shown}' is not {kind}", typed=shown)
+
+
+def excerpt(text: str, limit: int = EXCERPT_LENGTH) -> str:
+    """At most ``limit`` characters of ``text``, safe to quote in a message: control and format
+    characters dropped, white space folded, mentions neutralised, and an ellipsis where cut."""
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in text
+        if ch.isspace() or unicodedata.category(ch)[0] != "C"
+    )
+    # A zero-width space after every @ keeps Discord from reading a mention; backticks could
+    # close the quote around the excerpt.
+    folded = _AT.sub("@\u200b", " ".join(kept.split())).replace("`", "'")
+    if len(folded) > limit:
+        folded = folded[: limit - 1].rstrip() + "…"
+    return folded
+
+
+def floe(text: str) -> str:
+    """A floe name such as ``C4`` (any case, spaces around it allowed)."""
+    name = "".join(text.split()).upper()
+    if not _FLOE.fullmatch(name):
+        raise BadOption("floe_option", "a floe", text)
+    return name
+
+
+def cell(text: str) -> str:
+    """A cell name such as ``E4`` (the engine checks that it lies on the game's iceberg)."""
+    name = "".join(text.split()).upper()
+    if not _CELL.fullmatch(name):
+        raise BadOption("cell_option", "a cell", text)
+    return name
+
+
+def _card_word(text: str) -> str:
+    word = _DASHES.sub("-", text.strip().lower())
+    return word if _WORD.fullmatch(word) else ""
+
+
+def card(text: str) -> str:
+    """A penguin card id such as ``red-3-dance``."""
+    word = _card_word(text)
+    if word not in PENGUINS:
+        raise BadOption("card_option", "a penguin card", text)
+    return word
+
+
+def entertainer(text: str) -> str:
+    """An entertainer id such as ``seal-music``."""
+    word = _card_word(text)
+    if word not in ENTERTAINERS:
+        raise BadOption("entertainer_option", "an entertainer", text)
+    return word
+
+
+def stone_source(text: str | None) -> str:
+    """Where an invitation stone comes from: ``supply`` (also when left out) or a cell."""
+    if text is None or text.strip().lower() in ("", "supply"):
+        return "supply"
+    try:
+        return cell(text)
+    except BadOption:
+        raise BadOption("source_option", "the supply or a cell", text) from None
+
+
+# --- the actions each rule command can build: only ever the action of its own step ------------
+
+
+def fish_place(floe_text: str) -> str:
+    """``/fish place floe`` (F-6)."""
+    return floe(floe_text)
+
+
+def fish_move(penguin: str, to: str) -> str:
+    """``/fish move penguin to`` (F-7)."""
+    return f"{floe(penguin)}-{floe(to)}"
+
+
+def ultimatum_play(card_text: str, cell_text: str, waive: str | None) -> str:
+    """``/ultimatum play card cell [waive]`` (U-11 … U-13)."""
+    text = f"play {card(card_text)} {cell(cell_text)}"
+    return text if waive is None or not waive.strip() else f"{text} waive {entertainer(waive)}"
+
+
+def ultimatum_invite(to: str, start: str | None) -> str:
+    """``/ultimatum invite to [from]`` (U-14)."""
+    return f"invite {stone_source(start)} {cell(to)}"
+
+
+def ultimatum_perform(cell_text: str) -> str:
+    """``/ultimatum perform cell`` (U-16)."""
+    return f"perform {cell(cell_text)}"
+
+
+def ultimatum_entertainer(cell_text: str, turned: bool) -> str:
+    """``/ultimatum entertainer cell [turned]`` (U-21)."""
+    return f"entertainer {cell(cell_text)}" + (" turned" if turned else "")
