@@ -153,3 +153,54 @@ def changes(before: dict[int, GameState], after: dict[int, GameState]) -> str:
             f"{new.record.status}; new actions {list(added)}"
         )
     return "; ".join(lines) or "nothing"
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game's row and seats as stored (what ``raw_games`` compares)."""
+
+    id: int
+    guild_id: int
+    status: str
+    user_ids: tuple[int, ...]
+    computers: int
+    row: tuple[Any, ...]
+    seats: tuple[tuple[Any, ...], ...]
+
+
+async def raw_games(bot: PenguinBot) -> dict[int, GameState]:
+    """Every game as its stored rows (game, seats, actions, followers, undo request): the same
+    comparison as ``all_games`` in five queries however many games there are (for tries by the
+    thousand)."""
+    fetch = bot.store._db.fetchall
+    seats: dict[int, list[tuple[Any, ...]]] = {}
+    for row in await fetch("SELECT * FROM seats ORDER BY game_id, slot"):
+        seats.setdefault(row["game_id"], []).append(tuple(row))
+    actions: dict[int, list[tuple[int | None, str]]] = {}
+    for row in await fetch("SELECT game_id, seat, text FROM actions ORDER BY game_id, seq"):
+        actions.setdefault(row["game_id"], []).append((row["seat"], row["text"]))
+    follows: dict[int, list[int]] = {}
+    for row in await fetch("SELECT game_id, user_id FROM follows ORDER BY game_id, user_id"):
+        follows.setdefault(row["game_id"], []).append(row["user_id"])
+    undos = {row["game_id"]: tuple(row) for row in await fetch("SELECT * FROM undo_requests")}
+    games: dict[int, GameState] = {}
+    for row in await fetch("SELECT * FROM games ORDER BY id"):
+        game_id = row["id"]
+        own = seats.get(game_id, [])
+        record = StoredGame(
+            game_id,
+            row["guild_id"],
+            row["status"],
+            tuple(s[3] for s in own if s[3] is not None),
+            sum(1 for s in own if s[3] is None),
+            tuple(row),
+            tuple(own),
+        )
+        games[game_id] = GameState(
+            record,
+            row["snapshot"],
+            tuple(actions.get(game_id, [])),
+            tuple(follows.get(game_id, [])),
+            undos.get(game_id),
+        )
+    return games

@@ -72,7 +72,7 @@ async def set_table(fake: FakeDiscord) -> Table:
     lobby = await fake.invoke(fake.user("chloe"), "/fish new", players=3)
     assert lobby.message is not None and not lobby.ephemeral
     olga = outsider(fake, "olga")
-    other = await fake.join_guild("Ice Floe", channels=["games"], members=[olga])
+    other = await fake.join_guild("Ice Floe", channels=["floes"], members=[olga])
     return Table(fish, ultimatum, lobby.message, other, olga, outsider(fake, "nemo"))
 
 
@@ -109,7 +109,7 @@ async def test_nobody_reaches_a_game_from_outside_its_server(
     async with bot_runner() as bot:
         table = await set_table(fake)
         chloe = fake.user("chloe")
-        elsewhere = fake.channel("games", guild=table.other)
+        elsewhere = fake.channel("floes", guild=table.other)
         places = [
             (table.nemo, dm(fake, table.nemo), "nemo (no server) from a DM"),
             (table.olga, elsewhere, "olga (another server) in her server"),
@@ -200,7 +200,7 @@ def actors(fake: FakeDiscord, table: Table, thread: Channel, mover: User) -> lis
         ("seated out of turn", seated, thread),
         ("unseated member", fake.user("chloe"), thread),
         ("moderator", fake.user("mia"), thread),
-        ("member of another server", table.olga, fake.channel("games", guild=table.other)),
+        ("member of another server", table.olga, fake.channel("floes", guild=table.other)),
         ("on no server, from a DM", table.nemo, dm(fake, table.nemo)),
         ("seated out of turn, from a DM", seated, dm(fake, seated)),
     ]
