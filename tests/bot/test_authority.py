@@ -1,0 +1,357 @@
+"""Issue 14: who may reach a game, and who may act in it.
+
+In a server, only that server's games; from a DM, only the games the person is seated in;
+joining, following, boards, histories and replays need membership of the game's server. A game
+of another server, or out of reach, gets exactly the answer of a game that does not exist. Every
+rule command and every game button is tried by the player to move, a seated player out of turn,
+an unseated member, a moderator (Manage Server), a member of another server and someone on none
+of the bot's servers (from a DM); the store is read before and after each try.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.client import PenguinBot
+from bot.games.ultimatum import UltimatumGame
+from bot.i18n import language_of
+from bot.ui.ultimatum_texts import card_name
+from tests.bot.conftest import BotRunner
+from tests.bot.hostile import all_games, changes, dm, outsider, same_answer
+from tests.bot.players import is_done, open_game, settle, who_moves
+from tests.fakediscord import Channel, FakeDiscord, Guild, Message, Reply, User
+
+#: An id no game has.
+MISSING = 99
+
+#: Commands that reach one game by number, with the options they need besides ``game``.
+BY_NUMBER: list[tuple[str, dict[str, Any]]] = [
+    ("/game join", {}),
+    ("/game leave", {}),
+    ("/game start", {}),
+    ("/game cancel", {}),
+    ("/game add-computer", {}),
+    ("/game follow", {}),
+    ("/game resign", {}),
+    ("/game undo", {}),
+    ("/game history", {}),
+    ("/game replay", {}),
+    ("/fish board", {}),
+    ("/ultimatum board", {}),
+    ("/ultimatum hand", {}),
+    ("/fish place", {"floe": "C4"}),
+    ("/fish move", {"penguin": "C4", "to": "C5"}),
+    ("/ultimatum play", {"card": "red-3-dance", "cell": "E4"}),
+    ("/ultimatum invite", {"to": "E4"}),
+    ("/ultimatum skip", {}),
+    ("/ultimatum perform", {"cell": "E4"}),
+    ("/ultimatum entertainer", {"cell": "E4"}),
+]
+
+
+@dataclass
+class Table:
+    """The world of these tests: a running Fish game (#1) and Ultimatum game (#2) of alice and
+    bruno, a Fish lobby of chloe's (#3); mia moderates; olga is only on another server; nemo is
+    on none of the bot's servers."""
+
+    fish: Channel
+    ultimatum: Channel
+    lobby: Message
+    other: Guild
+    olga: User
+    nemo: User
+
+
+async def set_table(fake: FakeDiscord) -> Table:
+    """Open the games and the other server (the bot must be running)."""
+    _, fish, _ = await open_game(fake, "fish", 2)
+    _, ultimatum, _ = await open_game(fake, "ultimatum", 2)
+    lobby = await fake.invoke(fake.user("chloe"), "/fish new", players=3)
+    assert lobby.message is not None and not lobby.ephemeral
+    olga = outsider(fake, "olga")
+    other = await fake.join_guild("Ice Floe", channels=["floes"], members=[olga])
+    return Table(fish, ultimatum, lobby.message, other, olga, outsider(fake, "nemo"))
+
+
+Asker = Callable[[int], Awaitable[Reply]]
+
+
+async def same_as_missing(bot: PenguinBot, ask: Asker, game_id: int, what: str) -> list[str]:
+    """Ask about ``game_id`` and about a game that does not exist: the answers must be the
+    same, and nothing of any game may change. Returns the problems found."""
+    before = await all_games(bot)
+    missing = await ask(MISSING)
+    reply = await ask(game_id)
+    await settle(bot)
+    after = await all_games(bot)
+    problems = []
+    if after != before:
+        problems.append(f"{what}: {changes(before, after)}")
+    if not same_answer(reply, missing, game_id, MISSING):
+        problems.append(
+            f"{what}: answered {reply.content!r} ({len(reply.attachments)} files), "
+            f"but for a game that does not exist {missing.content!r}"
+        )
+    return problems
+
+
+async def test_nobody_reaches_a_game_from_outside_its_server(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """Every command that names a game by number, for each of the three games: from a DM by
+    someone on none of the bot's servers; by a member of another server, in that server and
+    from a DM; by a member who is not seated, from a DM. Each answer is the one for a game
+    that does not exist, and nothing changes (nobody joins, follows, sees a board or a hand)."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        table = await set_table(fake)
+        chloe = fake.user("chloe")
+        elsewhere = fake.channel("floes", guild=table.other)
+        places = [
+            (table.nemo, dm(fake, table.nemo), "nemo (no server) from a DM"),
+            (table.olga, elsewhere, "olga (another server) in her server"),
+            (table.olga, dm(fake, table.olga), "olga (another server) from a DM"),
+            (fake.user("mia"), dm(fake, fake.user("mia")), "mia (moderator, unseated) in a DM"),
+        ]
+        problems: list[str] = []
+        for person, channel, who in places:
+            for command, options in BY_NUMBER:
+                for game_id in (1, 2, 3):
+
+                    async def ask(
+                        number: int,
+                        person: User = person,
+                        channel: Channel = channel,
+                        command: str = command,
+                        options: dict[str, Any] = options,
+                    ) -> Reply:
+                        reply = await fake.invoke(
+                            person, command, channel=channel, options={**options, "game": number}
+                        )
+                        await reply.wait_for_content()
+                        return reply
+
+                    what = f"{command} game:{game_id} by {who}"
+                    problems += await same_as_missing(bot, ask, game_id, what)
+        # chloe is seated in #3 only: from a DM, #1 and #2 are out of her reach.
+        for command, options in BY_NUMBER:
+            for game_id in (1, 2):
+
+                async def ask_chloe(
+                    number: int, command: str = command, options: dict[str, Any] = options
+                ) -> Reply:
+                    reply = await fake.invoke(
+                        chloe, command, channel=dm(fake, chloe), options={**options, "game": number}
+                    )
+                    await reply.wait_for_content()
+                    return reply
+
+                what = f"{command} game:{game_id} by chloe (unseated) from a DM"
+                problems += await same_as_missing(bot, ask_chloe, game_id, what)
+        assert not problems, f"{len(problems)} reached a game:\n" + "\n".join(problems)
+
+
+async def test_a_seated_player_reaches_their_own_game_from_a_dm(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """From a DM, alice (seated in #1 and #2) sees her board, her hand, the history, turns on
+    notifications and resigns — each answered as in the game's server."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        await set_table(fake)
+        alice = fake.user("alice")
+        here = dm(fake, alice)
+        board = await fake.invoke(alice, "/fish board", game=1, channel=here)
+        await board.wait_for_content()
+        assert [m for m in board.messages if m.attachments], board.content
+        hand = await fake.invoke(alice, "/ultimatum hand", game=2, channel=here)
+        await hand.wait_for_content()
+        assert hand.ephemeral and "#2" in hand.content, hand.content
+        _, game, _ = await who_moves(bot, fake, 2)
+        assert isinstance(game, UltimatumGame)
+        record = await bot.store.get_game(2)
+        seat = record.seat_of(alice.id)
+        assert seat is not None
+        names = [card_name(language_of(alice.locale), card) for card in game.hand(seat)]
+        assert all(name in hand.content for name in names), hand.content
+        history = await fake.invoke(alice, "/game history", game=1, channel=here)
+        await history.wait_for_content()
+        missing = await fake.invoke(alice, "/game history", game=MISSING, channel=here)
+        assert not same_answer(history, missing, 1, MISSING), history.content
+        notify = await fake.invoke(alice, "/game notify", setting="on", channel=here)
+        assert notify.ephemeral and (await bot.store.user_settings(alice.id)).notify_dm
+        resigned = await fake.invoke(alice, "/game resign", game=1, channel=here)
+        assert resigned.ephemeral, resigned.content
+        record = await bot.store.get_game(1)
+        log = [a.text for a in await bot.store.action_log(1)]
+        assert log[-1:] == [f"resign {record.seat_of(alice.id)}"], log
+
+
+Actor = tuple[str, User, Channel]
+
+
+def actors(fake: FakeDiscord, table: Table, thread: Channel, mover: User) -> list[Actor]:
+    """Everyone who may try, where they would try from."""
+    seated = next(fake.user(n) for n in ("alice", "bruno") if fake.user(n).id != mover.id)
+    return [
+        ("seated out of turn", seated, thread),
+        ("unseated member", fake.user("chloe"), thread),
+        ("moderator", fake.user("mia"), thread),
+        ("member of another server", table.olga, fake.channel("floes", guild=table.other)),
+        ("on no server, from a DM", table.nemo, dm(fake, table.nemo)),
+        ("seated out of turn, from a DM", seated, dm(fake, seated)),
+    ]
+
+
+async def try_command(
+    bot: PenguinBot,
+    fake: FakeDiscord,
+    actor: Actor,
+    command: str,
+    options: dict[str, Any],
+    game_id: int,
+) -> str | None:
+    """One refused try: None if it was refused with nothing changed, else what went wrong."""
+    role, person, channel = actor
+    before = await all_games(bot)
+    named = {**options, "game": game_id}
+    reply = await fake.invoke(person, command, channel=channel, options=named)
+    await reply.wait_for_content()
+    await settle(bot)
+    after = await all_games(bot)
+    if after != before:
+        return f"{command} {named} by the {role}: {changes(before, after)}"
+    if not reply.ephemeral:
+        return f"{command} {named} by the {role}: a public answer {reply.content!r}"
+    if role in (
+        "member of another server",
+        "on no server, from a DM",
+    ):
+        missing = await fake.invoke(
+            person, command, channel=channel, options={**options, "game": MISSING}
+        )
+        if not same_answer(reply, missing, game_id, MISSING):
+            return (
+                f"{command} {named} by the {role}: {reply.content!r}, not the answer for a "
+                f"game that does not exist ({missing.content!r})"
+            )
+    return None
+
+
+async def test_only_the_player_to_move_acts_by_command(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """Each rule command, with the very action the player to move could take, by everyone else
+    (out of turn, unseated, moderator, another server, a DM): refused, nothing changes. Then
+    the player to move takes it."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        table = await set_table(fake)
+        problems: list[str] = []
+
+        _, fish, mover = await who_moves(bot, fake, 1)
+        floe = fish.legal_actions()[0]
+        for actor in actors(fake, table, table.fish, mover):
+            problem = await try_command(bot, fake, actor, "/fish place", {"floe": floe}, 1)
+            problems += [problem] if problem else []
+            problem = await try_command(
+                bot, fake, actor, "/fish move", {"penguin": floe, "to": "A1"}, 1
+            )
+            problems += [problem] if problem else []
+        placed = await fake.invoke(mover, "/fish place", floe=floe, channel=table.fish)
+        assert is_done(mover, placed), placed.content
+
+        _, ultimatum, mover = await who_moves(bot, fake, 2)
+        assert isinstance(ultimatum, UltimatumGame)
+        _, card, cell = ultimatum.legal_actions()[0].split()[:3]
+        tries: list[tuple[str, dict[str, Any]]] = [
+            ("/ultimatum play", {"card": card, "cell": cell}),
+            ("/ultimatum invite", {"to": cell}),
+            ("/ultimatum skip", {}),
+            ("/ultimatum perform", {"cell": cell}),
+            ("/ultimatum entertainer", {"cell": cell}),
+        ]
+        for actor in actors(fake, table, table.ultimatum, mover):
+            for command, options in tries:
+                problem = await try_command(bot, fake, actor, command, options, 2)
+                problems += [problem] if problem else []
+        played = await fake.invoke(
+            mover, "/ultimatum play", card=card, cell=cell, channel=table.ultimatum
+        )
+        assert played.ephemeral, played.content
+        assert (await all_games(bot))[2].log[-1][1].startswith(f"play {card} {cell}")
+        for actor in actors(fake, table, table.ultimatum, mover):
+            problem = await try_command(bot, fake, actor, "/ultimatum skip", {}, 2)
+            problems += [problem] if problem else []
+        assert not problems, f"{len(problems)} tries were not refused:\n" + "\n".join(problems)
+
+
+async def test_only_the_right_people_act_by_button(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """Every game button the bot posted (found on the messages, not listed here) clicked by a
+    seated player out of turn, an unseated member and a moderator: nothing changes, except
+    that a moderator may cancel a lobby and anyone may join one. Members of another server and
+    people in a DM cannot even see the buttons (the stand-in refuses their clicks)."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        table = await set_table(fake)
+        _, _, mover = await who_moves(bot, fake, 2)
+        _, ultimatum, _ = await who_moves(bot, fake, 2)
+        assert isinstance(ultimatum, UltimatumGame)
+        first = ultimatum.legal_actions()[0].split()
+        await fake.invoke(
+            mover, "/ultimatum play", card=first[1], cell=first[2], channel=table.ultimatum
+        )
+        # An undo request, so that Approve and Refuse are there too.
+        _, fish, fish_mover = await who_moves(bot, fake, 1)
+        await fake.invoke(
+            fish_mover, "/fish place", floe=fish.legal_actions()[0], channel=table.fish
+        )
+        await fake.invoke(fish_mover, "/game undo", channel=table.fish)
+        await settle(bot)
+        messages = [
+            m
+            for channel in (table.fish, table.ultimatum, fake.channel("games"))
+            for m in fake.history(channel)
+            if m.buttons and m.id != table.lobby.id
+        ]
+        clicked = {str(b.get("custom_id")).split(":")[1] for m in messages for b in m.buttons}
+        assert {"hand", "approve", "refuse"} <= clicked, clicked
+        problems: list[str] = []
+        for message in messages:
+            for button in message.buttons:
+                custom_id = str(button["custom_id"])
+                game_id = int(custom_id.split(":")[2])
+                _, _, to_move = await who_moves(bot, fake, game_id)
+                for role, person, _ in actors(fake, table, table.fish, to_move):
+                    before = await all_games(bot)
+                    try:
+                        reply = await fake.click(person, message, custom_id=custom_id)
+                    except AssertionError as error:
+                        if "cannot see" in str(error) or "not a member" in str(error):
+                            continue
+                        raise
+                    if reply.kind == "deferred":
+                        await reply.wait_for_content()
+                    await settle(bot)
+                    after = await all_games(bot)
+                    answers_undo = custom_id.split(":")[1] in ("approve", "refuse")
+                    if after != before and not (role.startswith("seated") and answers_undo):
+                        problems.append(f"{custom_id} by the {role}: {changes(before, after)}")
+        # The lobby: anyone may join, the moderator may cancel.
+        mia = fake.user("mia")
+        cancel = next(b for b in table.lobby.buttons if ":cancel:" in str(b["custom_id"]))
+        bruno = fake.user("bruno")
+        start = next(b for b in table.lobby.buttons if ":start:" in str(b["custom_id"]))
+        before = await all_games(bot)
+        await fake.click(bruno, table.lobby, custom_id=str(start["custom_id"]))
+        after = await all_games(bot)
+        if after != before:
+            problems.append(f"Start by bruno (not the creator): {changes(before, after)}")
+        await fake.click(mia, table.lobby, custom_id=str(cancel["custom_id"]))
+        assert (await bot.store.get_game(3)).status == "cancelled"
+        assert not problems, f"{len(problems)} clicks changed a game:\n" + "\n".join(problems)
