@@ -92,7 +92,7 @@ class MovesMixin(StoreCore):
             if seat != mover and not any_seat:
                 raise IllegalAction("not_your_turn", "it is not your turn", seat=game.to_move)
             before = len(game.log)
-            events = game.play(text)
+            events = game.play(text, seat)
             logged = game.log[before:]
             if not logged:
                 raise RuntimeError(f"the {record.kind} engine accepted {text!r} but logged nothing")
