@@ -122,8 +122,9 @@ def parse_resign(text: str, players: int) -> int | None:
     match = _RESIGN.fullmatch(text)
     if match is None:
         raise IllegalAction(
-            "bad_resign",
-            f"say resign and your seat number, 0 to {players - 1}, in plain digits",
+            "bad_notation",
+            f"'{text.strip()}' is not a resignation: say resign and your seat number "
+            f"(0 to {players - 1}) in plain digits",
             text=text.strip(),
         )
     seat = int(match[1])

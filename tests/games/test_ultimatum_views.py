@@ -31,6 +31,7 @@ VIEW_KEYS = {
     "hand",
     "hand_counts",
     "deck_count",
+    "set_aside_count",
     "entertainer_deck_count",
     "entertainer_top",
     "pending_shows",

@@ -628,6 +628,7 @@ class UltimatumGame:
             "hand": self.hand(seat) if seat is not None else None,
             "hand_counts": [len(h) for h in self.hands],
             "deck_count": len(self.deck),
+            "set_aside_count": len(self.set_aside),  # resigned hands: unseen, but counted
             "entertainer_deck_count": len(self.entertainer_deck),
             "entertainer_top": top,
             "pending_shows": [names[c] for c in self.pending],
