@@ -13,9 +13,12 @@ import random
 import pytest
 
 from bot.ai import LEVELS, choose_action
+from bot.ai.fish_eval import Evaluator, margin
+from bot.ai.fish_position import Position
 from bot.ai.ultimatum_world import world
 from bot.games import new_game
 from bot.games.base import Game
+from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 
 BUDGET = 0.05
@@ -101,3 +104,19 @@ def test_u27_a_world_dealt_after_resignations_looks_the_same_to_the_seat(
         assert dealt.resigned == game.resigned
         assert sorted(dealt.set_aside) != sorted(game.hand(seat))
         assert len(dealt.set_aside) == len(game.set_aside)
+
+
+def test_f15_a_fish_seat_that_resigned_is_nobodys_rival() -> None:
+    """F-15 as played: whoever resigned ranks last, so search measures itself against the others."""
+    game = played("fish", 3, 20)
+    assert isinstance(game, FishGame)
+    leaver = max(range(3), key=lambda s: game.catch[s]["fish"])
+    game.play(f"resign {leaver}", seat=leaver)
+    seat = game.to_move
+    assert seat is not None and seat != leaver
+    view = game.view(seat)
+    view["catch"][leaver]["fish"] = 99  # however much it caught before leaving
+    position = Position.from_view(view)
+    values = Evaluator(position.fish).values(position)
+    rival = next(s for s in range(3) if s not in (seat, leaver))
+    assert margin(values, seat) == values[seat] - values[rival]
