@@ -15,6 +15,10 @@ from bot.games.fish import BITS, FLOE_NAMES, FishGame, bits_of, reach
 NAME: dict[int, str] = dict(zip(BITS, FLOE_NAMES, strict=True))
 BIT: dict[str, int] = {name: bit for bit, name in NAME.items()}
 
+#: The catch search counts for a seat that resigned: it ranks after everyone who did not,
+#: whatever it caught (F-15 as played), so it is nobody's rival.
+RESIGNED_CATCH = -1000
+
 #: A decision: (origin, target) for a move, (PLACE, floe) for a placement.
 Move = tuple[int, int]
 PLACE = -1
@@ -44,13 +48,17 @@ class Position:
         penguins: list[list[int]] = [[] for _ in range(players)]
         for name, seat in sorted(view["penguins"].items()):
             penguins[seat].append(BIT[name])
+        catch = [int(c["fish"]) for c in view["catch"]]
+        for seat, gone in enumerate(view.get("resigned") or []):
+            if gone:
+                catch[seat] = RESIGNED_CATCH
         return cls(
             players=players,
             fish=fish,
             board=sum(1 << BIT[name] for name in view["floes"]),
             penguins=penguins,
             to_place=list(view["to_place"]),
-            catch=[int(c["fish"]) for c in view["catch"]],
+            catch=catch,
             floes=[int(c["floes"]) for c in view["catch"]],
             out=list(view["out"]),
             seat=view["to_move"],

@@ -79,14 +79,19 @@ def standing(game: UltimatumGame, next_seat: int | None) -> list[float]:
     opens = open_dots(ice)
     total = [float(p) for p in game.points]
     if game.is_over:
-        return total
+        return _without_resigned(game, total)
     for seat, extra in enumerate(bonus(game.won, game.activities)):
         total[seat] += extra + SUPPLY_STONE * game.supply[seat]
     for cell, seat in ice.stones.items():
         total[seat] += stone_worth(ice, cell, opens)
     if next_seat is not None and any(count == 1 for count in opens.values()):
         total[next_seat] += RIPE_CHANCE
-    return total
+    return _without_resigned(game, total)
+
+
+def _without_resigned(game: UltimatumGame, total: list[float]) -> list[float]:
+    """A seat that resigned ranks after everyone (U-26 as played): it is nobody's rival."""
+    return [float("-inf") if gone else t for gone, t in zip(game.resigned, total, strict=True)]
 
 
 def show_outcome(game: UltimatumGame, cell: int) -> tuple[list[int], int | None]:
@@ -107,5 +112,8 @@ def margin(totals: Sequence[float], seat: int) -> float:
 
 
 def next_seat(game: UltimatumGame, seat: int) -> int:
-    """The seat that plays after ``seat``."""
-    return (seat + 1) % game.players
+    """The seat that plays after ``seat`` (those who resigned are passed over)."""
+    nxt = (seat + 1) % game.players
+    while game.resigned[nxt] and nxt != seat:
+        nxt = (nxt + 1) % game.players
+    return nxt

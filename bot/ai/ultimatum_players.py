@@ -103,7 +103,7 @@ def play_hard(
         outcomes = []
         for text in candidates:
             trial = clone(dealt)
-            trial.play(text)
+            trial.play(text, seat)
             outcomes.append(_round_out(trial, seat, rng))
             if worlds and deadline.passed():
                 break
@@ -119,8 +119,8 @@ def play_hard(
 
 def _round_out(game: UltimatumGame, seat: int, rng: random.Random) -> float:
     """Medium players finish this turn and every rival's next one; the seat's margin then."""
-    while game.current is not None and not (game.current == seat and game.phase == "play"):
-        game.play(play_medium(game, game.current, rng, 0.0))
+    while (mover := game.current) is not None and not (mover == seat and game.phase == "play"):
+        game.play(play_medium(game, mover, rng, 0.0), mover)
     return margin(standing(game, None), seat)
 
 

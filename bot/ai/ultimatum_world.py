@@ -1,8 +1,9 @@
 """Whole Ultimatum games built from one seat's view: the hidden cards dealt at random.
 
 A seat knows its own hand and everything public (U-27). The cards it cannot see — the other
-hands and the rest of both decks — are exactly the cards not in its hand, not on the table, not
-won and not removed; ``world`` deals them out at random in the sizes the view shows. Every
+hands, the hands set aside by players who resigned and the rest of both decks — are exactly the
+cards not in its hand, not on the table, not won and not removed; ``world`` deals them out at
+random in the sizes the view shows. Every
 world built this way has the same ``view(seat)`` as the real game, so a player that decides from
 such worlds decides from what it may see and nothing else.
 """
@@ -45,7 +46,8 @@ def world(view: dict[str, Any], rng: random.Random) -> UltimatumGame:
     rng.shuffle(penguins)
     rng.shuffle(entertainers)
     counts = view["hand_counts"]
-    if len(penguins) != sum(counts) - counts[seat] + view["deck_count"]:
+    set_aside = view.get("set_aside_count", 0)
+    if len(penguins) != sum(counts) - counts[seat] + view["deck_count"] + set_aside:
         raise ValueError("the view's card counts do not add up to the card set")
     top = view["entertainer_top"]
     if len(entertainers) != view["entertainer_deck_count"] - (top is not None):
@@ -57,6 +59,7 @@ def world(view: dict[str, Any], rng: random.Random) -> UltimatumGame:
         else:
             hands.append(penguins[:count])
             penguins = penguins[count:]
+    aside, penguins = penguins[:set_aside], penguins[set_aside:]
     snapshot = {
         "kind": "ultimatum",
         "players": view["players"],
@@ -80,6 +83,8 @@ def world(view: dict[str, Any], rng: random.Random) -> UltimatumGame:
         "last": None,
         "final_bonus": view["final_bonus"],
         "end_reason": view["end_reason"],
+        "resigned": view["resigned"],
+        "set_aside": aside,
     }
     return UltimatumGame.from_dict(snapshot)
 
@@ -113,4 +118,6 @@ def clone(game: UltimatumGame) -> UltimatumGame:
         turn=game.turn,
         final_bonus=game.final_bonus,
         end_reason=game.end_reason,
+        resigned=list(game.resigned),
+        set_aside=list(game.set_aside),
     )

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.cogs.common import Interaction, Refusal, Tables, reader_language
-from bot.games import new_game
-from bot.games.base import Game
+from bot.games import new_game, play_logged
+from bot.games.base import Game, is_resignation
 from bot.i18n import picture_labels, t
 from bot.play.access import Purpose
 from bot.store import GameRecord, LoggedAction
@@ -31,9 +31,7 @@ PAGE = 20
 def turn_ended(game: Game, action: str) -> bool:
     """Whether a turn is complete after ``action`` (every Fish action; an Ultimatum turn ends
     with its draw or the end of the game; a resignation always changes the picture)."""
-    if game.kind == "fish" or action.startswith("resign "):
-        return True
-    return game.phase in ("play", "over")
+    return is_resignation(action) or game.between_turns
 
 
 def replay_views(record: GameRecord, players: int, actions: list[str]) -> list[dict[str, Any]]:
@@ -41,7 +39,7 @@ def replay_views(record: GameRecord, players: int, actions: list[str]) -> list[d
     game = new_game(record.kind, players, record.seed, dict(record.options))
     views = [game.view(None)]
     for action in actions:
-        game.play(action)
+        play_logged(game, action)
         if turn_ended(game, action):
             views.append(game.view(None))
     return views

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.cogs.common import Interaction, Loaded, Refusal, Tables, applied, reader_language
-from bot.games import replay
+from bot.games import play_logged, replay
 from bot.games.base import Event, Game
 from bot.i18n import t
 from bot.store import GameRecord, StoreError, UndoRequest, VersionConflict
@@ -71,7 +71,7 @@ def _steps(record: GameRecord, game: Game) -> list[_Step]:
     steps: list[_Step] = []
     for action in game.log:
         seat = None if action.startswith("resign ") else replayed.to_move
-        steps.append(_Step(action, seat, replayed.play(action)))
+        steps.append(_Step(action, seat, play_logged(replayed, action)))
     return steps
 
 

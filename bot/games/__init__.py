@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.base import Game
+from bot.games.base import Event, Game, logged_seat
 
 KINDS = ("fish", "ultimatum")
 
@@ -35,5 +35,15 @@ def replay(
     """Rebuild a game from its start and its action log (the log is the truth)."""
     game = new_game(kind, players, seed, options)
     for action in actions:
-        game.play(action)
+        play_logged(game, action)
     return game
+
+
+def play_logged(game: Game, action: str) -> list[Event]:
+    """Play one entry of the game's own log again, as the seat that took it.
+
+    Only for a log the engine wrote (replays, undo, checks): the seat comes from the entry
+    itself (``resign N`` is seat N's, anything else the seat to move's), so nothing is refused
+    for being out of turn. A person's action goes through ``game.play(text, seat)`` instead.
+    """
+    return game.play(action, logged_seat(action, game.players, game.to_move))

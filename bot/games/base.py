@@ -1,10 +1,11 @@
-"""What both rules engines share: the error type, events, ranking and seeded randomness."""
+"""What both rules engines share: the error type, events, seats, turns, ranking and randomness."""
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
-from typing import Any, Protocol, Self
+from typing import Any, ClassVar, NamedTuple, Protocol, Self
 
 #: An event is plain JSON-safe data: {"type": "...", ...}. Events drive message texts and the
 #: picture's highlights; they never contain hidden information unless marked "private".
@@ -26,8 +27,18 @@ class IllegalAction(ValueError):
         self.params = params
 
 
+class Turn(NamedTuple):
+    """One turn of a game's log: where its first action is and whose turn it was."""
+
+    start: int
+    seat: int
+
+
 class Game(Protocol):
     """The engine contract of DESIGN.md, shared by every game."""
+
+    MIN_PLAYERS: ClassVar[int]
+    MAX_PLAYERS: ClassVar[int]
 
     kind: str
     players: int
@@ -53,9 +64,8 @@ class Game(Protocol):
     def legal_actions(self) -> list[str]:
         """Every legal action text for ``to_move``, sorted; [] when over."""
 
-    def play(self, text: str, seat: int | None = None) -> list[Event]:
-        """Validate and apply one action for ``seat``; raise IllegalAction and change nothing
-        if it is illegal or not that seat's to take."""
+    def play(self, text: str, seat: int) -> list[Event]:
+        """Apply one action of ``seat``; IllegalAction (nothing changes) if it is not theirs."""
 
     def ranking(self) -> list[list[int]]:
         """Groups of seats, best first; tied seats share a group. Only when over."""
@@ -69,6 +79,93 @@ class Game(Protocol):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator)."""
+
+    @property
+    def between_turns(self) -> bool:
+        """Whether no turn is under way: to_move has taken no step of theirs yet, or it is over."""
+
+    def turn_start(self) -> int:
+        """The log position where the turn under way began; len(log) between turns."""
+
+    def turns(self) -> list[Turn]:
+        """Every turn of the log in order; resignations are no turns and are left out."""
+
+    def undo_refusal(self, position: int) -> str | None:
+        """Why the log may not be cut back to ``position`` (None: it may).
+
+        ``not_turn_start`` (no turn begins there), ``resigned`` (a resignation follows, which is
+        never taken back), or what cutting back would hide again although everyone has seen it:
+        ``drawn`` (a penguin card) or ``entertainer_revealed`` (a new top entertainer).
+        """
+
+    def undo_points(self) -> list[int]:
+        """The log positions the game may be cut back to, in order (turn starts only)."""
+
+
+_RESIGN = re.compile(r"[ \t]*resign[ \t]+(0|[1-9][0-9]*)[ \t]*", re.ASCII)
+
+
+def is_resignation(text: str) -> bool:
+    """Whether ``text`` says ``resign …`` (right or wrong); such a text is never a move."""
+    words = text.split(maxsplit=1)
+    return bool(words) and words[0].lower() == "resign"
+
+
+def parse_resign(text: str, players: int) -> int | None:
+    """The seat of ``resign <seat>``, or None if ``text`` is no resignation.
+
+    Only the plain form is a resignation: ``resign`` and a seat number in ASCII digits. Any other
+    text that starts with the word is refused, so that no look-alike digit or spelling gets in.
+    """
+    if not is_resignation(text):
+        return None
+    match = _RESIGN.fullmatch(text)
+    if match is None:
+        raise IllegalAction(
+            "bad_notation",
+            f"'{text.strip()}' is not a resignation: say resign and your seat number "
+            f"(0 to {players - 1}) in plain digits",
+            text=text.strip(),
+        )
+    seat = int(match[1])
+    if seat >= players:
+        raise IllegalAction(
+            "no_such_seat", f"there is no seat {seat} (seats 0 to {players - 1})", seat=seat
+        )
+    return seat
+
+
+def check_seat(text: str, seat: int, players: int, to_move: int | None) -> int | None:
+    """Refuse ``text`` unless ``seat`` may take it now; the seat resigning, None for a move.
+
+    A resignation is taken from the resigning seat only, at any time; anything else from the
+    seat to move only.
+    """
+    if to_move is None:
+        raise game_over()
+    resigning = parse_resign(text, players)
+    if resigning is not None:
+        if seat != resigning:
+            raise IllegalAction(
+                "resign_other", "only a player may resign for themselves", seat=resigning
+            )
+        return resigning
+    if seat != to_move:
+        raise IllegalAction("not_your_turn", "it is not your turn", seat=to_move)
+    return None
+
+
+def logged_seat(text: str, players: int, to_move: int | None) -> int:
+    """The seat that took ``text`` in a game's own log: N for ``resign N``, else to_move.
+
+    Only for replaying a log the engine wrote itself; a person's action carries their own seat.
+    """
+    resigning = parse_resign(text, players)
+    if resigning is not None:
+        return resigning
+    if to_move is None:
+        raise game_over()
+    return to_move
 
 
 def make_rng(seed: int) -> random.Random:

@@ -93,7 +93,7 @@ class MovesMixin(StoreCore):
                 raise IllegalAction("not_your_turn", "it is not your turn", seat=game.to_move)
             before = len(game.log)
             # The acting seat goes into the engine, which refuses what is not that seat's to take.
-            events = game.play(text, seat=seat)
+            events = game.play(text, seat)
             logged = game.log[before:]
             if not logged:
                 raise RuntimeError(f"the {record.kind} engine accepted {text!r} but logged nothing")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.games import new_game, replay
+from bot.games import new_game, play_logged, replay
 from bot.games.base import Event, Game
 from bot.i18n import DEFAULT, N_, picture_labels, t
 from bot.store import GameRecord, Move, OutboxDraft
@@ -143,7 +143,7 @@ def turn_events(move: Move) -> list[Event]:
     )
     told: list[Event] = []
     for index in range(start, len(log)):
-        events = game.play(log[index])
+        events = play_logged(game, log[index])
         if index < len(log) - 1 and game.phase in ("perform", "entertainer"):
             told = []  # that step was posted already
         else:

@@ -23,10 +23,7 @@ def _where(record: GameRecord) -> int:
 
 def turn_start(game: Game) -> int:
     """The log length when the current turn began (an Ultimatum turn is several steps)."""
-    log = game.log
-    if game.kind != "ultimatum" or game.phase in ("play", "over"):
-        return len(log)
-    return max(i for i, action in enumerate(log) if action.startswith("play "))
+    return game.turn_start()
 
 
 def _days(seconds: float) -> str:

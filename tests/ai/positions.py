@@ -15,7 +15,7 @@ def fish_position(players: int, seed: int, steps: int) -> FishGame:
     for _ in range(steps):
         legal = game.legal_actions()
         following = FishGame.from_dict(game.to_dict())
-        following.play(rng.choice(legal))
+        following.play(rng.choice(legal), seat=following.to_move)
         if following.is_over:
             break
         game = following
@@ -30,7 +30,7 @@ def ultimatum_position(
     rng = random.Random(seed ^ 0x5EED)
     for _ in range(steps):
         following = UltimatumGame.from_dict(game.to_dict())
-        following.play(rng.choice(game.legal_actions()))
+        following.play(rng.choice(game.legal_actions()), seat=following.to_move)
         if following.is_over:
             break
         game = following
@@ -45,5 +45,5 @@ def ultimatum_phase(phase: str, players: int, start_seed: int = 0) -> UltimatumG
         while not game.is_over:
             if game.phase == phase:
                 return game
-            game.play(rng.choice(game.legal_actions()))
+            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
     raise LookupError(f"no {phase} position found")  # pragma: no cover - random games reach all

@@ -60,7 +60,7 @@ def test_search_position_follows_the_engine(case: tuple[int, int, int], pick: in
         assert sorted(notation(m) for m in moves) == game.legal_actions()
         move = rng.choice(moves)
         pos.apply(move)
-        game.play(notation(move))
+        game.play(notation(move), seat=game.to_move)
         assert pos.seat == game.to_move
         assert pos.catch == [c["fish"] for c in game.catch]
         assert pos.floes == [c["floes"] for c in game.catch]
@@ -176,6 +176,8 @@ def test_medium_beats_random_players() -> None:
             seat = game.to_move
             assert seat is not None
             policy = "medium" if seat == first else "random"
-            game.play(decide("fish", game.view(seat), policy, seed=turn, budget=0.2))
+            game.play(
+                decide("fish", game.view(seat), policy, seed=turn, budget=0.2), seat=game.to_move
+            )
             turn += 1
         assert game.ranking()[0] == [first]

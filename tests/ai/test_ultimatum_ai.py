@@ -91,14 +91,14 @@ def test_show_points_are_foreseen_exactly(players: int, seed: int, choices: int)
             due = [c for c, n in open_dots(game.ice).items() if n == 0]
             if len(due) == 1:
                 expected, winner = show_outcome(game, due[0])
-                events = game.play("skip")
+                events = game.play("skip", seat=game.to_move)
                 show = next(e for e in events if e["type"] == "show")
                 assert show["points"] == expected
                 awarded = [e for e in events if e["type"] == "card_awarded"]
                 assert (awarded[0]["seat"] if awarded else None) == winner
                 checked += 1
                 continue
-        game.play(rng.choice(game.legal_actions()))
+        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
 
 
 def test_invite_mostly_puts_a_stone_where_a_show_is_due() -> None:
@@ -130,7 +130,7 @@ def test_invite_mostly_puts_a_stone_where_a_show_is_due() -> None:
                         taken += 1
                     else:
                         declined += 1
-            game.play(rng.choice(game.legal_actions()))
+            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
     assert taken + declined >= 50
     assert taken >= 0.8 * (taken + declined)
 
@@ -154,6 +154,9 @@ def test_medium_beats_random_players() -> None:
             seat = game.to_move
             assert seat is not None
             policy = "medium" if seat == first else "random"
-            game.play(decide("ultimatum", game.view(seat), policy, seed=turn, budget=BUDGET))
+            game.play(
+                decide("ultimatum", game.view(seat), policy, seed=turn, budget=BUDGET),
+                seat=game.to_move,
+            )
             turn += 1
         assert game.ranking()[0] == [first]

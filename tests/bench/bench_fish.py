@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from bot.games.fish import FishGame, random_playout
+from bot.games.fish import FishGame
+from tests.bench.fish_playout import random_playout
 
 
 @pytest.fixture
@@ -15,7 +16,7 @@ def midgame() -> FishGame:
     game = FishGame.new(2, seed=3)
     rng = random.Random(1)
     while len(game.log) < 8 + 12:
-        game.play(rng.choice(game.legal_actions()))
+        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
     return game
 
 
@@ -44,6 +45,6 @@ def test_full_random_game_through_play(benchmark) -> None:  # type: ignore[no-un
     def whole_game() -> None:
         game = FishGame.new(2, seed=rng.randrange(1 << 30))
         while not game.is_over:
-            game.play(rng.choice(game.legal_actions()))
+            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
 
     benchmark(whole_game)

@@ -21,7 +21,7 @@ def advance_to(phase: str, seed: int) -> UltimatumGame:
         while not game.is_over:
             if game.turn >= 10 and game.phase == phase:
                 return game
-            game.play(rng.choice(game.legal_actions()))
+            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
 
 
 @pytest.mark.parametrize("phase", ["play", "invite", "entertainer"])
@@ -38,7 +38,7 @@ def test_full_random_game(benchmark) -> None:  # type: ignore[no-untyped-def]
     def whole_game() -> None:
         game = UltimatumGame.new(2, seed=rng.randrange(1 << 30))
         while not game.is_over:
-            game.play(rng.choice(game.legal_actions()))
+            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
 
     benchmark(whole_game)
 

@@ -86,7 +86,7 @@ def play_match(task: Task) -> tuple[float, list[float]]:
         action = decide(kind, game.view(seat), seats[seat], seed=seed, budget=given)
         if seats[seat] == "hard":
             times.append(time.perf_counter() - started)
-        game.play(action)
+        game.play(action, seat=game.to_move)
         decision += 1
     top = game.ranking()[0]
     return sum(seats[s] == first for s in top) / len(top), times
@@ -140,7 +140,7 @@ def hard_move_times(kind: str, budget: float, moves: int) -> list[float]:
         action = decide(kind, game.view(seat), policy, seed=decision, budget=budget)
         if policy == "hard":
             times.append(time.perf_counter() - started)
-        game.play(action)
+        game.play(action, seat=game.to_move)
         decision += 1
     return times
 

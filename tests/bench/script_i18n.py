@@ -55,7 +55,7 @@ def turn_events() -> tuple[list[dict[str, object]], list[str]]:
     for _ in range(60):
         if game.is_over:
             break
-        events += game.play(rng.choice(game.legal_actions()))
+        events += game.play(rng.choice(game.legal_actions()), seat=game.to_move)
     return events, ["Ann", "Ben", "Zoë"]
 
 

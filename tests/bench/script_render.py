@@ -41,7 +41,7 @@ def played(game: Any, actions: int, seed: int) -> Any:
     for _ in range(actions):
         if game.is_over:
             break
-        game.play(rng.choice(game.legal_actions()))
+        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
     return game
 
 
@@ -99,7 +99,7 @@ def main() -> None:
         rng = random.Random(7)
         views = [game.view(None)]
         while not game.is_over:
-            game.play(rng.choice(game.legal_actions()))
+            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
             views.append(game.view(None))
         start = time.perf_counter()
         data = replay.animation(kind, views, names=NAMES)

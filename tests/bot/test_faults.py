@@ -386,7 +386,12 @@ async def test_an_overlong_turn_post_keeps_the_scores_and_the_mention(
         # Real event texts: a copy of the game played on at random, told in German.
         copy, rng, lines = game_class("ultimatum").from_dict(game.to_dict()), random.Random(4), []
         while len("\n".join(lines)) < 2 * MAX_CONTENT and not copy.is_over:
-            lines += describe("de", "ultimatum", copy.play(rng.choice(copy.legal_actions())), names)
+            lines += describe(
+                "de",
+                "ultimatum",
+                copy.play(rng.choice(copy.legal_actions()), seat=copy.to_move),
+                names,
+            )
         payload = turn_payload(record, game, "de", lines)
         status = payload["text"].split("\n")[-payload["status_lines"] :]
         assert len(status) >= 2 and mention(record.to_move_user) in status[-1]

@@ -19,7 +19,7 @@ def game_with(
     """A game on a pinned board after the given placements (in round-robin seat order)."""
     game = FishGame.new(players, seed=0, floes=pinned(fish, default))
     for floe in placements:
-        game.play(floe)
+        game.play(floe, seat=game.to_move)
     return game
 
 
@@ -33,5 +33,5 @@ def played(players: int, fish: dict[str, int], actions: list[str]) -> tuple[Fish
     game = FishGame.new(players, seed=0, floes=pinned(fish))
     events: list[Event] = []
     for action in actions:
-        events += game.play(action)
+        events += game.play(action, seat=game.to_move)
     return game, events

@@ -25,7 +25,7 @@ def hunt(players: int, seed: int = 3) -> FishGame:
     """A Fish game whose placement is done (first legal placement each time)."""
     game = FishGame.new(players, seed=seed)
     while game.phase == "place":
-        game.play(game.legal_actions()[0])
+        game.play(game.legal_actions()[0], seat=game.to_move)
     return game
 
 
@@ -49,12 +49,12 @@ def test_f11_resigning_takes_penguins_off_leaves_floes_and_keeps_the_catch() -> 
     """F-10/F-11: a resigning player's penguins leave; the floes stay, their catch stays."""
     game = hunt(3)
     for _ in range(4):
-        game.play(game.legal_actions()[0])
+        game.play(game.legal_actions()[0], seat=game.to_move)
     seat = 2 if game.to_move != 2 else 1
     penguins = [floe for floe, s in game.penguins.items() if s == seat]
     catch = dict(game.catch[seat])
     to_move = game.to_move
-    events = game.play(f"resign {seat}")
+    events = game.play(f"resign {seat}", seat=seat)
     assert events[0] == {"type": "forfeit", "seat": seat, "floes": sorted(penguins)}
     assert seat not in game.penguins.values()
     for floe in penguins:  # the floes stay unless nobody can reach them any more (F-10)
@@ -73,9 +73,9 @@ def test_f10_floes_nobody_can_reach_after_a_resignation_are_removed() -> None:
     floes[FLOE_NAMES.index("A2")] = 3
     game = FishGame.new(3, seed=0, floes=floes)
     for action in ["C1", "C3", "A1", "C5", "E1", "E3", "G1", "G3", "G5"]:
-        game.play(action)
+        game.play(action, seat=game.to_move)
     assert game.phase == "move" and game.to_move == 0
-    events = game.play("resign 2")
+    events = game.play("resign 2", seat=2)
     assert {"type": "floes_removed", "floes": ["A1", "A2"], "fish": 4} in events
     assert "E3" in game.floes and "G5" in game.floes, "floes others can reach stay"
     assert game.removed_fish == 4 and game.catch[2] == {"fish": 0, "floes": 0}
@@ -89,50 +89,50 @@ def test_f13_a_resignation_on_your_turn_passes_the_turn_and_is_not_a_legal_choic
     mover = game.to_move
     assert mover is not None
     assert not any(a.startswith("resign") for a in game.legal_actions())
-    game.play(f"resign {mover}")
+    game.play(f"resign {mover}", seat=mover)
     assert game.to_move not in (None, mover)
     for _ in range(30):
         if game.is_over:
             break
         assert game.to_move != mover
-        game.play(game.legal_actions()[0])
+        game.play(game.legal_actions()[0], seat=game.to_move)
 
 
 def test_f15_resigned_players_rank_after_everyone_who_stayed() -> None:
     """F-15: even with the most fish, a player who resigned is ranked after those who stayed."""
     game = hunt(3, seed=11)
     while sum(game.catch[0].values()) < 3 and not game.is_over:
-        game.play(game.legal_actions()[-1])
+        game.play(game.legal_actions()[-1], seat=game.to_move)
     leader = max(range(3), key=lambda s: game.catch[s]["fish"])
-    game.play(f"resign {leader}")
+    game.play(f"resign {leader}", seat=leader)
     while not game.is_over:
-        game.play(game.legal_actions()[0])
+        game.play(game.legal_actions()[0], seat=game.to_move)
     assert game.ranking()[-1] == [leader]
 
 
 def test_f14_last_player_left_ends_the_game_and_leaves_the_ice() -> None:
     """F-11/F-14: when one player is left who did not resign, the game ends at once."""
     game = hunt(3)
-    game.play("resign 0")
-    game.play("resign 2")
+    game.play("resign 0", seat=0)
+    game.play("resign 2", seat=2)
     assert game.is_over and game.to_move is None
     assert not game.penguins, "the last player left the ice too (F-11)"
     assert game.ranking()[0] == [1]
     assert game.legal_actions() == []
     with pytest.raises(IllegalAction) as error:
-        game.play("resign 1")
+        game.play("resign 1", seat=1)
     assert error.value.code == "game_over"
 
 
 def test_f6_resigning_while_penguins_are_placed() -> None:
     """F-6: a player who resigns during placement places no more; placement goes round."""
     game = FishGame.new(3, seed=5)
-    game.play(game.legal_actions()[0])  # seat 0 placed, seat 1 to place
-    game.play("resign 1")
+    game.play(game.legal_actions()[0], seat=game.to_move)  # seat 0 placed, seat 1 to place
+    game.play("resign 1", seat=1)
     assert game.to_move == 2 and game.to_place[1] == 0
     while game.phase == "place":
         assert game.to_move != 1
-        game.play(game.legal_actions()[0])
+        game.play(game.legal_actions()[0], seat=game.to_move)
     assert game.phase == "move" and game.to_move == 0
 
 
@@ -140,19 +140,19 @@ def test_f6_the_last_placer_resigning_starts_the_hunt() -> None:
     """F-6/F-7: when the only player still placing resigns, the hunt begins with seat 0."""
     game = FishGame.new(3, seed=5)
     while sum(game.to_place) > 1:
-        game.play(game.legal_actions()[0])
+        game.play(game.legal_actions()[0], seat=game.to_move)
     last = game.to_move
     assert last is not None
-    events = game.play(f"resign {last}")
+    events = game.play(f"resign {last}", seat=last)
     assert {"type": "hunt_begins"} in events
     assert game.phase == "move" and game.to_move == (0 if last != 0 else 1)
 
 
 @pytest.mark.parametrize(
     ("text", "seat", "code"),
-    [("resign 5", None, "no_such_seat"), ("resign 1", 0, "resign_other")],
+    [("resign 5", 1, "no_such_seat"), ("resign 1", 0, "resign_other")],
 )
-def test_f_resign_refusals_change_nothing(text: str, seat: int | None, code: str) -> None:
+def test_f_resign_refusals_change_nothing(text: str, seat: int, code: str) -> None:
     """Only existing seats resign, and only for themselves; a refusal changes nothing."""
     game = hunt(2)
     before = game.to_dict()
@@ -165,7 +165,7 @@ def test_f_resign_refusals_change_nothing(text: str, seat: int | None, code: str
 def test_f_resigning_twice_is_refused() -> None:
     """A player who left cannot leave again."""
     game = hunt(4)
-    game.play("resign 3")
+    game.play("resign 3", seat=3)
     before = game.to_dict()
     with pytest.raises(IllegalAction) as error:
         game.play("resign 3", seat=3)
@@ -187,7 +187,7 @@ def test_f_random_resignations_keep_the_invariants(players: int, seed: int, pick
             seat = rng.choice([s for s in range(players) if not game.resigned[s]])
             game.play(f"resign {seat}", seat=seat)
         else:
-            game.play(rng.choice(game.legal_actions()))
+            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
         assert game.to_move is None or not game.resigned[game.to_move]
         assert set(game.penguins.values()).isdisjoint(s for s in range(players) if game.resigned[s])
     assert game.is_over
@@ -206,7 +206,7 @@ def ultimatum(players: int, seed: int = 4, decisions: int = 9) -> UltimatumGame:
     """An Ultimatum game a few decisions in (the first legal choice each time)."""
     game = UltimatumGame.new(players, seed=seed)
     for _ in range(decisions):
-        game.play(game.legal_actions()[0])
+        game.play(game.legal_actions()[0], seat=game.to_move)
     return game
 
 
@@ -221,7 +221,7 @@ def test_u14_a_resigning_player_drops_out_with_hand_stones_and_cards() -> None:
     table = dict(game.table)
     to_move, phase = game.to_move, game.phase
     assert stones and hand
-    events = game.play(f"resign {seat}")
+    events = game.play(f"resign {seat}", seat=seat)
     assert events == [{"type": "forfeit", "seat": seat, "stones": stones}]
     assert seat not in game.stones.values() and game.supply[seat] == 0
     assert game.hand(seat) == [] and game.won[seat] == []
@@ -235,13 +235,13 @@ def test_u14_a_resigning_player_drops_out_with_hand_stones_and_cards() -> None:
 def test_u23_resigning_on_your_turn_ends_it_without_a_draw() -> None:
     """U-23: a player who resigns mid-turn draws nothing; the next player who stayed plays."""
     game = UltimatumGame.new(3, seed=8)
-    game.play(game.legal_actions()[0])  # seat 0 laid a penguin: the invite step
+    game.play(game.legal_actions()[0], seat=game.to_move)  # seat 0 laid a penguin: the invite step
     deck = len(game.deck)
-    game.play("resign 0")
+    game.play("resign 0", seat=0)
     assert game.to_move == 1 and game.phase == "play" and len(game.deck) == deck
     for _ in range(60):  # turns go round without seat 0
         assert game.to_move != 0
-        game.play(game.legal_actions()[0])
+        game.play(game.legal_actions()[0], seat=game.to_move)
 
 
 def test_u24_a_resignation_that_leaves_no_cell_for_a_penguin_ends_the_game() -> None:
@@ -250,11 +250,13 @@ def test_u24_a_resignation_that_leaves_no_cell_for_a_penguin_ends_the_game() -> 
     game = UltimatumGame.new(3, seed=1, width=5, height=5, deal={"setup": {"A1": "bear-music"}})
     for cell in ("A2", "B2"):
         card = game.hand(game.to_move or 0)[0]
-        game.play(f"play {card} {cell}")
-        game.play("skip")
-    game.play(f"play {game.hand(2)[0]} B1")  # bear-music's E dot filled: its show is due
+        game.play(f"play {card} {cell}", seat=game.to_move)
+        game.play("skip", seat=game.to_move)
+    game.play(
+        f"play {game.hand(2)[0]} B1", seat=game.to_move
+    )  # bear-music's E dot filled: its show is due
     assert game.to_move == 2 and game.phase == "invite"
-    events = game.play("resign 2")
+    events = game.play("resign 2", seat=2)
     assert [e["type"] for e in events] == ["forfeit", "game_over"]
     assert game.is_over and game.end_reason == "no_penguin_cell"
     assert game.to_move is None and game.legal_actions() == []
@@ -275,8 +277,8 @@ def test_u25_resigned_players_cards_count_for_no_majority() -> None:
     game = UltimatumGame.new(3, seed=2)
     game.won[1] = ["seal-dance", "seal-music"]
     game.won[2] = ["seal-juggling"]
-    game.play("resign 1")
-    game.play("resign 0")
+    game.play("resign 1", seat=1)
+    game.play("resign 0", seat=0)
     assert game.is_over
     assert game.final_bonus is not None
     assert game.final_bonus[2][1] == 5, "seat 2 alone holds the most seals now"
@@ -286,12 +288,12 @@ def test_u25_resigned_players_cards_count_for_no_majority() -> None:
 def test_u_resign_refusals_change_nothing() -> None:
     """Only existing seats resign, only for themselves, only once."""
     game = ultimatum(3)
-    game.play("resign 2")
+    game.play("resign 2", seat=2)
     before = game.to_dict()
     for text, seat, code in [
-        ("resign 7", None, "no_such_seat"),
+        ("resign 7", 0, "no_such_seat"),
         ("resign 0", 1, "resign_other"),
-        ("resign 2", None, "already_resigned"),
+        ("resign 2", 2, "already_resigned"),
     ]:
         with pytest.raises(IllegalAction) as error:
             game.play(text, seat=seat)
@@ -312,9 +314,9 @@ def test_u_random_resignations_keep_the_invariants(players: int, seed: int, pick
             break
         if rng.random() < 0.01:
             seat = rng.choice([s for s in range(players) if not game.resigned[s]])
-            game.play(f"resign {seat}")
+            game.play(f"resign {seat}", seat=seat)
         else:
-            game.play(rng.choice(game.legal_actions()))
+            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
         assert game.to_move is None or not game.resigned[game.to_move]
         if game.set_aside:
             seen = set(strings(game.view(None)))

@@ -31,6 +31,7 @@ VIEW_KEYS = {
     "hand",
     "hand_counts",
     "deck_count",
+    "set_aside_count",
     "entertainer_deck_count",
     "entertainer_top",
     "pending_shows",
@@ -103,7 +104,7 @@ def test_views_and_public_events_never_leak(players: int, seed: int, choices: in
     rng = random.Random(choices)
     game = UltimatumGame.new(players, seed=seed)
     while not game.is_over:
-        events = game.play(rng.choice(game.legal_actions()))
+        events = game.play(rng.choice(game.legal_actions()), seat=game.to_move)
         # Public events go to everyone: they may name no card in any hand or deck.
         assert not leaks(public(events), hidden_from(game, None))
         for event in events:

@@ -180,7 +180,7 @@ def test_no_template_is_left_for_a_code_nobody_raises() -> None:
 def refusal(game: Any, action: str) -> IllegalAction:
     """The error an illegal action raises."""
     with pytest.raises(IllegalAction) as caught:
-        game.play(action)
+        game.play(action, seat=game.to_move)
     return caught.value
 
 
@@ -220,7 +220,7 @@ def _entertainer_step(seed: int) -> UltimatumGame | None:
     while game.phase != "entertainer":
         if game.is_over:
             return None
-        game.play(rng.choice(game.legal_actions()))
+        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
     return game
 
 

@@ -244,7 +244,9 @@ async def test_a_whole_ultimatum_game_speaks_each_players_language(
             last = await ultimatum_step(fake, user, thread, before.phase, rng, last)
             steps += 1
             record, after = await bot.store.load_game(1)
-            events = before.play(after.log[-1])  # the same step again, for its events
+            events = before.play(
+                after.log[-1], seat=before.to_move
+            )  # the same step again, for its events
             seen |= {event["type"] for event in events}
             mine = ultimatum_texts.describe(lang, events, seat_names(record, lang))
             english = ultimatum_texts.describe("en", events, seat_names(record, "en"))

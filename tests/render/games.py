@@ -25,7 +25,7 @@ def fish_game(players: int, seed: int, actions: int) -> FishGame:
     game = FishGame.new(players, seed=seed)
     rng = random.Random(seed)
     while not game.is_over and len(game.log) < actions:
-        game.play(rng.choice(game.legal_actions()))
+        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
     return game
 
 
@@ -37,7 +37,7 @@ def ultimatum_game(
     rng = random.Random(seed)
     played = 0
     while not game.is_over and played < actions:
-        game.play(rng.choice(game.legal_actions()))
+        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
         played += 1
     return game
 
@@ -49,7 +49,7 @@ def ultimatum_in_phase(players: int, seed: int, phase: str) -> UltimatumGame | N
     while game.phase != phase:
         if game.is_over:
             return None
-        game.play(rng.choice(game.legal_actions()))
+        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
     return game
 
 

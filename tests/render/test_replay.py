@@ -24,7 +24,7 @@ def full_game_views(kind: str, seed: int) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     views = [game.view(None)]
     while not game.is_over:
-        game.play(rng.choice(game.legal_actions()))
+        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
         views.append(game.view(None))
     return views
 

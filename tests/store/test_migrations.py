@@ -30,10 +30,10 @@ async def make_v1_database(path: Path) -> dict[str, int]:
     running = new_game("fish", 2, 21)
     rng = random.Random(21)
     for _ in range(5):
-        running.play(rng.choice(running.legal_actions()))
+        running.play(rng.choice(running.legal_actions()), seat=running.to_move)
     finished = new_game("fish", 2, 22)
     while not finished.is_over:
-        finished.play(rng.choice(finished.legal_actions()))
+        finished.play(rng.choice(finished.legal_actions()), seat=finished.to_move)
     async with aiosqlite.connect(path, isolation_level=None) as conn:
         assert await migrate(conn, path, target=1) == 0
         insert_game = (
@@ -68,7 +68,7 @@ async def make_v1_database(path: Path) -> dict[str, int]:
             replay = new_game("fish", 2, game.seed)
             for text in game.log:
                 movers.append(replay.to_move)
-                replay.play(text)
+                replay.play(text, seat=replay.to_move)
             await conn.executemany(
                 "INSERT INTO actions (game_id, seq, seat, text, created_at) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, i + 1, movers[i], t, START) for i, t in enumerate(game.log)],

@@ -23,7 +23,7 @@ Events returned by ``play()`` (plain JSON-safe dicts; cells are names like ``E4`
 - ``game_over``: reason (``penguin_deck_empty``, ``entertainer_deck_empty``,
   ``no_penguin_cell``, ``no_entertainer_cell``, ``last_player``), final_bonus, scores, ranking
 
-Resigning: ``resign <seat>`` is accepted from any seat at any time (a resignation or a timed-out
+Resigning: ``resign <seat>`` is accepted from that seat at any time (a resignation or a timed-out
 turn must be in the log, because the log is the game), but it is not a move choice, so
 ``legal_actions`` never lists it. The player drops out: their hand goes out of play unseen,
 their invitation stones leave the table and their supply (so they score nothing more and a
@@ -39,9 +39,16 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
-from bot.games.base import Event, IllegalAction, game_over, not_over_yet
+from bot.games.base import (
+    Event,
+    IllegalAction,
+    Turn,
+    check_seat,
+    game_over,
+    not_over_yet,
+)
 from bot.games.ultimatum.cards import (
     ENTERTAINERS,
     PENGUINS,
@@ -68,10 +75,10 @@ from bot.games.ultimatum.notation import (
     Skip,
     notation,
     parse,
-    parse_resign,
 )
 from bot.games.ultimatum.scoring import award, final_bonus, final_ranking
 from bot.games.ultimatum.table import DEFAULT_SIDE, OFF
+from bot.games.ultimatum.turns import is_turn_start, turns, undo_refusal
 
 PHASES = ("play", "invite", "perform", "entertainer", "over")
 
@@ -104,6 +111,9 @@ class UltimatumGame:
     set_aside: list[str] = field(default_factory=list)  # hands of resigned players, unseen
     kind: str = "ultimatum"
 
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 4
+
     def __post_init__(self) -> None:
         """Nobody has resigned unless told otherwise (clones and old snapshots)."""
         if not self.resigned:
@@ -120,7 +130,7 @@ class UltimatumGame:
         deal: dict[str, Any] | None = None,
     ) -> Self:
         """Set up a game (U-6 … U-9); ``deal`` pins any part of the cards (see deal.py)."""
-        if players not in (2, 3, 4):
+        if not cls.MIN_PLAYERS <= players <= cls.MAX_PLAYERS:
             raise ValueError("The Penguin Ultimatum is for 2 to 4 players")
         ice = Iceberg(width, height)
         cards = deal_game(players, seed, ice.geo, fixed_setup, deal)
@@ -246,22 +256,15 @@ class UltimatumGame:
 
     # --- playing -------------------------------------------------------------------------------
 
-    def play(self, text: str, seat: int | None = None) -> list[Event]:
-        """Validate and apply one decision; raise IllegalAction and change nothing if illegal.
+    def play(self, text: str, seat: int) -> list[Event]:
+        """Apply one decision of ``seat``, or ``resign <seat>``; IllegalAction changes nothing.
 
-        ``seat``, when given, is the seat of the person acting: anyone else is refused.
+        Besides the rules' refusals: a decision out of turn (``not_your_turn``) and a
+        resignation for another seat (``resign_other``).
         """
-        if self.current is None:
-            raise game_over()
-        resigning = parse_resign(text, self.players)
+        resigning = check_seat(text, seat, self.players, self.current)
         if resigning is not None:
-            if seat is not None and seat != resigning:
-                raise IllegalAction(
-                    "resign_other", "only a player may resign for themselves", seat=resigning
-                )
             return self._resign(resigning)
-        if seat is not None and seat != self.current:
-            raise IllegalAction("not_your_turn", "it is not your turn", seat=self.current)
         action = parse(text, self.ice.geo)
         self._check(action)
         self.log.append(notation(action, self.ice.geo))
@@ -515,6 +518,32 @@ class UltimatumGame:
             }
         ]
 
+    # --- turns and undo ------------------------------------------------------------------------
+
+    @property
+    def between_turns(self) -> bool:
+        """Whether to_move is at step 1 (U-11) with nothing of the turn taken, or it is over."""
+        return self.step in ("play", "over")
+
+    def turn_start(self) -> int:
+        """The log position of the ``play`` that began the turn under way; len(log) between."""
+        if self.between_turns:
+            return len(self.log)
+        return max(i for i, action in enumerate(self.log) if is_turn_start(action))
+
+    def turns(self) -> list[Turn]:
+        """Every turn of the log (from its ``play``) with the seat whose turn it was."""
+        return turns(self.log, self.players)
+
+    def undo_refusal(self, position: int) -> str | None:
+        """Why the log may not be cut back to ``position`` (None: it may); see Game."""
+        drew = self.step == "play" or self.end_reason == "no_penguin_cell"
+        return undo_refusal(self.log, position, len(self.entertainer_deck), drew)
+
+    def undo_points(self) -> list[int]:
+        """The turn starts the log may be cut back to: at most the last turn's, before its draw."""
+        return [t.start for t in self.turns() if self.undo_refusal(t.start) is None]
+
     # --- snapshots and views -------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -599,6 +628,7 @@ class UltimatumGame:
             "hand": self.hand(seat) if seat is not None else None,
             "hand_counts": [len(h) for h in self.hands],
             "deck_count": len(self.deck),
+            "set_aside_count": len(self.set_aside),  # resigned hands: unseen, but counted
             "entertainer_deck_count": len(self.entertainer_deck),
             "entertainer_top": top,
             "pending_shows": [names[c] for c in self.pending],

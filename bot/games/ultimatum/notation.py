@@ -115,22 +115,6 @@ def parse(text: str, geo: Geometry) -> Action:
     raise _bad(shown, verb)
 
 
-_RESIGN = re.compile(r"^\s*resign\s+(\d+)\s*$", re.IGNORECASE)
-
-
-def parse_resign(text: str, players: int) -> int | None:
-    """The seat of a ``resign <seat>`` action (any seat, any time), or None if it is not one."""
-    match = _RESIGN.match(text)
-    if match is None:
-        return None
-    seat = int(match[1])
-    if seat >= players:
-        raise IllegalAction(
-            "no_such_seat", f"there is no seat {seat} (seats 0 to {players - 1})", seat=seat
-        )
-    return seat
-
-
 def notation(action: Action, geo: Geometry) -> str:
     """The normalised text of an action, as the log and legal_actions() spell it."""
     names = geo.names

@@ -29,7 +29,7 @@ STEPS: dict[str, tuple[int, int]] = {
 }
 OFF = -1  # a neighbour outside the iceberg (U-15: it counts as occupied)
 
-_CELL = re.compile(r"^\s*([A-Za-z])\s*(\d{1,2})\s*$")
+_CELL = re.compile(r"^\s*([A-Za-z])\s*([0-9]{1,2})\s*$")
 
 
 def cell_name(col: int, row: int) -> str:

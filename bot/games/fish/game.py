@@ -1,6 +1,6 @@
-"""Hey, That's My Fish! (RULES.md F-1 … F-15) on 64-bit bitboards.
+"""Hey, That's My Fish! (RULES.md F-1 … F-15): the rules engine behind the contract of DESIGN.md.
 
-Besides the notation of RULES.md the engine takes ``resign <seat>`` from any seat at any time
+Besides the notation of RULES.md the engine takes ``resign <seat>`` from that seat at any time
 (a resignation or a timed-out turn must be in the log, because the log is the game). It is not
 a move choice, so ``legal_actions`` never lists it. The resigning player's penguins leave the
 board, the floes under them stay (then F-10 removes what nobody can reach any more), their catch
@@ -9,186 +9,44 @@ who did not resign are left, the game ends at once: the last one leaves the ice 
 (taking the floes under their penguins) instead of collecting the rest of the board alone,
 which could not change the ranking. Players who went out under F-11 still count as in the game.
 
-Floes live on a padded 8 × 8 bit layout: bit ``row * 8 + slot``, where ``slot`` is the 0-based
-place in the row. Rows A, C, E, G (even rows) use slots 0–6 and are indented by half a floe;
-rows B, D, F, H use slots 0–7 (F-1). Bitboards make move generation and the unreachable-floe
-flood fill (F-10) cheap enough for search.
+The board itself (bitboards, rays, reach) is in geometry.py, the floe and move names in
+notation.py.
 """
 
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
-from bot.games.base import Event, IllegalAction, game_over, make_rng, not_over_yet, rank_by
+from bot.games.base import (
+    Event,
+    IllegalAction,
+    Turn,
+    check_seat,
+    game_over,
+    is_resignation,
+    logged_seat,
+    make_rng,
+    not_over_yet,
+    rank_by,
+)
+from bot.games.fish.geometry import (
+    BIT_OF,
+    BITS,
+    FLOE_NAMES,
+    NAME_OF,
+    RAYS,
+    bits_of,
+    connected,
+    names_of,
+    reach,
+)
+from bot.games.fish.notation import parse
 
-ROWS = "ABCDEFGH"
 PENGUINS_PER_PLAYER = {2: 4, 3: 3, 4: 2}  # F-4
 FISH_COUNTS = (1,) * 30 + (2,) * 20 + (3,) * 10  # F-3
-
-FLOE_NAMES: tuple[str, ...] = tuple(
-    f"{ROWS[row]}{slot + 1}" for row in range(8) for slot in range(7 if row % 2 == 0 else 8)
-)
-_BIT_OF: dict[str, int] = {name: ROWS.index(name[0]) * 8 + int(name[1:]) - 1 for name in FLOE_NAMES}
-_NAME_OF: dict[int, str] = {bit: name for name, bit in _BIT_OF.items()}
-BITS: tuple[int, ...] = tuple(_BIT_OF[name] for name in FLOE_NAMES)
-
-VALID = sum(1 << b for b in BITS)
-EVEN_ROWS = sum(1 << b for b in BITS if (b >> 3) % 2 == 0)
-ODD_ROWS = VALID & ~EVEN_ROWS
-
-# Directions as (row step, doubled-x step): a floe at slot s has doubled x = 2s+1 in an
-# 8-row and 2s+2 in an indented 7-row (F-2).
-DIRECTIONS: dict[str, tuple[int, int]] = {
-    "E": (0, 2),
-    "W": (0, -2),
-    "NE": (-1, 1),
-    "NW": (-1, -1),
-    "SE": (1, 1),
-    "SW": (1, -1),
-}
-
-
-def floe_position(name: str) -> tuple[int, int]:
-    """The 0-based (row, index within the row) of a floe name such as ``C4``."""
-    bit = _BIT_OF[name]
-    return bit >> 3, bit & 7
-
-
-def _step(bit: int, direction: str) -> int | None:
-    row, slot = bit >> 3, bit & 7
-    d_row, d_x = DIRECTIONS[direction]
-    x = 2 * slot + (2 if row % 2 == 0 else 1) + d_x
-    row += d_row
-    if not 0 <= row < 8:
-        return None
-    offset = 2 if row % 2 == 0 else 1
-    if (x - offset) % 2:
-        return None
-    slot = (x - offset) // 2
-    target = row * 8 + slot
-    return target if 0 <= slot < 8 and VALID >> target & 1 else None
-
-
-def _ray(bit: int, direction: str) -> tuple[int, ...]:
-    ray: list[int] = []
-    nxt = _step(bit, direction)
-    while nxt is not None:
-        ray.append(nxt)
-        nxt = _step(nxt, direction)
-    return tuple(ray)
-
-
-RAYS: dict[int, dict[str, tuple[int, ...]]] = {b: {d: _ray(b, d) for d in DIRECTIONS} for b in BITS}
-NEIGHBOURS: dict[int, int] = {b: sum(1 << r[0] for r in RAYS[b].values() if r) for b in BITS}
-
-
-def _reach_table(ray: tuple[int, ...]) -> tuple[int, dict[int, int]]:
-    """For one ray: its mask, and for every pattern of free floes on it, the floes reachable."""
-    mask = sum(1 << b for b in ray)
-    table: dict[int, int] = {}
-    for pattern in range(1 << len(ray)):
-        free = sum(1 << ray[i] for i in range(len(ray)) if pattern >> i & 1)
-        reach = 0
-        for b in ray:  # F-8: stop before the first floe that is not free
-            if not free >> b & 1:
-                break
-            reach |= 1 << b
-        table[free] = reach
-    return mask, table
-
-
-_REACH: dict[int, tuple[tuple[int, dict[int, int]], ...]] = {
-    b: tuple(_reach_table(RAYS[b][d]) for d in DIRECTIONS if RAYS[b][d]) for b in BITS
-}
-
-
-def reach(bit: int, free: int) -> int:
-    """Bitboard of floes a penguin on ``bit`` can move to, given the free floes (F-7, F-8)."""
-    result = 0
-    for mask, table in _REACH[bit]:
-        result |= table[free & mask]
-    return result
-
-
-def expand(m: int) -> int:
-    """Every floe bit next to a bit of ``m`` (the six hex neighbours), bit-parallel."""
-    even, odd = m & EVEN_ROWS, m & ODD_ROWS
-    out = (m << 1) & ~0x0101010101010101 | (m >> 1) & ~0x8080808080808080
-    out |= (even >> 7) | (even >> 8) | (even << 9) | (even << 8)
-    out |= ((odd >> 8) | (odd >> 9) | (odd << 8) | (odd << 7)) & EVEN_ROWS
-    return out & VALID
-
-
-def connected(seeds: int, board: int) -> int:
-    """The floes of ``board`` connected to ``seeds`` through shared edges (F-10)."""
-    region = seeds & board
-    while True:
-        grown = region | expand(region) & board
-        if grown == region:
-            return region
-        region = grown
-
-
-def bits_of(m: int) -> Iterator[int]:
-    """The set bit indices of a bitboard, lowest first."""
-    while m:
-        low = m & -m
-        yield low.bit_length() - 1
-        m ^= low
-
-
-def names_of(m: int) -> list[str]:
-    """Floe names of a bitboard, in board order."""
-    return [_NAME_OF[b] for b in bits_of(m)]
-
-
-_NOTATION = re.compile(r"^\s*([A-Za-z])\s*(\d+)\s*(?:(?:-|–|—|\s)\s*([A-Za-z])\s*(\d+)\s*)?$")
-
-
-def _parse_floe(letter: str, number: str, text: str) -> int:
-    name = f"{letter.upper()}{int(number)}"
-    if name not in _BIT_OF:
-        raise IllegalAction(
-            "no_such_floe",
-            f"{name} is not a floe (rows A–H; A, C, E, G have floes 1–7, B, D, F, H have 1–8)",
-            floe=name,
-        )
-    return _BIT_OF[name]
-
-
-def parse(text: str) -> tuple[int, int | None]:
-    """Parse ``C4`` or ``C4-F2`` (any case, spaces allowed) into floe bits."""
-    match = _NOTATION.match(text)
-    if not match:
-        raise IllegalAction(
-            "bad_notation",
-            f"'{text.strip()}' is not an action: name a floe like C4 or a move like C4-F2",
-            text=text.strip(),
-        )
-    origin = _parse_floe(match[1], match[2], text)
-    if match[3] is None:
-        return origin, None
-    return origin, _parse_floe(match[3], match[4], text)
-
-
-_RESIGN = re.compile(r"^\s*resign\s+(\d+)\s*$", re.IGNORECASE)
-
-
-def parse_resign(text: str, players: int) -> int | None:
-    """The seat of a ``resign <seat>`` action, or None if ``text`` is not one."""
-    match = _RESIGN.match(text)
-    if match is None:
-        return None
-    seat = int(match[1])
-    if seat >= players:
-        raise IllegalAction(
-            "no_such_seat", f"there is no seat {seat} (seats 0 to {players - 1})", seat=seat
-        )
-    return seat
 
 
 def random_floes(rng: random.Random) -> list[int]:
@@ -216,6 +74,9 @@ class FishGame:
     resigned: list[bool] = field(default_factory=list)
     last: dict[str, Any] | None = None
     kind: str = "fish"
+
+    MIN_PLAYERS: ClassVar[int] = min(PENGUINS_PER_PLAYER)
+    MAX_PLAYERS: ClassVar[int] = max(PENGUINS_PER_PLAYER)
 
     def __post_init__(self) -> None:
         """Nobody has resigned unless told otherwise (old snapshots)."""
@@ -281,12 +142,12 @@ class FishGame:
     @property
     def floes(self) -> dict[str, int]:
         """Floe name → fish, for every floe still on the board."""
-        return {_NAME_OF[b]: self.fish[b] for b in bits_of(self.board)}
+        return {NAME_OF[b]: self.fish[b] for b in bits_of(self.board)}
 
     @property
     def penguins(self) -> dict[str, int]:
         """Floe name → seat of the penguin standing on it."""
-        return {_NAME_OF[b]: seat for seat, bits in enumerate(self.penguins_of) for b in bits}
+        return {NAME_OF[b]: seat for seat, bits in enumerate(self.penguins_of) for b in bits}
 
     @property
     def occupied(self) -> int:
@@ -315,7 +176,7 @@ class FishGame:
         if self.phase == "place":
             return sorted(names_of(self.placements()))
         return sorted(
-            f"{_NAME_OF[b]}-{_NAME_OF[t]}"
+            f"{NAME_OF[b]}-{NAME_OF[t]}"
             for b, targets in self.move_targets(self.current)
             for t in bits_of(targets)
         )
@@ -336,22 +197,15 @@ class FishGame:
 
     # --- playing -------------------------------------------------------------------------------
 
-    def play(self, text: str, seat: int | None = None) -> list[Event]:
-        """Apply a placement (``C4``) or a move (``C4-F2``); raise IllegalAction if illegal.
+    def play(self, text: str, seat: int) -> list[Event]:
+        """Apply ``seat``'s placement (``C4``), move (``C4-F2``) or ``resign <seat>``.
 
-        ``seat``, when given, is the seat of the person acting: anyone else is refused.
+        IllegalAction, with nothing changed, for anything the rules or the turn do not allow:
+        a move out of turn (``not_your_turn``) or a resignation for another seat (``resign_other``).
         """
-        if self.current is None:
-            raise game_over()
-        resigning = parse_resign(text, self.players)
+        resigning = check_seat(text, seat, self.players, self.current)
         if resigning is not None:
-            if seat is not None and seat != resigning:
-                raise IllegalAction(
-                    "resign_other", "only a player may resign for themselves", seat=resigning
-                )
             return self._resign(resigning)
-        if seat is not None and seat != self.current:
-            raise IllegalAction("not_your_turn", "it is not your turn", seat=self.current)
         origin, target = parse(text)
         if self.phase == "place":
             if target is not None:
@@ -368,7 +222,7 @@ class FishGame:
         return self._move(origin, target)
 
     def _place(self, bit: int) -> list[Event]:
-        name = _NAME_OF[bit]
+        name = NAME_OF[bit]
         if not self.board >> bit & 1:
             raise IllegalAction("open_water", f"{name} is open water", floe=name)
         if self.occupied >> bit & 1:
@@ -408,7 +262,7 @@ class FishGame:
 
     def _move(self, origin: int, target: int) -> list[Event]:
         seat = self._current()
-        start, end = _NAME_OF[origin], _NAME_OF[target]
+        start, end = NAME_OF[origin], NAME_OF[target]
         if origin not in self.penguins_of[seat]:
             raise IllegalAction("not_your_penguin", f"you have no penguin on {start}", floe=start)
         if origin == target:
@@ -453,7 +307,7 @@ class FishGame:
                 "seat": seat,
                 "from": start,
                 "to": end,
-                "path": [_NAME_OF[b] for b in path],
+                "path": [NAME_OF[b] for b in path],
                 "fish": fish,
             }
         ]
@@ -462,7 +316,7 @@ class FishGame:
             "action": f"{start}-{end}",
             "from": start,
             "to": end,
-            "path": [_NAME_OF[b] for b in path],
+            "path": [NAME_OF[b] for b in path],
             "removed": [],
             "out": [],
         }
@@ -551,11 +405,49 @@ class FishGame:
         self.out[seat] = True
         self.catch[seat]["fish"] += fish
         self.catch[seat]["floes"] += len(bits)
-        names = [_NAME_OF[b] for b in bits]
+        names = [NAME_OF[b] for b in bits]
         if self.last is not None:
             self.last["out"].append({"seat": seat, "floes": names, "fish": fish})
         events: list[Event] = [{"type": "out", "seat": seat, "floes": names, "fish": fish}]
         return events + self._remove_unreachable()
+
+    # --- turns and undo ------------------------------------------------------------------------
+
+    @property
+    def between_turns(self) -> bool:
+        """Always: a Fish turn is one action, a placement (F-6) or a move (F-7)."""
+        return True
+
+    def turn_start(self) -> int:
+        """The log position where the turn under way began: a Fish turn is never half taken."""
+        return len(self.log)
+
+    def turns(self) -> list[Turn]:
+        """Every placement and move of the log with the seat that made it.
+
+        Who moves depends on who went out (F-11), so the log is replayed on the starting board.
+        """
+        start = [self.fish[b] for b in BITS]
+        game = type(self).new(self.players, self.seed, floes=start)
+        found: list[Turn] = []
+        for index, action in enumerate(self.log):
+            seat = logged_seat(action, self.players, game.current)
+            if not is_resignation(action):
+                found.append(Turn(index, seat))
+            game.play(action, seat)
+        return found
+
+    def undo_refusal(self, position: int) -> str | None:
+        """Why the log may not be cut back to ``position``; Fish hides nothing, so no card."""
+        if any(is_resignation(action) for action in self.log[position:]):
+            return "resigned"
+        if not 0 <= position < len(self.log):
+            return "not_turn_start"
+        return None
+
+    def undo_points(self) -> list[int]:
+        """Every placement and move after the last resignation."""
+        return [p for p in range(len(self.log)) if self.undo_refusal(p) is None]
 
     # --- snapshots and views -------------------------------------------------------------------
 
@@ -567,7 +459,7 @@ class FishGame:
             "seed": self.seed,
             "fish": [self.fish[b] for b in BITS],
             "floes": names_of(self.board),
-            "penguins": [[_NAME_OF[b] for b in bits] for bits in self.penguins_of],
+            "penguins": [[NAME_OF[b] for b in bits] for bits in self.penguins_of],
             "to_place": list(self.to_place),
             "catch": [dict(c) for c in self.catch],
             "out": list(self.out),
@@ -588,8 +480,8 @@ class FishGame:
             players=data["players"],
             seed=data["seed"],
             fish=fish,
-            board=sum(1 << _BIT_OF[n] for n in data["floes"]),
-            penguins_of=[[_BIT_OF[n] for n in seat] for seat in data["penguins"]],
+            board=sum(1 << BIT_OF[n] for n in data["floes"]),
+            penguins_of=[[BIT_OF[n] for n in seat] for seat in data["penguins"]],
             to_place=list(data["to_place"]),
             catch=[dict(c) for c in data["catch"]],
             out=list(data["out"]),
@@ -630,54 +522,3 @@ def _copy_last(last: dict[str, Any] | None) -> dict[str, Any] | None:
     copy["removed"] = list(last["removed"])
     copy["out"] = [dict(o, floes=list(o["floes"])) for o in last["out"]]
     return copy
-
-
-def random_playout(game: FishGame, rng: random.Random) -> list[int]:
-    """Play random moves from ``game``'s hunt position to the end; return the fish per seat.
-
-    Works on plain bitboards without touching ``game``: unreachable floes (F-10) are not removed
-    because nobody can catch them anyway, which leaves every score unchanged.
-    """
-    if game.phase == "place":
-        raise ValueError("random playouts start in the hunt")
-    fish = game.fish
-    board = game.board
-    penguins = [list(p) for p in game.penguins_of]
-    scores = game.scores
-    out = list(game.out)
-    seat = game.current
-    players = game.players
-    occupied = game.occupied
-    remaining = out.count(False)
-    while seat is not None and remaining:
-        free = board & ~occupied
-        own = penguins[seat]
-        options = [(i, r) for i, b in enumerate(own) if (r := reach(b, free))]
-        if not options:
-            for b in own:  # F-11
-                scores[seat] += fish[b]
-                board &= ~(1 << b)
-                occupied &= ~(1 << b)
-            penguins[seat] = []
-            out[seat] = True
-            remaining -= 1
-        else:
-            index, targets = options[rng.randrange(len(options))]
-            origin = own[index]
-            count = targets.bit_count()
-            pick = rng.randrange(count)
-            while pick:
-                targets &= targets - 1
-                pick -= 1
-            target = (targets & -targets).bit_length() - 1
-            own[index] = target
-            scores[seat] += fish[origin]
-            board &= ~(1 << origin)
-            occupied ^= (1 << origin) | (1 << target)
-        nxt = seat
-        for _ in range(players):
-            nxt = (nxt + 1) % players
-            if not out[nxt]:
-                break
-        seat = nxt if not out[nxt] else None
-    return scores
