@@ -277,8 +277,8 @@ class PenguinBot(commands.Bot):
         """Answer with the current picture of a game (spectators may look too)."""
         from bot.cogs.common import Refusal, Tables, reader_language
         from bot.play.access import Purpose
-        from bot.ui.announce import status_lines
-        from bot.ui.names import seat_names
+        from bot.texts.announce import status_lines
+        from bot.texts.names import seat_names
 
         lang = reader_language(interaction)
         loaded = await Tables(self).find(

@@ -15,9 +15,9 @@ from bot.i18n import language_of, t
 from bot.play.access import Purpose, Reach, Where, reach
 from bot.store import GameNotFound, GameRecord, Move, StoreError, VersionConflict
 from bot.store.records import OPEN, Status
-from bot.ui import announce
-from bot.ui.errors import explain
-from bot.ui.names import seat_names, title
+from bot.texts import announce
+from bot.texts.names import seat_names, title
+from bot.texts.refusals import explain
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot

@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.ai import choose_action
 from bot.games.base import Game, IllegalAction
 from bot.store import GameRecord, Move, OutboxDraft, StoreError, VersionConflict
-from bot.ui import announce
+from bot.texts import announce
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from bot.cogs.common import Interaction, Refusal, reader_language
 from bot.i18n import t
 from bot.store import KEEP, GuildSettings, StoreError
-from bot.ui.errors import explain
+from bot.texts.refusals import explain
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:

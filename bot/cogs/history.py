@@ -18,8 +18,8 @@ from bot.games.base import Game, is_resignation
 from bot.i18n import picture_labels, t
 from bot.play.access import Purpose
 from bot.store import GameRecord, LoggedAction
+from bot.texts.names import seat_names, title
 from bot.ui.fit import fit
-from bot.ui.names import seat_names, title
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot

@@ -21,12 +21,12 @@ from bot.play.access import Purpose
 from bot.store import GameRecord, StoreError
 from bot.store.lobby import status_error
 from bot.store.records import OPEN, Status
-from bot.ui import announce
+from bot.texts import announce
+from bot.texts.names import player_name
+from bot.texts.refusals import explain
 from bot.ui.buttons import NO_LONGER_VALID, lobby_buttons
 from bot.ui.embeds import game_list_embed, lobby_embed
-from bot.ui.errors import explain
 from bot.ui.fit import fit
-from bot.ui.names import player_name
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot

@@ -11,10 +11,10 @@ import discord
 from bot.cogs.common import Interaction, Refusal, Tables, applied, reader_language
 from bot.i18n import t
 from bot.store import GameRecord, StoreError
-from bot.ui import announce
+from bot.texts import announce
+from bot.texts.refusals import explain
 from bot.ui.buttons import lobby_buttons
 from bot.ui.embeds import lobby_embed
-from bot.ui.errors import explain
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:

@@ -28,7 +28,7 @@ from bot.cogs.turns import give_up_seat, still_member
 from bot.games.base import Game
 from bot.i18n import language_of
 from bot.store import GameRecord, OutboxDraft, StoreError, UndoRequest, VersionConflict
-from bot.ui import days
+from bot.texts import over_days as days
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot

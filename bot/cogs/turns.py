@@ -18,10 +18,10 @@ from bot.games.base import IllegalAction
 from bot.i18n import t
 from bot.play.access import Purpose
 from bot.store import GameRecord, StoreError, VersionConflict
-from bot.ui import days
-from bot.ui.errors import explain
+from bot.texts import over_days as days
+from bot.texts.names import seat_names
+from bot.texts.refusals import explain
 from bot.ui.fit import fit
-from bot.ui.names import seat_names
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot

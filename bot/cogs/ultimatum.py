@@ -16,10 +16,10 @@ from bot.games.ultimatum import UltimatumGame
 from bot.i18n import N_, picture_labels, t
 from bot.play import options
 from bot.store import Move
-from bot.ui import ultimatum_texts
+from bot.texts import ultimatum as ultimatum_texts
+from bot.texts.names import seat_names
 from bot.ui.buttons import NO_LONGER_VALID, buttons, perform_select
 from bot.ui.fit import fit
-from bot.ui.names import seat_names
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot

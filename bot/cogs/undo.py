@@ -23,11 +23,11 @@ from bot.games.base import Event, Game
 from bot.i18n import t
 from bot.store import GameRecord, StoreError, UndoRequest, VersionConflict
 from bot.store.rows import when
-from bot.ui import days
+from bot.texts import over_days as days
+from bot.texts.names import mention, seat_names
+from bot.texts.refusals import explain
 from bot.ui.buttons import buttons
-from bot.ui.errors import explain
 from bot.ui.fit import fit
-from bot.ui.names import mention, seat_names
 
 if TYPE_CHECKING:
     from bot.client import PenguinBot

@@ -8,17 +8,12 @@ import discord
 
 from bot.i18n import t
 from bot.store import GameRecord
-from bot.ui.names import player_name, title
+from bot.texts.names import jump_url, player_name, title
 
 COLOUR = discord.Colour(0x2B7BB9)
 #: Games per page of ``/game list``, and the longest name it shows.
 LIST_PAGE = 10
 NAME_LIMIT = 40
-
-
-def jump_url(record: GameRecord) -> str:
-    """A link to the game's thread (or channel)."""
-    return f"https://discord.com/channels/{record.guild_id}/{record.thread_id or record.channel_id}"
 
 
 def lobby_embed(record: GameRecord, lang: str) -> discord.Embed:

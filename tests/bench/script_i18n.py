@@ -20,8 +20,8 @@ from discord import app_commands
 
 from bot import catalogue, i18n
 from bot.games.ultimatum import UltimatumGame
+from bot.texts import ultimatum as ultimatum_texts
 from bot.translator import CatalogueTranslator
-from bot.ui import ultimatum_texts
 
 ROUNDS = 200
 

@@ -10,7 +10,7 @@ from typing import Any
 from bot.client import PenguinBot
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import language_of, t
-from bot.ui.ultimatum_texts import card_name
+from bot.texts.ultimatum import card_name
 from tests.fakediscord import Channel, FakeDiscord, Message, Reply, User
 
 PEOPLE = ("alice", "bruno", "chloe", "mia")

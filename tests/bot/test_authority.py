@@ -17,7 +17,7 @@ from typing import Any
 from bot.client import PenguinBot
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import language_of
-from bot.ui.ultimatum_texts import card_name
+from bot.texts.ultimatum import card_name
 from tests.bot.conftest import BotRunner
 from tests.bot.hostile import all_games, changes, dm, outsider, same_answer
 from tests.bot.players import is_done, open_game, settle, who_moves

@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.games import new_game
 from bot.i18n import language_of
 from bot.store.state import dump_snapshot
-from bot.ui.names import title
+from bot.texts.names import title
 from tests.bot.clocked import DAY, HOUR, ClockedRunner, later, reminders, settle
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.bot.players import fish_step, open_game, said, who_moves

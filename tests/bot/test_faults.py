@@ -17,10 +17,10 @@ import pytest
 from bot.client import PenguinBot
 from bot.games import game_class
 from bot.store import OutboxDraft, OutboxEntry
-from bot.ui.announce import describe, turn_payload
+from bot.texts.announce import describe, turn_payload
+from bot.texts.names import mention, seat_names
 from bot.ui.fit import CONTENT as MAX_CONTENT
 from bot.ui.fit import shorten as fit
-from bot.ui.names import mention, seat_names
 from tests.bot.clocked import ClockedRunner
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.bot.conftest import BotRunner

@@ -9,7 +9,7 @@ import discord
 
 from bot.client import PenguinBot
 from bot.i18n import t
-from bot.ui.names import title
+from bot.texts.names import title
 from tests.bot.conftest import BotRunner
 from tests.fakediscord import FakeDiscord
 

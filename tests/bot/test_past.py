@@ -8,7 +8,7 @@ import random
 from bot.client import PenguinBot
 from bot.cogs.history import replay_views
 from bot.games.ultimatum import UltimatumGame
-from bot.ui.names import seat_names
+from bot.texts.names import seat_names
 from render import replay
 from tests.bot.clocked import HOUR, ClockedRunner, later, settle
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture

@@ -11,7 +11,7 @@ import pytest
 
 from bot.games.ultimatum import UltimatumGame
 from bot.store import lobby as lobby_store
-from bot.ui.names import seat_names
+from bot.texts.names import seat_names
 from tests.bot.conftest import BotRunner
 from tests.bot.players import open_game, said, ultimatum_step, who_moves
 from tests.fakediscord import FakeDiscord, Reply, User

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.client import PenguinBot
 from bot.i18n import t
-from bot.ui.names import mention
+from bot.texts.names import mention
 from tests.bot.conftest import BotRunner
 from tests.bot.players import fish_step, said, ultimatum_step
 from tests.fakediscord import Channel, FakeDiscord, Message, Reply, User

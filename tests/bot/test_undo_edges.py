@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.ui.announce import move_drafts
+from bot.texts.announce import move_drafts
 from tests.bot.clocked import HOUR, ClockedRunner, later, settle
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.bot.players import fish_step, open_game, said, who_moves

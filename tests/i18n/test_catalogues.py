@@ -52,7 +52,7 @@ def test_no_message_is_missing_and_none_is_unused(lang: str) -> None:
 def test_the_template_sees_code_pictures_and_commands() -> None:
     """Marked texts of the bot, the picture words of render/ and command texts all count."""
     keys = template_keys()
-    assert (None, "It is not your turn.") in keys  # bot/ui/errors.py
+    assert (None, "It is not your turn.") in keys  # bot/texts/refusals.py
     assert (None, "{n} floes sink") in keys  # render/labels.py
     assert (None, ("{n} penguin", "{n} penguins")) in keys  # a plural text
     assert (NAME_CONTEXT, "fish") in keys and (NAME_CONTEXT, "floe") in keys

@@ -18,8 +18,8 @@ from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import N_, known_language, language_of, picture_labels, t, tn
 from bot.store.lobby import status_error
+from bot.texts import refusals as errors
 from bot.translator import CatalogueTranslator
-from bot.ui import errors
 from render import fish as fish_picture
 from render import labels as picture_words
 from tests.i18n.helpers import fields

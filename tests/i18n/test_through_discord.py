@@ -17,9 +17,9 @@ from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import language_of, picture_labels, t
 from bot.store import lobby as lobby_store
-from bot.ui import ultimatum_texts
-from bot.ui.announce import next_step
-from bot.ui.names import seat_names
+from bot.texts import ultimatum as ultimatum_texts
+from bot.texts.announce import next_step
+from bot.texts.names import seat_names
 from render import fish as fish_picture
 from render import ultimatum as ultimatum_picture
 from tests.bot.conftest import BotRunner

@@ -16,7 +16,7 @@ from bot.i18n import N_, t
 from bot.play.options import excerpt
 from bot.store import StoreError
 from bot.store.settings import MAX_REMINDER_HOURS, MAX_TIMEOUT_DAYS
-from bot.ui.ultimatum_texts import card_name
+from bot.texts.ultimatum import card_name
 
 #: code → template.
 TEMPLATES: dict[str, str] = {

@@ -37,3 +37,8 @@ def mention(user_id: int | None) -> str:
 def title(kind: str, lang: str = DEFAULT) -> str:
     """A game's name, as published in ``lang`` (Packeis am Pol, Pingouins …)."""
     return t(lang, TITLES[kind])
+
+
+def jump_url(record: GameRecord) -> str:
+    """A link to the game's thread (or channel)."""
+    return f"https://discord.com/channels/{record.guild_id}/{record.thread_id or record.channel_id}"
