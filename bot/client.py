@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.i18n import language_of, picture_labels, t
+from bot.play.check import check_snapshots
 from bot.store import GameRecord, SnapshotReport, Store, StoreError
 from bot.translator import CatalogueTranslator
 from bot.ui.buttons import GameButton, PerformSelect
@@ -182,7 +183,7 @@ class PenguinBot(commands.Bot):
         """Replay every started game (running, finished or cancelled) from its log and repair a
         snapshot that differs (logged)."""
         try:
-            report = await self.store.check_snapshots()
+            report = await check_snapshots(self.store)
         except Exception:  # a failed check must not take the bot down; the games still play
             log.exception("checking the games against their logs failed")
             return None

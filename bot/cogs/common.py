@@ -13,7 +13,10 @@ from discord import app_commands
 from bot.games.base import Game, IllegalAction
 from bot.i18n import language_of, t
 from bot.play.access import Purpose, Reach, Where, reach
-from bot.store import GameNotFound, GameRecord, Move, StoreError, VersionConflict
+from bot.play.games import load_game
+from bot.play.move import Move
+from bot.play.turns import act
+from bot.store import GameNotFound, GameRecord, StoreError, VersionConflict
 from bot.store.records import OPEN, Status
 from bot.texts import announce
 from bot.texts.names import seat_names, title
@@ -133,7 +136,7 @@ class Tables:
         lang = reader_language(interaction)
         missing = Refusal(t(lang, "There is no game #{id}.", id=game_id))
         try:
-            record, game = await self.store.load_game(game_id)
+            record, game = await load_game(self.store, game_id)
         except GameNotFound:
             raise missing from None
         verdict = reach(where(interaction), record.guild_id, record.user_ids, purpose)
@@ -262,11 +265,13 @@ class Tables:
             raise Refusal(explain(lang, error, record.kind)) from None
         post_lang = await self.bot.public_language(record.guild_id)
         try:
-            move: Move = await self.store.apply_action(
-                record.id,
+            assert loaded.game is not None
+            move: Move = await act(
+                self.store,
+                record,
+                loaded.game,
                 seat,
                 text,
-                expected_version=record.version,
                 announce=lambda m: announce.move_drafts(m, post_lang),
             )
         except IllegalAction as error:

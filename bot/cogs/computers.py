@@ -20,7 +20,10 @@ from discord.ext import commands
 
 from bot.ai import choose_action
 from bot.games.base import Game, IllegalAction
-from bot.store import GameRecord, Move, OutboxDraft, StoreError, VersionConflict
+from bot.play.games import load_game
+from bot.play.move import Move
+from bot.play.turns import act
+from bot.store import GameRecord, OutboxDraft, StoreError, VersionConflict
 from bot.texts import announce
 
 if TYPE_CHECKING:
@@ -78,7 +81,7 @@ class Computers(commands.Cog):
         store = self.bot.store
         while True:
             self.recheck.discard(game_id)
-            record, game = await store.load_game(game_id)
+            record, game = await load_game(store, game_id)
             mover = None if game is None else game.to_move
             if record.status != "active" or game is None or mover is None:
                 return
@@ -89,11 +92,12 @@ class Computers(commands.Cog):
             action = await self.decide(record, game)
             lang = await self.bot.public_language(record.guild_id)
             try:
-                move = await store.apply_action(
-                    game_id,
+                move = await act(
+                    store,
+                    record,
+                    game,
                     mover,
                     action,
-                    expected_version=record.version,
                     announce=functools.partial(_drafts, lang=lang),
                 )
             except VersionConflict:

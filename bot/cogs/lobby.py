@@ -18,6 +18,9 @@ from bot.cogs import undo as consent
 from bot.cogs.common import Interaction, Loaded, Refusal, Tables, applied, reader_language
 from bot.i18n import t
 from bot.play.access import Purpose
+from bot.play.games import load_game
+from bot.play.lobby import add_computer, create_game, join
+from bot.play.lobby import start as start_game
 from bot.store import GameRecord, StoreError
 from bot.store.lobby import status_error
 from bot.store.records import OPEN, Status
@@ -145,7 +148,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
                 )
             )
         try:
-            record = await self.bot.store.create_game(
+            record = await create_game(
+                self.bot.store,
                 kind,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
@@ -213,7 +217,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
 
     async def _announce_start(self, record: GameRecord, lang: str) -> None:
         """Queue the first post of a game that started (full lobby)."""
-        _, game = await self.bot.store.load_game(record.id)
+        _, game = await load_game(self.bot.store, record.id)
         assert game is not None
         await self.bot.store.enqueue(*announce.start_drafts(record, game, lang))
         self.bot.after_change(record)
@@ -263,7 +267,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
             if action == "join":
                 if record.status == "active" and record.is_full:
                     raise Refusal(not_waiting(lang, record))
-                record = await store.join(
+                record = await join(
+                    store,
                     record.id,
                     interaction.user.id,
                     name=interaction.user.display_name,
@@ -284,7 +289,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
             elif action == "start":
                 if record.status != "lobby":
                     raise Refusal(t(lang, "Game #{id} has already started.", id=record.id))
-                record = await store.start(record.id, by=interaction.user.id, announce=start)
+                record = await start_game(store, record.id, by=interaction.user.id, announce=start)
                 note = t(lang, "Game #{id} has started.", id=record.id)
             else:
                 if not self.may_manage(interaction, record):
@@ -367,8 +372,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
             level = next((s.bot_level for s in record.seats if s.bot_level), DEFAULT_LEVEL)
         public = await self.bot.public_language(record.guild_id)
         try:
-            record = await self.bot.store.add_computer(
-                record.id, level, announce=announce.start_announcer(public)
+            record = await add_computer(
+                self.bot.store, record.id, level, announce=announce.start_announcer(public)
             )
         except StoreError as error:
             raise Refusal(explain(lang, error)) from None

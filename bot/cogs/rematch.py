@@ -10,6 +10,8 @@ import discord
 
 from bot.cogs.common import Interaction, Refusal, Tables, applied, reader_language
 from bot.i18n import t
+from bot.play.games import load_game
+from bot.play.lobby import create_game, join
 from bot.store import GameRecord, StoreError
 from bot.texts import announce
 from bot.texts.refusals import explain
@@ -47,7 +49,8 @@ async def _open(bot: PenguinBot, interaction: Interaction, old: GameRecord) -> G
     computers = [s for s in old.seats if s.is_computer]
     others = [s for s in old.seats if s.user_id not in (None, interaction.user.id)]
     try:
-        record = await bot.store.create_game(
+        record = await create_game(
+            bot.store,
             old.kind,
             guild_id=old.guild_id,
             channel_id=old.channel_id,
@@ -101,9 +104,9 @@ async def _open(bot: PenguinBot, interaction: Interaction, old: GameRecord) -> G
         start = announce.start_announcer(public)
         for seat in others:
             assert seat.user_id is not None
-            record = await bot.store.join(record.id, seat.user_id, name=seat.name, announce=start)
+            record = await join(bot.store, record.id, seat.user_id, name=seat.name, announce=start)
         if not others and record.status == "active":  # only computer players: full at once
-            _, game = await bot.store.load_game(record.id)
+            _, game = await load_game(bot.store, record.id)
             assert game is not None
             await bot.store.enqueue(*announce.start_drafts(record, game, public))
     finally:

@@ -27,6 +27,7 @@ from discord.ext import commands
 from bot.cogs.turns import give_up_seat, still_member
 from bot.games.base import Game
 from bot.i18n import language_of
+from bot.play.games import load_game
 from bot.store import GameRecord, OutboxDraft, StoreError, UndoRequest, VersionConflict
 from bot.texts import over_days as days
 
@@ -139,7 +140,7 @@ class Scheduler(commands.Cog):
         if not await still_member(self.bot, record.guild_id, user):
             await give_up_seat(self.bot, record, record.to_move_seat, "left")
             return
-        record, game = await store.load_game(record.id)
+        record, game = await load_game(store, record.id)
         if game is None or record.next_reminder_at is None:
             return
         lang = await self.bot.public_language(record.guild_id)
@@ -157,7 +158,7 @@ class Scheduler(commands.Cog):
         """Check the next player is still here; tell them and the followers by DM."""
         store = self.bot.store
         try:
-            record, game = await store.load_game(game_id)
+            record, game = await load_game(store, game_id)
         except StoreError:
             return
         if game is None or record.status not in ("active", "finished"):

@@ -17,6 +17,8 @@ from bot.cogs.common import (
 from bot.games.base import IllegalAction
 from bot.i18n import t
 from bot.play.access import Purpose
+from bot.play.turns import hand_to_computer
+from bot.play.turns import resign as resign_seat
 from bot.store import GameRecord, StoreError, VersionConflict
 from bot.texts import over_days as days
 from bot.texts.names import seat_names
@@ -58,7 +60,8 @@ async def give_up_seat(bot: PenguinBot, record: GameRecord, seat: int, reason: s
     try:
         if reason != "resigned" and bot.computers_available:
             who = seat_names(record, lang)[seat]
-            changed = await store.hand_to_computer(
+            changed = await hand_to_computer(
+                store,
                 record.id,
                 seat,
                 HANDOVER_LEVEL,
@@ -66,7 +69,8 @@ async def give_up_seat(bot: PenguinBot, record: GameRecord, seat: int, reason: s
                 announce=lambda r: [days.handover_draft(r, seat, who, lang, reason)],
             )
         else:
-            move = await store.resign(
+            move = await resign_seat(
+                store,
                 record.id,
                 seat,
                 expected_version=record.version,

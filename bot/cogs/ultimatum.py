@@ -15,7 +15,7 @@ from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import N_, picture_labels, t
 from bot.play import options
-from bot.store import Move
+from bot.play.move import Move
 from bot.texts import ultimatum as ultimatum_texts
 from bot.texts.names import seat_names
 from bot.ui.buttons import NO_LONGER_VALID, buttons, perform_select

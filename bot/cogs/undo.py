@@ -21,6 +21,7 @@ from bot.cogs.common import Interaction, Loaded, Refusal, Tables, applied, reade
 from bot.games import play_logged, replay
 from bot.games.base import Event, Game
 from bot.i18n import t
+from bot.play.undo import carry_out_undo
 from bot.store import GameRecord, StoreError, UndoRequest, VersionConflict
 from bot.store.rows import when
 from bot.texts import over_days as days
@@ -216,7 +217,8 @@ async def ask_undo(bot: PenguinBot, interaction: Interaction, game_id: int | Non
 
 async def _carry_out(bot: PenguinBot, game_id: int, lang: str, point: UndoPoint) -> GameRecord:
     """Cut the log back as the approved request says; announce it with a fresh picture."""
-    record, _, _ = await bot.store.carry_out_undo(
+    record, _, _ = await carry_out_undo(
+        bot.store,
         game_id,
         announce=lambda r, g, _request: [
             days.undo_drafts(r, g, lang, point.actions, replies=point.replies)

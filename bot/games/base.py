@@ -173,6 +173,14 @@ def make_rng(seed: int) -> random.Random:
     return random.Random(seed)
 
 
+def seat_order(seed: int, players: int) -> list[int]:
+    """Which lobby position gets which seat: a permutation drawn from the seed (F-5, U-10)."""
+    order = list(range(players))
+    # A stream of its own, so the seating does not mirror the engine's first draws (the deal).
+    random.Random(f"seat order/{seed}").shuffle(order)
+    return order
+
+
 def rank_by(keys: Sequence[Sequence[int]]) -> list[list[int]]:
     """Group seats by descending key tuples; equal keys share a rank (a group)."""
     order = sorted(range(len(keys)), key=lambda s: (tuple(-k for k in keys[s]), s))

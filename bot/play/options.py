@@ -11,21 +11,18 @@ typed (``excerpt``).
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from bot.games.base import IllegalAction
 from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
+from bot.texts.quote import EXCERPT_LENGTH, excerpt
 
-#: How much of what a person typed a refusal quotes back.
-EXCERPT_LENGTH = 40
+__all__ = ["EXCERPT_LENGTH", "BadOption", "excerpt"]
 
 _FLOE = re.compile(r"[A-H][1-8]", re.ASCII)
 # Ultimatum icebergs are 5 to 15 cells a side: columns A–O, rows 1–15.
 _CELL = re.compile(r"[A-O](?:1[0-5]|[1-9])", re.ASCII)
 _WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*", re.ASCII)
 _DASHES = re.compile(r"\s*[-‐‑–—]\s*")
-# Discord turns these into pings or links: @everyone, @here, <@123>, <@&123>, <#123>.
-_AT = re.compile("@(?!\u200b)")
 
 
 class BadOption(IllegalAction):
@@ -34,22 +31,6 @@ class BadOption(IllegalAction):
     def __init__(self, code: str, kind: str, typed: str) -> None:
         shown = excerpt(typed)
         super().__init__(code, f"'{shown}' is not {kind}", typed=shown)
-
-
-def excerpt(text: str, limit: int = EXCERPT_LENGTH) -> str:
-    """At most ``limit`` characters of ``text``, safe to quote in a message: control and format
-    characters dropped, white space folded, mentions neutralised, and an ellipsis where cut."""
-    kept = "".join(
-        " " if ch.isspace() else ch
-        for ch in text
-        if ch.isspace() or unicodedata.category(ch)[0] != "C"
-    )
-    # A zero-width space after every @ keeps Discord from reading a mention; backticks could
-    # close the quote around the excerpt.
-    folded = _AT.sub("@\u200b", " ".join(kept.split())).replace("`", "'")
-    if len(folded) > limit:
-        folded = folded[: limit - 1].rstrip() + "…"
-    return folded
 
 
 def floe(text: str) -> str:

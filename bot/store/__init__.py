@@ -1,14 +1,19 @@
-"""Persistence in SQLite: every SQL statement of the bot lives in this package.
+"""Persistence in SQLite: every SQL statement of the bot lives in this package, and nothing else.
+
+The store knows no rules: it imports nothing of bot.games, bot.play, bot.texts, the Discord
+layer or render (a test and the import contracts keep it so). A game's engine state reaches it
+as a ``Position`` (snapshot text and the facts it indexes) made by bot.play; where a change
+needs the rules inside its transaction (starting a full table, checking the log), the caller
+hands in a pure function (``Opening``, ``Rebuild``).
 
 ``Store.from_settings(settings)`` opens the one database (WAL, synchronous=FULL, foreign keys,
 schema migrated by ``PRAGMA user_version``). Everything else is a typed async method returning
-frozen records:
+frozen records (``bot.store.protocol.GameStore`` lists them):
 
 - lobby: ``create_game``, ``join``, ``add_computer``, ``leave``, ``start``, ``cancel``,
-  ``set_thread``, ``set_lobby_message`` (a full lobby starts by itself, seats drawn from the seed);
-- play: ``load_game`` → (record, engine game), ``apply_action(..., expected_version=)`` → Move
-  (one transaction; VersionConflict when stale), ``resign`` (any seat, any time),
-  ``hand_to_computer``, ``action_log``, ``truncate_log``;
+  ``set_thread``, ``set_lobby_message`` (a full lobby starts by itself through ``opening``);
+- play: ``load`` → (record, snapshot text), ``commit_turn(..., expected_version=)`` (one short
+  transaction; VersionConflict when stale), ``hand_to_computer``, ``action_log``, ``cut_log``;
 - undo by consent: ``request_undo``, ``undo_request``, ``approve_undo``, ``drop_undo``,
   ``expired_undos``, ``carry_out_undo``; following a game: ``follow``, ``followers``;
 - lookups: ``get_game``, ``games_in_channel``, ``game_of_thread``, ``games_of_user``,
@@ -35,9 +40,10 @@ from bot.store.moves import LoggedAction
 from bot.store.records import (
     GameRecord,
     GuildSettings,
-    Move,
+    Opening,
     OutboxDraft,
     OutboxEntry,
+    Position,
     Seat,
     SnapshotReport,
     UndoRequest,
@@ -55,9 +61,10 @@ __all__ = [
     "InvalidValue",
     "LobbyError",
     "LoggedAction",
-    "Move",
+    "Opening",
     "OutboxDraft",
     "OutboxEntry",
+    "Position",
     "Seat",
     "SnapshotReport",
     "Store",

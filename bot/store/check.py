@@ -5,28 +5,22 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.games import replay
-from bot.games.base import Game
 from bot.store.core import StoreCore
 from bot.store.errors import VersionConflict
-from bot.store.moves import players_of
-from bot.store.records import GameRecord, SnapshotReport, Status
+from bot.store.records import GameRecord, Position, SnapshotReport, Status
 from bot.store.rows import SELECT_GAMES, fetch_record, record_of_row
 from bot.store.state import write_state
 
 log = logging.getLogger(__name__)
 
 _IDS = "(SELECT value FROM json_each(?))"  # a JSON list bound as one parameter
+#: Replays a game's log from its start: the rules' part of the check, handed in by the caller.
+Rebuild = Callable[[GameRecord, list[str]], Position]
 #: Every status a game with an engine state can have.
 STARTED: tuple[Status, ...] = ("active", "finished", "cancelled")
-
-
-def _normal(data: dict[str, Any]) -> Any:
-    """JSON's view of a snapshot (tuples become lists, as they do once stored)."""
-    return json.loads(json.dumps(data))
 
 
 def _reason(error: Exception) -> str:
@@ -50,17 +44,17 @@ def _stored(snapshot: str) -> Any:
         return None
 
 
-def _mismatch(record: GameRecord, snapshot: str, game: Game) -> str | None:
+def _mismatch(record: GameRecord, snapshot: str, position: Position) -> str | None:
     """What about the stored game differs from the replayed one (None: nothing)."""
-    if _stored(snapshot) != _normal(game.to_dict()):
+    if _stored(snapshot) != _stored(position.snapshot):
         return "the snapshot"
     if record.status == "cancelled":
         return None
-    status = "finished" if game.is_over else "active"
+    status = "finished" if position.over else "active"
     if record.status != status:
         return f"the status ({record.status}, the log says {status})"
-    if record.to_move_seat != game.to_move:
-        return f"whose turn it is (seat {record.to_move_seat}, the log says {game.to_move})"
+    if record.to_move_seat != position.to_move:
+        return f"whose turn it is (seat {record.to_move_seat}, the log says {position.to_move})"
     return None
 
 
@@ -68,12 +62,13 @@ class CheckMixin(StoreCore):
     """Rebuilding every started game from its seed and action log."""
 
     async def check_snapshots(
-        self, statuses: Sequence[Status] = STARTED, *, batch: int = 200
+        self, rebuild: Rebuild, statuses: Sequence[Status] = STARTED, *, batch: int = 200
     ) -> SnapshotReport:
         """Replay every started game (of these statuses) and compare with what is stored.
 
-        Where they differ the log wins: the snapshot and turn state are rewritten from the
-        replay and the difference is logged. A log that no longer replays, or a game that
+        ``rebuild`` replays a log (bot.play hands in the rules). Where they differ the log
+        wins: the snapshot and turn state are rewritten from the replay and the difference is
+        logged. A log that no longer replays, or a game that
         cannot be read or checked at all, is logged as an error, reported as broken and left
         alone (it needs a person to look at it); the other games are checked all the same. The
         event loop gets a turn after every game, so the bot can run this in the background at
@@ -121,7 +116,11 @@ class CheckMixin(StoreCore):
                 checked += 1
                 try:
                     outcome = await self._check(
-                        record, snapshots[record.id], logs[record.id], last_at.get(record.id)
+                        rebuild,
+                        record,
+                        snapshots[record.id],
+                        logs[record.id],
+                        last_at.get(record.id),
                     )
                 except Exception as error:  # one broken game must not stop the check of others
                     outcome = _unreadable(record.id, error)
@@ -136,7 +135,12 @@ class CheckMixin(StoreCore):
         )
 
     async def _check(
-        self, record: GameRecord, snapshot: str, actions: list[str], last_at: float | None
+        self,
+        rebuild: Rebuild,
+        record: GameRecord,
+        snapshot: str,
+        actions: list[str],
+        last_at: float | None,
     ) -> str | None:
         """None if the game is consistent, "repaired", or why its log does not replay.
 
@@ -144,24 +148,22 @@ class CheckMixin(StoreCore):
         """
         for _attempt in range(3):
             try:
-                game = replay(
-                    record.kind, players_of(record), record.seed, dict(record.options), actions
-                )
+                position = rebuild(record, actions)
             except Exception as error:  # IllegalAction, or options the engine cannot take
                 reason = _reason(error)
                 log.error("game #%d: its action log no longer replays: %s", record.id, reason)
                 return reason
-            difference = _mismatch(record, snapshot, game)
+            difference = _mismatch(record, snapshot, position)
             if difference is None:
                 return None
             try:
                 async with self._db.transaction() as conn:
                     keep: Status | None = "cancelled" if record.status == "cancelled" else None
-                    keep_clock, turn_started = _turn_clock(record, game, last_at)
+                    keep_clock, turn_started = _turn_clock(record, position, last_at)
                     await write_state(
                         conn,
                         record,
-                        game,
+                        position,
                         self._now(),
                         status=keep,
                         keep_clock=keep_clock,
@@ -182,7 +184,9 @@ class CheckMixin(StoreCore):
         return "the game kept changing while it was being checked"
 
 
-def _turn_clock(record: GameRecord, game: Game, last_at: float | None) -> tuple[bool, float | None]:
+def _turn_clock(
+    record: GameRecord, position: Position, last_at: float | None
+) -> tuple[bool, float | None]:
     """How a repair sets the turn clock: (keep the stored one, else when the turn began).
 
     A repair is no move: when the log has the same player to move as the stored game, that
@@ -190,7 +194,7 @@ def _turn_clock(record: GameRecord, game: Game, last_at: float | None) -> tuple[
     describes began with its last logged action (or, with no action yet, when the stored turn
     began); None leaves it to the moment of the repair.
     """
-    if record.turn_started_at is not None and record.to_move_seat == game.to_move:
+    if record.turn_started_at is not None and record.to_move_seat == position.to_move:
         return True, None
     if last_at is not None:
         return False, last_at

@@ -9,18 +9,17 @@ from datetime import datetime
 
 import aiosqlite
 
-from bot.games.base import Game
 from bot.store.core import StoreCore
 from bot.store.errors import StoreError, VersionConflict
 from bot.store.moves import cut_log
-from bot.store.records import GameRecord, OutboxDraft, UndoRequest
+from bot.store.records import GameRecord, OutboxDraft, Position, UndoRequest
 from bot.store.rows import fetch_record, stamp, when
 
 _COLUMNS = (
     "game_id, requester_id, keep, version, waiting, approved, channel_id, created_at, expires_at"
 )
 #: Builds the messages announcing a taken-back turn; queued in the same transaction.
-AnnounceUndo = Callable[[GameRecord, Game, UndoRequest], Iterable[OutboxDraft]]
+AnnounceUndo = Callable[[GameRecord, UndoRequest], Iterable[OutboxDraft]]
 
 
 def _request(row: sqlite3.Row) -> UndoRequest:
@@ -157,12 +156,13 @@ class ConsentMixin(StoreCore):
         return [_request(row) for row in rows]
 
     async def carry_out_undo(
-        self, game_id: int, *, announce: AnnounceUndo | None = None
-    ) -> tuple[GameRecord, Game, UndoRequest]:
+        self, game_id: int, position: Position, *, announce: AnnounceUndo | None = None
+    ) -> tuple[GameRecord, UndoRequest]:
         """Take the turn back as the (fully approved) request says, and clear the request.
 
-        VersionConflict if the game moved on since the request was made (the request is then
-        void: drop it).
+        ``position`` is the game replayed from the actions the request keeps (by the caller,
+        before this transaction). VersionConflict if the game moved on since the request was
+        made (the request is then void: drop it).
         """
         async with self._db.transaction() as conn:
             current = await _read(conn, game_id)
@@ -175,8 +175,8 @@ class ConsentMixin(StoreCore):
                     game_id=game_id,
                 )
             now = self._now()
-            record, game = await cut_log(conn, game_id, current.keep, current.version, now)
+            record = await cut_log(conn, game_id, current.keep, position, current.version, now)
             await conn.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
             if announce is not None:
-                await self._enqueue(conn, announce(record, game, current), now)
-            return record, game, current
+                await self._enqueue(conn, announce(record, current), now)
+            return record, current

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import secrets
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
@@ -11,10 +10,9 @@ from typing import Any
 
 import aiosqlite
 
-from bot.games import KINDS, new_game
 from bot.store.core import StoreCore
 from bot.store.errors import InvalidValue, LobbyError, StoreError
-from bot.store.records import GameRecord, OutboxDraft, Status
+from bot.store.records import GameRecord, Opening, OutboxDraft, Status
 from bot.store.rows import fetch_record
 from bot.store.settings import check_reminder_hours, check_timeout_days, read_guild_settings
 from bot.store.state import write_state
@@ -22,15 +20,11 @@ from bot.store.state import write_state
 #: Builds the messages announcing a change; called inside its transaction, queued with it.
 Announce = Callable[[GameRecord], Iterable[OutboxDraft]]
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-
-
-def seat_order(seed: int, players: int) -> list[int]:
-    """Which lobby position gets which seat: a permutation drawn from the seed (F-5, U-10)."""
-    order = list(range(players))
-    # A stream of its own, so the seating does not mirror the engine's first draws (the deal).
-    random.Random(f"seat order/{seed}").shuffle(order)
-    return order
+#: The kinds of game the schema stores (its CHECK constraint); which options and how many
+#: players a kind takes is the rules' business (bot.play checks them before storing a game).
+KINDS = ("fish", "ultimatum")
+#: The table sizes the schema stores (``max_players BETWEEN 2 AND 4``).
+SMALLEST, LARGEST = 2, 4
 
 
 def status_error(record: GameRecord, wanted: Status) -> LobbyError:
@@ -51,7 +45,7 @@ def _require(record: GameRecord, wanted: Status) -> None:
 
 
 def _check_table(players: int, bots: int, bot_level: int) -> None:
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    if not SMALLEST <= players <= LARGEST:
         raise InvalidValue(
             "players", "a game is for 2 to 4 players (computer players included)", value=players
         )
@@ -67,19 +61,11 @@ def _check_table(players: int, bots: int, bot_level: int) -> None:
         raise InvalidValue("bot_level", "a computer player's level is 1 or more", value=bot_level)
 
 
-def _check_options(kind: str, options: Mapping[str, Any]) -> str:
+def _options_text(options: Mapping[str, Any]) -> str:
     try:
-        text = json.dumps(dict(options), sort_keys=True)
+        return json.dumps(dict(options), sort_keys=True)
     except (TypeError, ValueError) as error:
         raise InvalidValue("options", f"game options must be plain JSON data: {error}") from error
-    try:
-        # A trial game: the engine is the one place that knows which options are valid.
-        new_game(kind, MIN_PLAYERS, 0, dict(options))
-    except TypeError as error:
-        raise InvalidValue("options", f"unknown option for {kind}: {error}") from error
-    except ValueError as error:
-        raise InvalidValue("options", str(error)) from error
-    return text
 
 
 class LobbyMixin(StoreCore):
@@ -102,11 +88,13 @@ class LobbyMixin(StoreCore):
         timeout_days: float | None = None,
         announce: Announce | None = None,
         rematch_of: int | None = None,
+        opening: Opening,
     ) -> GameRecord:
         """Open a lobby with the creator seated (and ``bots`` computer players).
 
         Reminder interval and timeout come from the arguments, else the server's settings, else
         the bot's defaults. A lobby that is full at once (creator plus computers) starts at once.
+        ``opening`` starts a full table (the rules' part: seats and first position).
         ``rematch_of`` names the finished game this one replays: the database keeps one rematch
         (not cancelled) per game, so a second one raises LobbyError ``rematch_taken``.
         """
@@ -115,7 +103,7 @@ class LobbyMixin(StoreCore):
         if guild_id is None:  # what Discord gives for a DM, whatever the annotation says
             raise InvalidValue("guild", "games are played in a server's channels, not in DMs")
         _check_table(players, bots, bot_level)
-        options_text = _check_options(kind, options or {})
+        options_text = _options_text(options or {})
         if seed is None:
             seed = secrets.randbits(63)
         elif not 0 <= seed < 2**63:
@@ -150,7 +138,7 @@ class LobbyMixin(StoreCore):
             await _add_seat(conn, game_id, user_id=creator_id, name=creator_name, now=now)
             for _ in range(bots):
                 await _add_seat(conn, game_id, bot_level=bot_level, now=now)
-            return await self._after_seating(conn, game_id, now, announce)
+            return await self._after_seating(conn, game_id, now, announce, opening)
 
     async def join(
         self,
@@ -159,8 +147,10 @@ class LobbyMixin(StoreCore):
         *,
         name: str | None = None,
         announce: Announce | None = None,
+        opening: Opening,
     ) -> GameRecord:
-        """Seat a person in a lobby; the game starts by itself when this fills the last seat."""
+        """Seat a person in a lobby; the game starts by itself (``opening``) when this fills
+        the last seat."""
         now = self._now()
         async with self._db.transaction() as conn:
             record = await fetch_record(conn, game_id)
@@ -171,10 +161,15 @@ class LobbyMixin(StoreCore):
                 )
             _require_room(record)
             await _add_seat(conn, game_id, user_id=user_id, name=name, now=now)
-            return await self._after_seating(conn, game_id, now, announce)
+            return await self._after_seating(conn, game_id, now, announce, opening)
 
     async def add_computer(
-        self, game_id: int, level: int = 1, *, announce: Announce | None = None
+        self,
+        game_id: int,
+        level: int = 1,
+        *,
+        announce: Announce | None = None,
+        opening: Opening,
     ) -> GameRecord:
         """Seat a computer player in a lobby; the game starts when this fills the last seat."""
         if level < 1:
@@ -185,7 +180,7 @@ class LobbyMixin(StoreCore):
             _require(record, "lobby")
             _require_room(record)
             await _add_seat(conn, game_id, bot_level=level, now=now)
-            return await self._after_seating(conn, game_id, now, announce)
+            return await self._after_seating(conn, game_id, now, announce, opening)
 
     async def leave(
         self, game_id: int, user_id: int, *, announce: Announce | None = None
@@ -212,7 +207,12 @@ class LobbyMixin(StoreCore):
             return await self._finish_change(conn, game_id, now, announce)
 
     async def start(
-        self, game_id: int, *, by: int | None = None, announce: Announce | None = None
+        self,
+        game_id: int,
+        *,
+        by: int | None = None,
+        announce: Announce | None = None,
+        opening: Opening,
     ) -> GameRecord:
         """Start a lobby with at least 2 seated; ``by`` (when given) must be its creator."""
         now = self._now()
@@ -226,7 +226,7 @@ class LobbyMixin(StoreCore):
                     game_id=game_id,
                     creator_id=record.creator_id,
                 )
-            await self._start(conn, record, now)
+            await self._start(conn, record, now, opening)
             return await self._finish_change(conn, game_id, now, announce)
 
     async def cancel(self, game_id: int, *, announce: Announce | None = None) -> GameRecord:
@@ -276,11 +276,16 @@ class LobbyMixin(StoreCore):
             return await fetch_record(conn, game_id)
 
     async def _after_seating(
-        self, conn: aiosqlite.Connection, game_id: int, now: float, announce: Announce | None
+        self,
+        conn: aiosqlite.Connection,
+        game_id: int,
+        now: float,
+        announce: Announce | None,
+        opening: Opening,
     ) -> GameRecord:
         record = await fetch_record(conn, game_id)
         if record.is_full:
-            await self._start(conn, record, now)
+            await self._start(conn, record, now, opening)
         else:
             await conn.execute(
                 "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?",
@@ -288,27 +293,17 @@ class LobbyMixin(StoreCore):
             )
         return await self._finish_change(conn, game_id, now, announce)
 
-    async def _start(self, conn: aiosqlite.Connection, record: GameRecord, now: float) -> None:
-        seated = len(record.seats)
-        if seated < MIN_PLAYERS:
-            raise LobbyError(
-                "too_few",
-                f"game #{record.id} needs at least {MIN_PLAYERS} players to start",
-                game_id=record.id,
-                seated=seated,
-            )
-        order = seat_order(record.seed, seated)
+    async def _start(
+        self, conn: aiosqlite.Connection, record: GameRecord, now: float, opening: Opening
+    ) -> None:
+        order, position = opening(record)
         await conn.executemany(
             "UPDATE seats SET seat = ? WHERE game_id = ? AND slot = ?",
             [(seat, record.id, record.seats[i].slot) for i, seat in enumerate(order)],
         )
-        try:
-            game = new_game(record.kind, seated, record.seed, dict(record.options))
-        except ValueError as error:
-            raise InvalidValue("options", str(error)) from error
         # Re-read: the turn state needs to know who sits where.
         seated_record = await fetch_record(conn, record.id)
-        await write_state(conn, seated_record, game, now)
+        await write_state(conn, seated_record, position, now)
 
     async def _finish_change(
         self, conn: aiosqlite.Connection, game_id: int, now: float, announce: Announce | None

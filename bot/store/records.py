@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
-
-from bot.games.base import Event, Game
 
 Status = Literal["lobby", "active", "finished", "cancelled"]
 #: Statuses of games that still need someone: a lobby to fill or a game to play.
@@ -96,25 +94,21 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
-class Move:
-    """One applied action: the game after it, what happened, and where it sits in the log."""
+class Position:
+    """What the store keeps of a game's engine state: the snapshot text (the cache of the log)
+    and the facts it indexes (whose turn, the result). The play layer makes it from an engine
+    game; the store never reads the rules."""
 
-    record: GameRecord
-    game: Game
-    seat: int
-    text: str  # the action as the engine logged it
-    seq: int  # its number in the log (1 = the first action)
-    events: tuple[Event, ...]
-    outbox: tuple[OutboxEntry, ...] = ()
+    snapshot: str  # the engine's to_dict() as compact JSON with sorted keys
+    to_move: int | None
+    over: bool
+    ranking: tuple[tuple[int, ...], ...] | None = None  # once over
+    scores: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class Started:
-    """A game that has just started: its record, its engine game and the messages queued."""
-
-    record: GameRecord
-    game: Game
-    outbox: tuple[OutboxEntry, ...] = ()
+#: Given a full table (record with its seats), the seat each lobby slot takes (in slot order)
+#: and the game's first position: the rules' part of starting a game, handed in by the caller.
+Opening = Callable[["GameRecord"], tuple[Sequence[int], Position]]
 
 
 @dataclass(frozen=True)

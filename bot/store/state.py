@@ -1,4 +1,4 @@
-"""Writing a game's engine state: snapshot, whose turn, reminder times and the final result."""
+"""Writing a game's position: snapshot, whose turn, reminder times and the final result."""
 
 from __future__ import annotations
 
@@ -10,21 +10,9 @@ from typing import Any
 
 import aiosqlite
 
-from bot.games import game_class
-from bot.games.base import Game
 from bot.store.errors import VersionConflict
-from bot.store.records import GameRecord, Seat, Status
+from bot.store.records import GameRecord, Position, Seat, Status
 from bot.store.rows import maybe_when, when
-
-
-def dump_snapshot(game: Game) -> str:
-    """The stored text of a game (compact; sorted keys, so equal games store equal text)."""
-    return json.dumps(game.to_dict(), separators=(",", ":"), sort_keys=True)
-
-
-def load_snapshot(kind: str, snapshot: str) -> Game:
-    """The engine game stored in a snapshot."""
-    return game_class(kind).from_dict(json.loads(snapshot))
 
 
 def places(ranking: Sequence[Sequence[int]]) -> dict[int, int]:
@@ -38,22 +26,22 @@ def places(ranking: Sequence[Sequence[int]]) -> dict[int, int]:
     return result
 
 
-def _human_to_move(game: Game, seats: Sequence[Seat]) -> bool:
-    to_move = game.to_move
+def _human_to_move(position: Position, seats: Sequence[Seat]) -> bool:
+    to_move = position.to_move
     return to_move is not None and any(s.seat == to_move and s.user_id is not None for s in seats)
 
 
 async def write_state(
     conn: aiosqlite.Connection,
     record: GameRecord,
-    game: Game,
+    position: Position,
     now: float,
     *,
     status: Status | None = None,
     keep_clock: bool = False,
     turn_started: float | None = None,
 ) -> GameRecord:
-    """Store ``game`` as the state of ``record``'s game, if nobody changed it since ``record``;
+    """Store ``position`` as the state of ``record``'s game, if nobody changed it since ``record``;
     return the record as stored.
 
     The turn clock restarts (at ``now``, or at ``turn_started`` when the turn began earlier,
@@ -66,10 +54,10 @@ async def write_state(
     VersionConflict if ``record`` is stale.
     """
     if status is None:
-        status = "finished" if game.is_over else "active"
-    running = status == "active" and not game.is_over
-    human = running and _human_to_move(game, record.seats)
-    ranking = game.ranking() if game.is_over else None
+        status = "finished" if position.over else "active"
+    running = status == "active" and not position.over
+    human = running and _human_to_move(position, record.seats)
+    ranking = position.ranking if position.over else None
     finished_at: float | None = None
     if ranking is not None:
         # A repaired or re-finished game keeps the moment it first ended.
@@ -77,10 +65,10 @@ async def write_state(
     started = now if turn_started is None else turn_started
     values: dict[str, Any] = {
         "status": status,
-        "snapshot": dump_snapshot(game),
+        "snapshot": position.snapshot,
         "updated_at": now,
         "turn_started_at": started if running else None,
-        "to_move_seat": game.to_move if running else None,
+        "to_move_seat": position.to_move if running else None,
         "next_reminder_at": started + record.reminder_hours * 3600 if human else None,
         "deadline_at": started + record.timeout_days * 86400 if human else None,
         "ranking": None if ranking is None else json.dumps(ranking),
@@ -108,7 +96,7 @@ async def write_state(
     seats = record.seats
     if ranking is not None or record.status == "finished":
         # Record the result, or clear the one of a game that is running again.
-        scores = game.scores
+        scores = position.scores
         place_of = places(ranking) if ranking is not None else {}
         seats = tuple(
             replace(

@@ -12,9 +12,10 @@ from typing import Any
 from bot.games import new_game, play_logged, replay
 from bot.games.base import Event, Game
 from bot.i18n import DEFAULT, N_, picture_labels, t
-from bot.store import GameRecord, Move, OutboxDraft
+from bot.store import GameRecord, OutboxDraft
 from bot.texts import fish as fish_texts
 from bot.texts import ultimatum as ultimatum_texts
+from bot.texts.move import MoveLike as Move
 from bot.texts.names import mention, seat_names
 
 #: Whose turn it is in The Penguin Ultimatum, and which command that step takes.

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 
 from bot.games.base import Game
 from bot.i18n import t, tn
-from bot.store import GameRecord, Move, OutboxDraft, UndoRequest
+from bot.store import GameRecord, OutboxDraft, UndoRequest
 from bot.texts.announce import describe, next_step, turn_payload
+from bot.texts.move import MoveLike as Move
 from bot.texts.names import jump_url, mention, player_name, seat_names, title
 
 #: Why a seat was given up: the person resigned, let the turn time out, or left the server.

@@ -13,9 +13,9 @@ from typing import Any
 
 from bot.games.base import IllegalAction
 from bot.i18n import N_, t
-from bot.play.options import excerpt
 from bot.store import StoreError
 from bot.store.settings import MAX_REMINDER_HOURS, MAX_TIMEOUT_DAYS
+from bot.texts.quote import excerpt
 from bot.texts.ultimatum import card_name
 
 #: code → template.

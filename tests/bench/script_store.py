@@ -20,6 +20,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from bot.games import KINDS  # noqa: E402
+from bot.play.check import check_snapshots  # noqa: E402
+from bot.play.games import load_game  # noqa: E402
+from bot.play.lobby import create_game  # noqa: E402
+from bot.play.lobby import join as join_game  # noqa: E402
+from bot.play.turns import apply_action  # noqa: E402
 from bot.store import Store  # noqa: E402
 
 START = 1_700_000_000.0
@@ -54,7 +59,8 @@ async def populate(path: Path, games: int, clock: Clock) -> None:
     async with await Store.open(path, clock=clock, synchronous="OFF") as store:
         for n in range(games):
             clock.now += MINUTE  # one new game a minute: reminders fall due over a week
-            record = await store.create_game(
+            record = await create_game(
+                store,
                 KINDS[n % 2],
                 guild_id=1 + n % 50,
                 channel_id=1000 + n % 400,
@@ -63,12 +69,13 @@ async def populate(path: Path, games: int, clock: Clock) -> None:
             )
             if n % 10 == 0:
                 continue  # an open lobby
-            record = await store.join(record.id, 20_000 + rng.randrange(3000))
-            record, game = await store.load_game(record.id)
+            record = await join_game(store, record.id, 20_000 + rng.randrange(3000))
+            record, game = await load_game(store, record.id)
             assert game is not None
             for _ in range(rng.randrange(4)):
                 assert game.to_move is not None
-                move = await store.apply_action(
+                move = await apply_action(
+                    store,
                     record.id,
                     game.to_move,
                     rng.choice(game.legal_actions()),
@@ -109,15 +116,15 @@ async def move_times(path: Path, clock: Clock, moves: int) -> dict[str, list[flo
             record, game = None, None
             while len(samples[kind]) < moves:
                 if game is None or game.is_over:
-                    created = await store.create_game(
-                        kind, guild_id=1, channel_id=1, creator_id=1, bots=1
+                    created = await create_game(
+                        store, kind, guild_id=1, channel_id=1, creator_id=1, bots=1
                     )
-                    record, game = await store.load_game(created.id)
+                    record, game = await load_game(store, created.id)
                 assert record is not None and game is not None and game.to_move is not None
                 text = rng.choice(game.legal_actions())
                 began = time.perf_counter()
-                move = await store.apply_action(
-                    record.id, game.to_move, text, expected_version=record.version
+                move = await apply_action(
+                    store, record.id, game.to_move, text, expected_version=record.version
                 )
                 samples[kind].append(time.perf_counter() - began)
                 record, game = move.record, move.game
@@ -157,10 +164,10 @@ async def main(games: int) -> None:
             mine = await timed(lambda: store.games_of_user(20_000 + 7), 50)
             channel = await timed(lambda: store.games_in_channel(1000 + 7), 50)
             began = time.perf_counter()
-            report = await store.check_snapshots()
+            report = await check_snapshots(store)
             checking = time.perf_counter() - began
             began = time.perf_counter()
-            running = await store.check_snapshots(("active",))
+            running = await check_snapshots(store, ("active",))
             checking_running = time.perf_counter() - began
         print(
             f"overdue-turn query: {len(due):,} of {games:,} games overdue, listed at "

@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.client import PenguinBot
 from bot.config import load_settings
+from bot.play.games import load_game
 from bot.store import Store
 from tests.bot.players import fish_step, ultimatum_step
 from tests.fakediscord import FakeDiscord, default_world, run_client
@@ -87,7 +88,7 @@ async def play(
         last = None
         for turn in range(TURNS_PER_GAME):
             await asyncio.sleep(rng.uniform(*think))
-            record, game = await bot.store.load_game(game_id)
+            record, game = await load_game(bot.store, game_id)
             if record.status != "active":
                 return
             user = alice if record.to_move_user == alice.id else bruno
@@ -100,7 +101,7 @@ async def play(
                 else:
                     while True:  # the private steps of a turn, then its public post
                         last = await ultimatum_step(fake, user, thread, game.phase, rng, last, sent)
-                        record, game = await bot.store.load_game(game_id)
+                        record, game = await load_game(bot.store, game_id)
                         if game.phase in ("play", "over", "perform", "entertainer"):
                             break
                 await fake.wait_for_messages(thread, 1, after=mark, timeout=60)

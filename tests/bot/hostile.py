@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.client import PenguinBot
+from bot.play.games import load_game
 from bot.store import GameNotFound
 from tests.fakediscord import Channel, FakeDiscord, Reply, User
 
@@ -34,7 +35,7 @@ class GameState:
 async def game_state(bot: PenguinBot, game_id: int) -> GameState:
     """A game read back from the store (GameNotFound when there is none)."""
     store = bot.store
-    record, game = await store.load_game(game_id)
+    record, game = await load_game(store, game_id)
     log = tuple((a.seat, a.text) for a in await store.action_log(game_id))
     followers = tuple(sorted(await store.followers(game_id)))
     return GameState(

@@ -10,6 +10,7 @@ from typing import Any
 from bot.client import PenguinBot
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import language_of, t
+from bot.play.games import load_game
 from bot.texts.ultimatum import card_name
 from tests.fakediscord import Channel, FakeDiscord, Message, Reply, User
 
@@ -45,7 +46,7 @@ async def open_game(
 
 async def who_moves(bot: PenguinBot, fake: FakeDiscord, game_id: int) -> tuple[Any, Any, User]:
     """The record, the engine game and the person whose turn it is."""
-    record, game = await bot.store.load_game(game_id)
+    record, game = await load_game(bot.store, game_id)
     user = next(u for u in map(fake.user, PEOPLE) if u.id == record.to_move_user)
     return record, game, user
 

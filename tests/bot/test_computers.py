@@ -6,6 +6,8 @@ import asyncio
 
 import pytest
 
+from bot.play.games import load_game
+from bot.play.turns import hand_to_computer
 from tests.bot.conftest import BotRunner
 from tests.bot.players import fish_step
 from tests.fakediscord import FakeDiscord
@@ -27,7 +29,7 @@ async def test_four_computer_players_finish_a_game(
         assert record.status == "active"
         alice_seat = record.seat_of(fake.user("alice").id)
         assert alice_seat is not None
-        await bot.store.hand_to_computer(1, alice_seat, level=3, expected_version=record.version)
+        await hand_to_computer(bot.store, 1, alice_seat, level=3, expected_version=record.version)
         bot.after_change(await bot.store.get_game(1))
         thread = await fake.wait_for_thread(fake.channel("games"))
 
@@ -52,7 +54,7 @@ async def test_a_person_plays_against_computers(
         await fake.invoke(alice, "/fish new", players=2, bots=1, level=2)
         thread = await fake.wait_for_thread(fake.channel("games"))
         for _ in range(300):
-            record, game = await bot.store.load_game(1)
+            record, game = await load_game(bot.store, 1)
             if record.status == "finished":
                 break
             if record.to_move_user != alice.id:
@@ -78,7 +80,7 @@ async def test_a_computer_whose_search_fails_still_plays(
         thread = await fake.wait_for_thread(fake.channel("games"))
         done = 0
         for _ in range(400):
-            record, game = await bot.store.load_game(1)
+            record, game = await load_game(bot.store, 1)
             mine = record.seat_of(alice.id)
             done = sum(a.seat != mine for a in await bot.store.action_log(1))
             if done >= 2:

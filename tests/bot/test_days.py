@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.games import new_game
 from bot.i18n import language_of
-from bot.store.state import dump_snapshot
+from bot.play.games import dump_snapshot, load_game
 from bot.texts.names import title
 from tests.bot.clocked import DAY, HOUR, ClockedRunner, later, reminders, settle
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
@@ -140,7 +140,7 @@ async def test_f11_a_timed_out_fish_player_forfeits_and_the_others_play_on(
             await later(fake, bot, DAY)
         assert (await bot.store.get_game(1)).to_move_seat == seat
         await later(fake, bot, DAY + 1)
-        record, game = await bot.store.load_game(1)
+        record, game = await load_game(bot.store, 1)
         assert game is not None and game.view(None)["resigned"][seat] is True
         assert seat not in game.view(None)["penguins"].values()
         assert record.status == "active" and record.to_move_seat != seat
@@ -201,7 +201,7 @@ async def test_a_player_who_left_the_server_is_timed_out_at_their_turn(
         del fake.guild.members[gone.id]
         await fish_step(fake, first, thread, game.phase)
         await settle(bot)
-        _, game = await bot.store.load_game(1)
+        _, game = await load_game(bot.store, 1)
         assert game is not None and game.view(None)["resigned"][nxt % 3]
         assert any("no longer on this server" in m.content for m in fake.history(thread))
         assert any(
@@ -338,7 +338,7 @@ async def test_finished_and_cancelled_games_are_checked_against_their_log_at_sta
         await fish_step(fake, mover, fish_thread, game.phase)
         await fake.invoke(fake.user("alice"), "/game cancel", channel=fish_thread)
         await settle(bot)
-        ended = {game_id: await bot.store.load_game(game_id) for game_id in (1, 2)}
+        ended = {game_id: await load_game(bot.store, game_id) for game_id in (1, 2)}
         assert [record.status for record, _ in ended.values()] == ["finished", "cancelled"]
     with sqlite3.connect(tmp_path / "games.sqlite3") as db:
         for game_id, (record, _) in ended.items():
@@ -349,7 +349,7 @@ async def test_finished_and_cancelled_games_are_checked_against_their_log_at_sta
         report = await bot.snapshot_check
         assert report is not None and report.repaired == (1, 2)
         for game_id, (record, game) in ended.items():
-            again, rebuilt = await bot.store.load_game(game_id)
+            again, rebuilt = await load_game(bot.store, game_id)
             assert again.status == record.status
             assert rebuilt is not None and game is not None
             assert rebuilt.to_dict() == game.to_dict()

@@ -16,6 +16,7 @@ import pytest
 
 from bot.client import PenguinBot
 from bot.games import game_class
+from bot.play.games import load_game
 from bot.store import OutboxDraft, OutboxEntry
 from bot.texts.announce import describe, turn_payload
 from bot.texts.names import mention, seat_names
@@ -107,7 +108,7 @@ async def test_a_global_rate_limit_delays_but_loses_nothing(
         await fake.wait_for_messages(thread, 1, after=mark)
         await settle(bot)
         assert limit.spent and len(fake.history(thread)) == before + 1
-        _, game = await bot.store.load_game(1)
+        _, game = await load_game(bot.store, 1)
         assert game is not None and len(game.log) == 1
 
 
@@ -208,7 +209,7 @@ async def test_a_server_error_on_the_answer_still_answers_the_player(
         await move(bot, fake, thread)
         assert fault.hits == 1
         await fake.wait_for_messages(thread, 1, after=mark)
-        _, game = await bot.store.load_game(1)
+        _, game = await load_game(bot.store, 1)
         assert game is not None and len(game.log) == 1
 
 
@@ -291,7 +292,7 @@ async def test_no_post_permission_anywhere_keeps_the_move_and_logs_it(
             f"game #1: no permission to post in its thread {thread.id} nor in its channel "
             f"{channel.id}" in caplog.text
         )
-        _, game = await bot.store.load_game(1)
+        _, game = await load_game(bot.store, 1)
         assert game is not None and len(game.log) == 1
         assert len(fake.history(thread)) == before
         fake.faults.clear()
@@ -319,7 +320,7 @@ async def test_a_dropped_gateway_mid_game_resumes_and_the_game_goes_on(
             mark = fake.mark()
             await move(bot, fake, thread)
             await fake.wait_for_messages(thread, 1, after=mark)
-        _, game = await bot.store.load_game(1)
+        _, game = await load_game(bot.store, 1)
         assert game is not None and len(game.log) == 5
 
 
@@ -380,7 +381,7 @@ async def test_an_overlong_turn_post_keeps_the_scores_and_the_mention(
     fake = fake_discord
     async with bot_runner() as bot:
         _, thread, _ = await open_game(fake, "ultimatum", 4)
-        record, game = await bot.store.load_game(1)
+        record, game = await load_game(bot.store, 1)
         assert game is not None and record.to_move_user is not None
         names = seat_names(record, "de")
         # Real event texts: a copy of the game played on at random, told in German.

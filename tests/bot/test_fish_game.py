@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.play.games import load_game
 from tests.bot.conftest import BotRunner
 from tests.bot.players import is_done
 from tests.fakediscord import FakeDiscord
@@ -32,7 +33,7 @@ async def test_two_players_play_fish_to_the_end(
         assert posts[0].attachments[0].image().format == "PNG"
         game_id = (await bot.store.games_in_channel(fake.channel("games").id))[0].id
         for _ in range(200):
-            record, game = await bot.store.load_game(game_id)
+            record, game = await load_game(bot.store, game_id)
             if record.status == "finished":
                 break
             assert game is not None and game.to_move is not None

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bot.games.ultimatum import UltimatumGame
+from bot.play.games import load_game
 from tests.bot.conftest import BotRunner
 from tests.bot.players import (
     fish_step,
@@ -39,7 +40,7 @@ async def test_fish_to_the_end(
             post = (await fake.wait_for_messages(thread, 1, after=mark))[0]
             posts += 1
             assert post.attachments[0].image().size[0] >= 400
-            record, game = await bot.store.load_game(game_id)
+            record, game = await load_game(bot.store, game_id)
             if record.status == "finished":
                 break
             assert f"<@{record.to_move_user}>" in post.content
@@ -69,7 +70,7 @@ async def test_ultimatum_to_the_end(
             mark = fake.mark()
             last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
             assert last.ephemeral, "a player's own step is answered to them alone"
-            record, game = await bot.store.load_game(game_id)
+            record, game = await load_game(bot.store, game_id)
             await settle(bot)  # whatever the step posts is in the thread now
             posted = [m for m in fake.history(thread) if m.id > mark]
             if game.phase == "invite":  # U-11 done, U-14 to come: the turn is not complete

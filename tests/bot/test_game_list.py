@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.play.lobby import create_game
+from bot.play.lobby import join as join_game
 from tests.bot.conftest import BotRunner
 from tests.bot.players import fish_step, open_game, who_moves
 from tests.fakediscord import FakeDiscord
@@ -64,7 +66,8 @@ async def test_many_games_with_long_names_stay_within_the_embed_limits(
     async with bot_runner() as bot:
         store = bot.store
         for _ in range(26):
-            record = await store.create_game(
+            record = await create_game(
+                store,
                 "fish",
                 guild_id=fake.guild.id,
                 channel_id=channel.id,
@@ -73,7 +76,7 @@ async def test_many_games_with_long_names_stay_within_the_embed_limits(
                 players=4,
             )
             for person in people[1:]:
-                record = await store.join(record.id, person.id, name=person.name)
+                record = await join_game(store, record.id, person.id, name=person.name)
             assert record.status == "active"
         seen: list[str] = []
         for page in (1, 2, 3):

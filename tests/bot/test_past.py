@@ -8,6 +8,7 @@ import random
 from bot.client import PenguinBot
 from bot.cogs.history import replay_views
 from bot.games.ultimatum import UltimatumGame
+from bot.play.games import load_game
 from bot.texts.names import seat_names
 from render import replay
 from tests.bot.clocked import HOUR, ClockedRunner, later, settle
@@ -61,7 +62,7 @@ async def test_undo_approved_by_the_others_takes_the_last_turn_back(
         done = await fake.click(other(people, mover), ask.message, label="Approve undo")
         assert done.kind == "update"
         assert "taken back" in ask.message.content and not ask.message.buttons
-        record, game = await bot.store.load_game(1)
+        record, game = await load_game(bot.store, 1)
         assert game is not None and game.log == [] and len(await bot.store.action_log(1)) == 0
         assert record.to_move_user == mover.id and record.version == before.version + 1
         await fake.wait_until(
@@ -148,7 +149,7 @@ async def test_u23_undo_refused_after_a_draw_allowed_within_a_turn(
         ask = await fake.invoke(user, "/game undo", channel=thread)
         assert not ask.ephemeral, ask.content
         await fake.click(other(people, user), ask.message, label="Approve undo")
-        _, after = await bot.store.load_game(1)
+        _, after = await load_game(bot.store, 1)
         assert isinstance(after, UltimatumGame)
         seat = game.to_move
         assert seat is not None and game.last is not None

@@ -24,8 +24,8 @@ from bot.config import ConfigError, default_drawing_workers, env_file, load_sett
 from bot.games import new_game
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import t
+from bot.play.games import dump_snapshot, load_game
 from bot.store import SnapshotReport, Store
-from bot.store.state import dump_snapshot
 from bot.ui.buttons import NO_LONGER_VALID
 from tests.bot.players import fish_step, hidden_cards, is_done, open_game, who_moves
 from tests.fakediscord import FakeDiscord, run_client
@@ -184,7 +184,7 @@ async def test_at_log_level_debug_no_hand_card_reaches_the_log(
         await fake.wait_for_bot(timeout=30)
         _, thread, people = await open_game(fake, "ultimatum", 2)
         async with await Store.open(Path(env["DATABASE_PATH"])) as store:
-            record, game = await store.load_game(1)
+            record, game = await load_game(store, 1)
         assert isinstance(game, UltimatumGame)
         mover = next(p for p in people if p.id == record.to_move_user)
         hand = await fake.invoke(mover, "/ultimatum hand", channel=thread)
@@ -471,7 +471,7 @@ async def test_a_running_game_with_a_wrong_snapshot_is_rebuilt_at_start(
         for _ in range(3):
             _, game, user = await who_moves(bot, fake, 1)
             await fish_step(fake, user, thread, game.phase)
-        record, played = await bot.store.load_game(1)
+        record, played = await load_game(bot.store, 1)
         assert bot.snapshot_check is not None
         assert await bot.snapshot_check == SnapshotReport(checked=0)
     stale = dump_snapshot(new_game("fish", 2, record.seed))
@@ -482,7 +482,7 @@ async def test_a_running_game_with_a_wrong_snapshot_is_rebuilt_at_start(
             assert bot.snapshot_check is not None
             report = await bot.snapshot_check
             assert report == SnapshotReport(checked=1, repaired=(1,))
-            _, again = await bot.store.load_game(1)
+            _, again = await load_game(bot.store, 1)
             assert again is not None and played is not None
             assert again.to_dict() == played.to_dict()
             _, game, user = await who_moves(bot, fake, 1)

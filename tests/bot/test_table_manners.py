@@ -6,6 +6,7 @@ import asyncio
 import random
 
 from bot.games.fish import FishGame
+from bot.play.games import load_game
 from tests.bot.conftest import BotRunner
 from tests.bot.players import fish_step, is_done, open_game, said, ultimatum_step, who_moves
 from tests.fakediscord import FakeDiscord
@@ -99,7 +100,7 @@ async def test_two_actions_at_the_same_moment_apply_once(
         )
         done = [r for r in replies if is_done(mover, r)]
         assert len(done) == 1, [r.content for r in replies]
-        _, after = await bot.store.load_game(1)
+        _, after = await load_game(bot.store, 1)
         assert after is not None and len(after.log) == 1
 
 
@@ -116,7 +117,7 @@ async def test_a_restart_mid_game_keeps_the_game_and_its_buttons(
         for _ in range(5):
             _, game, user = await who_moves(bot, fake, 1)
             last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
-        before = (await bot.store.load_game(1))[1]
+        before = (await load_game(bot.store, 1))[1]
         other_lobby = await fake.invoke(fake.user("chloe"), "/fish new", players=2)
         games = fake.channel("games")
         await fake.wait_until(lambda: len(fake.threads(games)) == 2, what="the second thread")
@@ -124,7 +125,7 @@ async def test_a_restart_mid_game_keeps_the_game_and_its_buttons(
             lambda: bot.settling == {}, what="the lobby to be set up before the restart"
         )
     async with bot_runner() as bot:
-        _, again = await bot.store.load_game(1)
+        _, again = await load_game(bot.store, 1)
         assert again == before
         hand_post = next(m for m in reversed(fake.history(thread)) if "My hand" in m.labels)
         mine = await fake.click(people[0], hand_post, label="My hand")
@@ -135,7 +136,7 @@ async def test_a_restart_mid_game_keeps_the_game_and_its_buttons(
         _, game, user = await who_moves(bot, fake, 1)
         mark = fake.mark()
         await ultimatum_step(fake, user, thread, game.phase, rng, None)
-        assert len((await bot.store.load_game(1))[1].log) == len(before.log) + 1
+        assert len((await load_game(bot.store, 1))[1].log) == len(before.log) + 1
         assert fake.history(thread)[-1] is not None and fake.mark() > mark
 
 

@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.client import PenguinBot
 from bot.i18n import t
+from bot.play.games import load_game
 from bot.texts.names import mention
 from tests.bot.conftest import BotRunner
 from tests.bot.players import fish_step, said, ultimatum_step
@@ -46,7 +47,7 @@ async def play_fish_until_answered(bot: PenguinBot, fake: FakeDiscord, thread: C
     alice = fake.user("alice")
     while True:
         await until(turn_of(bot, alice), "alice's turn")
-        record, game = await bot.store.load_game(1)
+        record, game = await load_game(bot.store, 1)
         log = await bot.store.action_log(1)
         mine = record.seat_of(alice.id)
         if log and log[-1].seat != mine and any(a.seat == mine for a in log):
@@ -108,7 +109,7 @@ async def test_fish_undo_against_a_computer_takes_back_your_own_turn_at_once(
         assert after.to_move_user == alice.id
         assert await texts(bot) == [a.text for a in log[:last]], "the computer waits for her"
 
-        _, game = await bot.store.load_game(1)
+        _, game = await load_game(bot.store, 1)
         assert game is not None
         await fish_step(fake, alice, thread, game.phase)
         played = len(log[:last]) + 1
@@ -148,7 +149,7 @@ async def test_only_the_other_person_is_asked_not_the_computer(
                 continue
             if current.to_move_user == other.id and await after_the_computer():
                 break
-            _, game = await bot.store.load_game(1)
+            _, game = await load_game(bot.store, 1)
             assert game is not None
             mover = alice if current.to_move_user == alice.id else bruno
             await fish_step(fake, mover, thread, game.phase)
@@ -192,12 +193,12 @@ async def test_ultimatum_undo_within_your_turn_but_not_past_the_draw(
             t(PUBLIC, "Nobody else has to agree: done.")
         )
         assert await texts(bot) == before
-        _, game = await bot.store.load_game(1)
+        _, game = await load_game(bot.store, 1)
         assert game is not None and game.phase == "play"
 
         last: Reply | None = None
         while await turn_of(bot, alice)():
-            _, game = await bot.store.load_game(1)
+            _, game = await load_game(bot.store, 1)
             assert game is not None
             last = await ultimatum_step(fake, alice, thread, game.phase, rng, last)
         await until(turn_of(bot, alice), "the computer's turn to end")

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from bot.play.games import load_game
+from bot.play.turns import apply_action
 from bot.texts.announce import move_drafts
 from tests.bot.clocked import HOUR, ClockedRunner, later, settle
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
@@ -48,7 +50,7 @@ async def test_an_undo_that_loses_a_race_is_dropped_not_left_waiting(
 
         while True:  # until something was played and alice is to move (the computer waits)
             await wait_for(alices_turn)
-            _, game = await store.load_game(1)
+            _, game = await load_game(store, 1)
             assert game is not None
             if game.log:
                 break
@@ -57,9 +59,10 @@ async def test_an_undo_that_loses_a_race_is_dropped_not_left_waiting(
 
         async def and_at_that_moment_a_move(game_id: int, **options: Any) -> Any:
             request = await asked(game_id, **options)
-            record, game = await store.load_game(game_id)  # alice, on her other device
+            record, game = await load_game(store, game_id)  # alice, on her other device
             assert game is not None and record.to_move_seat is not None
-            await store.apply_action(
+            await apply_action(
+                store,
                 game_id,
                 record.to_move_seat,
                 game.legal_actions()[0],

@@ -16,6 +16,7 @@ from bot.cogs.ultimatum import NEXT_STEP
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import language_of, picture_labels, t
+from bot.play.games import load_game
 from bot.store import lobby as lobby_store
 from bot.texts import ultimatum as ultimatum_texts
 from bot.texts.announce import next_step
@@ -162,7 +163,7 @@ async def test_an_ultimatum_turn_speaks_each_players_language(
         assert "My hand" in start.labels
         hand = await (await fake.click(chloe, start, label="My hand")).wait_for_content()
         assert hand.ephemeral and hand.content.startswith("Votre main dans la partie #1 : ")
-        record, game = await bot.store.load_game(1)
+        record, game = await load_game(bot.store, 1)
         seat = record.seat_of(chloe.id)
         name = seat_names(record, "fr")[seat]
         french = ultimatum_picture.hand(game.view(seat), name=name, labels=picture_labels("fr"))
@@ -243,7 +244,7 @@ async def test_a_whole_ultimatum_game_speaks_each_players_language(
             mark = fake.mark()
             last = await ultimatum_step(fake, user, thread, before.phase, rng, last)
             steps += 1
-            record, after = await bot.store.load_game(1)
+            record, after = await load_game(bot.store, 1)
             events = before.play(
                 after.log[-1], seat=before.to_move
             )  # the same step again, for its events
@@ -302,7 +303,7 @@ async def test_public_posts_follow_the_server_then_the_language_it_chooses(
         await fake.click(bruno, lobby.message, label="Mitspielen")
         start = (await fake.wait_for_messages(thread, 1, after=mark))[0]
         assert start.content.startswith("Partie #1 beginnt! Sitzordnung: ")
-        record, game = await bot.store.load_game(1)
+        record, game = await load_game(bot.store, 1)
         assert isinstance(game, FishGame)
         german = fish_picture.board(
             game.view(None), names=seat_names(record, "de"), labels=picture_labels("de")

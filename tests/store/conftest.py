@@ -10,6 +10,10 @@ from pathlib import Path
 import pytest
 
 from bot.games.base import Game
+from bot.play.games import load_game
+from bot.play.lobby import create_game
+from bot.play.lobby import join as join_game
+from bot.play.turns import apply_action
 from bot.store import GameRecord, Store
 
 GUILD = 100
@@ -69,7 +73,8 @@ async def started(
     options: dict[str, object] | None = None,
 ) -> GameRecord:
     """A game created by USERS[0] and filled by the next users (so it has started)."""
-    record = await store.create_game(
+    record = await create_game(
+        store,
         kind,
         guild_id=GUILD,
         channel_id=channel_id,
@@ -80,7 +85,7 @@ async def started(
         options=options,
     )
     for user in USERS[1 : players - bots]:
-        record = await store.join(record.id, user)
+        record = await join_game(store, record.id, user)
     assert record.status == "active"
     return record
 
@@ -89,14 +94,14 @@ async def play_random(
     store: Store, game_id: int, rng: random.Random, moves: int | None = None
 ) -> tuple[GameRecord, Game]:
     """Play random legal actions through the store (all of them, or ``moves`` of them)."""
-    record, game = await store.load_game(game_id)
+    record, game = await load_game(store, game_id)
     assert game is not None
     played = 0
     while not game.is_over and (moves is None or played < moves):
         seat = game.to_move
         assert seat is not None
-        move = await store.apply_action(
-            game_id, seat, rng.choice(game.legal_actions()), expected_version=record.version
+        move = await apply_action(
+            store, game_id, seat, rng.choice(game.legal_actions()), expected_version=record.version
         )
         record, game = move.record, move.game
         played += 1

@@ -11,6 +11,9 @@ import random
 import sys
 
 from bot.games import KINDS
+from bot.play.games import load_game
+from bot.play.lobby import create_game
+from bot.play.turns import apply_action
 from bot.store import Store
 
 
@@ -22,7 +25,8 @@ async def stream(path: str, seed: int) -> None:
             await store.cancel(game_id)  # left over from the previous run
         while True:
             players = rng.randint(2, 4)
-            record = await store.create_game(
+            record = await create_game(
+                store,
                 rng.choice(KINDS),
                 guild_id=1,
                 channel_id=1,
@@ -31,11 +35,12 @@ async def stream(path: str, seed: int) -> None:
                 bots=players - 1,
                 seed=rng.randrange(2**31),
             )
-            record, game = await store.load_game(record.id)
+            record, game = await load_game(store, record.id)
             assert game is not None
             while not game.is_over:
                 assert game.to_move is not None
-                move = await store.apply_action(
+                move = await apply_action(
+                    store,
                     record.id,
                     game.to_move,
                     rng.choice(game.legal_actions()),

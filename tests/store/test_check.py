@@ -18,8 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games import KINDS, new_game, replay
+from bot.play.check import check_snapshots
+from bot.play.games import dump_snapshot, load_game
+from bot.play.lobby import create_game
 from bot.store import GameRecord, SnapshotReport, Store
-from bot.store.state import dump_snapshot
 from tests.store.conftest import Clock, play_random, started
 
 
@@ -31,11 +33,11 @@ def corrupt(path: Path, sql: str, *params: object) -> None:
 
 async def test_a_consistent_database_needs_no_repair(store: Store) -> None:
     """Lobbies are skipped; started games are checked and found equal."""
-    await store.create_game("fish", guild_id=1, channel_id=2, creator_id=3)
+    await create_game(store, "fish", guild_id=1, channel_id=2, creator_id=3)
     for seed in range(3):
         record = await started(store, seed=seed)
         await play_random(store, record.id, random.Random(seed), moves=10)
-    assert await store.check_snapshots() == SnapshotReport(checked=3)
+    assert await check_snapshots(store) == SnapshotReport(checked=3)
 
 
 async def test_a_wrong_snapshot_is_rebuilt_from_the_log(
@@ -47,13 +49,13 @@ async def test_a_wrong_snapshot_is_rebuilt_from_the_log(
     stale = new_game("fish", 2, record.seed)  # the position before any move
     corrupt(db_path, "UPDATE games SET snapshot = ? WHERE id = ?", dump_snapshot(stale), record.id)
     with caplog.at_level(logging.WARNING, logger="bot.store.check"):
-        report = await store.check_snapshots()
+        report = await check_snapshots(store)
     assert report == SnapshotReport(checked=1, repaired=(record.id,))
     assert f"game #{record.id}" in caplog.text and "rebuilt it from the log" in caplog.text
-    repaired, again = await store.load_game(record.id)
+    repaired, again = await load_game(store, record.id)
     assert again is not None and again.to_dict() == game.to_dict()
     assert repaired.version == record.version + 1  # a stale submission now conflicts
-    assert await store.check_snapshots() == SnapshotReport(checked=1)
+    assert await check_snapshots(store) == SnapshotReport(checked=1)
 
 
 async def test_the_check_can_be_limited_to_running_games(store: Store, db_path: Path) -> None:
@@ -62,9 +64,9 @@ async def test_the_check_can_be_limited_to_running_games(store: Store, db_path: 
     done, _ = await play_random(store, (await started(store, seed=2)).id, random.Random(2))
     stale = dump_snapshot(new_game("fish", 2, 2))
     corrupt(db_path, "UPDATE games SET snapshot = ? WHERE id = ?", stale, done.id)
-    assert await store.check_snapshots(("active",)) == SnapshotReport(checked=1)
+    assert await check_snapshots(store, ("active",)) == SnapshotReport(checked=1)
     assert await store.get_game(done.id) == done  # not looked at
-    assert (await store.check_snapshots()).repaired == (done.id,)
+    assert (await check_snapshots(store)).repaired == (done.id,)
     assert await store.get_game(running.id) == running
 
 
@@ -74,7 +76,7 @@ async def test_a_wrong_turn_or_status_is_rebuilt(store: Store, db_path: Path) ->
     second = await started(store, seed=2)
     corrupt(db_path, "UPDATE games SET to_move_seat = 1 - to_move_seat WHERE id = ?", first.id)
     corrupt(db_path, "UPDATE games SET status = 'finished' WHERE id = ?", second.id)
-    report = await store.check_snapshots()
+    report = await check_snapshots(store)
     assert report.repaired == (first.id, second.id)
     assert (await store.get_game(first.id)).to_move_seat == first.to_move_seat
     assert (await store.get_game(second.id)).status == "active"
@@ -107,7 +109,7 @@ async def test_a_repair_keeps_the_running_turns_clock(
     stale = new_game("fish", 2, record.seed)
     assert stale.to_move == record.to_move_seat  # only the snapshot is wrong
     corrupt(db_path, "UPDATE games SET snapshot = ? WHERE id = ?", dump_snapshot(stale), record.id)
-    assert (await store.check_snapshots()).repaired == (record.id,)
+    assert (await check_snapshots(store)).repaired == (record.id,)
     repaired = await store.get_game(record.id)
     assert turn_clock(repaired) == turn_clock(record)
     assert repaired.version == record.version + 1
@@ -125,7 +127,7 @@ async def test_a_repair_that_changes_the_turn_starts_it_at_the_last_action(
     last = (await store.action_log(record.id))[-1].at
     clock.advance(2 * 86400)
     corrupt(db_path, "UPDATE games SET to_move_seat = 1 - to_move_seat WHERE id = ?", record.id)
-    assert (await store.check_snapshots()).repaired == (record.id,)
+    assert (await check_snapshots(store)).repaired == (record.id,)
     repaired = await store.get_game(record.id)
     assert repaired.to_move_seat == record.to_move_seat
     assert repaired.turn_started_at == last
@@ -141,8 +143,8 @@ async def test_a_cancelled_game_stays_cancelled(store: Store, db_path: Path) -> 
     cancelled = await store.cancel(record.id)
     corrupt(db_path, "UPDATE games SET snapshot = ? WHERE id = ?", dump_snapshot(
         new_game("fish", 2, 3)), record.id)  # fmt: skip
-    assert (await store.check_snapshots()).repaired == (record.id,)
-    after, game = await store.load_game(record.id)
+    assert (await check_snapshots(store)).repaired == (record.id,)
+    after, game = await load_game(store, record.id)
     assert after.status == "cancelled" and after.to_move_seat is None
     assert game is not None and len(game.log) == 4 and cancelled.version + 1 == after.version
 
@@ -155,7 +157,7 @@ async def test_a_log_that_does_not_replay_is_reported_and_left_alone(
     record, _ = await play_random(store, record.id, random.Random(6), moves=10)
     corrupt(db_path, "UPDATE actions SET text = 'H9' WHERE game_id = ? AND seq = 3", record.id)
     with caplog.at_level(logging.ERROR, logger="bot.store.check"):
-        report = await store.check_snapshots()
+        report = await check_snapshots(store)
     assert [game_id for game_id, _ in report.broken] == [record.id]
     assert report.repaired == ()
     assert "no longer replays" in caplog.text
@@ -175,14 +177,14 @@ async def test_a_game_that_cannot_be_checked_holds_back_no_other_game(
     corrupt(db_path, "UPDATE games SET options = ? WHERE id = ?", "{", not_json)
     corrupt(db_path, "UPDATE games SET snapshot = ? WHERE id = ?", "{", stale)
     with caplog.at_level(logging.ERROR, logger="bot.store.check"):
-        report = await store.check_snapshots(batch=2)
+        report = await check_snapshots(store, batch=2)
     assert report.checked == 5 and report.repaired == (stale,)
     assert [game_id for game_id, _ in report.broken] == [wrong_type, not_a_list, not_json]
     assert report.broken[0][1].startswith("TypeError: ")
     for game_id in (wrong_type, not_a_list, not_json):
         assert f"game #{game_id}" in caplog.text
     assert f"game #{first}" not in caplog.text
-    _, game = await store.load_game(stale)
+    _, game = await load_game(store, stale)
     assert game is not None and game.to_dict() == new_game("fish", 2, 4).to_dict()
 
 
@@ -229,10 +231,10 @@ async def _random_games(path: Path, seed: int, games: int) -> None:
             ids.append(record.id)
         whole = [KINDS[n % 2] for n in range(games) if n % 16 < 2]
         assert finished == {kind: whole.count(kind) for kind in KINDS}
-        report = await store.check_snapshots()
+        report = await check_snapshots(store)
         assert report == SnapshotReport(checked=games)
         for game_id in rng.sample(ids, 25):
-            record, game = await store.load_game(game_id)
+            record, game = await load_game(store, game_id)
             assert game is not None
             log = [a.text for a in await store.action_log(game_id)]
             rebuilt = replay(record.kind, len(record.seats), record.seed, dict(record.options), log)
@@ -259,4 +261,4 @@ async def _play_through_and_check(folder: Path, kind: str, players: int, seed: i
         rebuilt = replay(kind, players, seed, {}, log)
         assert rebuilt.to_dict() == game.to_dict()
         assert record.ranking == tuple(tuple(g) for g in rebuilt.ranking())
-        assert await store.check_snapshots() == SnapshotReport(checked=1)
+        assert await check_snapshots(store) == SnapshotReport(checked=1)

@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+from bot.play.check import check_snapshots
+from bot.play.games import load_game
 from bot.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,10 +63,10 @@ async def test_a_killed_writer_loses_no_committed_move(tmp_path: Path) -> None:
         )
         async with await Store.open(path) as store:
             assert await store.integrity_problems() == []
-            report = await store.check_snapshots()
+            report = await check_snapshots(store)
             assert report.repaired == () and report.broken == ()
             for game_id, seq in reported.items():
-                record, game = await store.load_game(game_id)
+                record, game = await load_game(store, game_id)
                 assert game is not None
                 log = await store.action_log(game_id)
                 assert [a.seq for a in log] == list(range(1, len(log) + 1))

@@ -11,6 +11,10 @@ from pathlib import Path
 import pytest
 
 from bot.games.base import IllegalAction
+from bot.play.games import load_game
+from bot.play.turns import apply_action, hand_to_computer
+from bot.play.turns import resign as resign_seat
+from bot.play.undo import carry_out_undo
 from bot.store import LobbyError, Store, StoreError, UserSettings, VersionConflict
 from bot.store.schema import MIGRATIONS
 from tests.store.conftest import USERS, Clock, play_random, started
@@ -24,7 +28,7 @@ async def test_f11_resign_any_seat_keeps_the_turn_clock_of_the_player_to_move(
     assert record.to_move_seat is not None
     other = next(s for s in range(3) if s != record.to_move_seat)
     clock.advance(3600)
-    move = await store.resign(record.id, other, expected_version=record.version)
+    move = await resign_seat(store, record.id, other, expected_version=record.version)
     assert move.text == f"resign {other}"
     assert move.record.to_move_seat == record.to_move_seat
     assert move.record.deadline_at == record.deadline_at
@@ -41,29 +45,34 @@ async def test_f11_resign_of_the_mover_restarts_the_clock_for_the_next(
     mover = record.to_move_seat
     assert mover is not None
     clock.advance(3600)
-    move = await store.resign(record.id, mover, expected_version=record.version)
+    move = await resign_seat(store, record.id, mover, expected_version=record.version)
     assert move.record.to_move_seat not in (None, mover)
     assert move.record.turn_started_at == clock.now_datetime()
 
 
 async def test_apply_action_still_refuses_out_of_turn_moves(store: Store) -> None:
-    """Only ``resign`` (any_seat) acts out of turn: an ordinary action is refused."""
+    """Only a resignation acts out of turn: the mover's own action, played by the other seat,
+    is refused by the engine and nothing is written."""
     record = await started(store, "fish", 2)
-    _, game = await store.load_game(record.id)
+    _, game = await load_game(store, record.id)
     assert game is not None and game.to_move is not None
-    with pytest.raises(IllegalAction):
-        await store.apply_action(
+    with pytest.raises(IllegalAction) as caught:
+        await apply_action(
+            store,
             record.id,
             1 - game.to_move,
-            "resign 0" if game.to_move == 1 else "resign 1",
+            game.legal_actions()[0],
             expected_version=record.version,
         )
+    assert caught.value.code == "not_your_turn"
+    assert (await store.get_game(record.id)).version == record.version
+    assert await store.action_log(record.id) == []
 
 
 async def test_u26_two_player_resign_finishes_the_game_with_a_ranking(store: Store) -> None:
     """U-26: the last player left wins; the store records places."""
     record = await started(store, "ultimatum", 2)
-    move = await store.resign(record.id, 0, expected_version=record.version)
+    move = await resign_seat(store, record.id, 0, expected_version=record.version)
     assert move.record.status == "finished"
     assert move.record.ranking == ((1,), (0,))
     assert move.record.next_reminder_at is None and move.record.deadline_at is None
@@ -77,14 +86,14 @@ async def test_hand_to_computer_frees_the_seat_and_stops_reminders(store: Store)
     person = record.player(seat).user_id
     assert person is not None
     await store.follow(record.id, person)
-    changed = await store.hand_to_computer(record.id, seat, 2, expected_version=record.version)
+    changed = await hand_to_computer(store, record.id, seat, 2, expected_version=record.version)
     assert changed.player(seat).user_id is None and changed.player(seat).bot_level == 2
     assert changed.next_reminder_at is None and changed.deadline_at is None
     assert person not in await store.followers(record.id)
     with pytest.raises(StoreError):
-        await store.hand_to_computer(record.id, seat, 2, expected_version=changed.version)
+        await hand_to_computer(store, record.id, seat, 2, expected_version=changed.version)
     with pytest.raises(VersionConflict):
-        await store.hand_to_computer(record.id, 1 - seat, 2, expected_version=record.version)
+        await hand_to_computer(store, record.id, 1 - seat, 2, expected_version=record.version)
 
 
 async def test_followers_follow_and_unfollow(store: Store) -> None:
@@ -96,7 +105,7 @@ async def test_followers_follow_and_unfollow(store: Store) -> None:
     assert sorted(await store.followers(record.id)) == [98, 99]
     assert await store.follow(record.id, 99, on=False) is True
     assert await store.followers(record.id) == [98]
-    finished = await store.resign(record.id, 0, expected_version=record.version)
+    finished = await resign_seat(store, record.id, 0, expected_version=record.version)
     assert finished.record.status == "finished"
     with pytest.raises(LobbyError):
         await store.follow(record.id, 97)
@@ -129,7 +138,7 @@ async def test_undo_request_approved_by_all_is_carried_out(store: Store, clock: 
         )
     assert pending.value.code == "undo_pending"
     with pytest.raises(StoreError) as early:
-        await store.carry_out_undo(record.id)
+        await carry_out_undo(store, record.id)
     assert early.value.code == "undo_waiting"
     with pytest.raises(StoreError) as stranger:
         await store.approve_undo(record.id, 4242)
@@ -137,7 +146,7 @@ async def test_undo_request_approved_by_all_is_carried_out(store: Store, clock: 
     await store.approve_undo(record.id, USERS[1])
     request = await store.approve_undo(record.id, USERS[2])
     assert request.waiting == () and request.approved == (USERS[1], USERS[2])
-    undone, game, _ = await store.carry_out_undo(record.id)
+    undone, game, _ = await carry_out_undo(store, record.id)
     assert len(game.log) == 3 and len(await store.action_log(record.id)) == 3
     assert undone.version == record.version + 1
     assert await store.undo_request(record.id) is None
@@ -160,7 +169,7 @@ async def test_undo_is_void_once_the_game_moved_on(store: Store, clock: Clock) -
     await store.approve_undo(record.id, USERS[1])
     await play_random(store, record.id, random.Random(3), 1)
     with pytest.raises(VersionConflict):
-        await store.carry_out_undo(record.id)
+        await carry_out_undo(store, record.id)
     assert len(await store.action_log(record.id)) == 3
     assert await store.drop_undo(record.id) is not None
     assert await store.drop_undo(record.id) is None, "a second drop finds nothing to tell"

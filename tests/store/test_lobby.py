@@ -7,14 +7,19 @@ from typing import Any
 import pytest
 
 from bot.games import new_game
+from bot.games.base import seat_order
+from bot.play.games import load_game
+from bot.play.lobby import add_computer, create_game
+from bot.play.lobby import join as join_game
+from bot.play.lobby import start as start_game
 from bot.store import GameRecord, InvalidValue, LobbyError, OutboxDraft, Store, StoreError
-from bot.store.lobby import seat_order
 from tests.store.conftest import CHANNEL, GUILD, START, USERS, Clock, started
 
 
 async def lobby(store: Store, players: int = 3, **kwargs: object) -> GameRecord:
     """A lobby of ``players`` seats opened by USERS[0]."""
-    return await store.create_game(
+    return await create_game(
+        store,
         "fish",
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -33,7 +38,7 @@ async def test_create_seats_the_creator(store: Store) -> None:
     assert record.max_players == 3 and record.seed == 5
     assert [(s.slot, s.user_id, s.seat) for s in record.seats] == [(0, USERS[0], None)]
     assert record.created_at.timestamp() == START
-    loaded, game = await store.load_game(record.id)
+    loaded, game = await load_game(store, record.id)
     assert loaded == record and game is None
 
 
@@ -47,15 +52,15 @@ async def test_game_ids_are_short_and_increasing(store: Store) -> None:
 async def test_join_fills_the_lobby_and_starts_it(store: Store, clock: Clock) -> None:
     """Joining the last free seat starts the game in the same step (DESIGN: starts once full)."""
     record = await lobby(store, players=3)
-    record = await store.join(record.id, USERS[1])
+    record = await join_game(store, record.id, USERS[1])
     assert record.status == "lobby" and record.user_ids == USERS[:2]
     clock.advance(60)
-    record = await store.join(record.id, USERS[2])
+    record = await join_game(store, record.id, USERS[2])
     assert record.status == "active"
     assert sorted(s.seat for s in record.seats if s.seat is not None) == [0, 1, 2]
     assert record.to_move_seat == 0
     assert record.turn_started_at is not None and record.turn_started_at.timestamp() == clock.now
-    loaded, game = await store.load_game(record.id)
+    loaded, game = await load_game(store, record.id)
     assert loaded == record
     assert game is not None and game.players == 3 and game.seed == 5 and game.log == []
 
@@ -64,16 +69,16 @@ async def test_join_errors_change_nothing(store: Store) -> None:
     """Joining twice, a full, started, missing or cancelled game: specific errors, no change."""
     record = await lobby(store, players=2)
     with pytest.raises(LobbyError) as twice:
-        await store.join(record.id, USERS[0])
+        await join_game(store, record.id, USERS[0])
     assert twice.value.code == "already_seated"
     assert await store.get_game(record.id) == record
-    started_record = await store.join(record.id, USERS[1])
+    started_record = await join_game(store, record.id, USERS[1])
     with pytest.raises(LobbyError) as late:
-        await store.join(record.id, USERS[2])
+        await join_game(store, record.id, USERS[2])
     assert late.value.code == "started"
     assert await store.get_game(record.id) == started_record
     with pytest.raises(StoreError) as missing:
-        await store.join(999, USERS[2])
+        await join_game(store, 999, USERS[2])
     assert missing.value.code == "no_game" and "#999" in missing.value.message
 
 
@@ -82,7 +87,7 @@ async def test_computer_players_take_seats(store: Store) -> None:
     record = await lobby(store, players=3, bots=1, bot_level=2)
     computers = [s for s in record.seats if s.is_computer]
     assert [(s.user_id, s.bot_level) for s in computers] == [(None, 2)]
-    record = await store.add_computer(record.id, level=3)
+    record = await add_computer(store, record.id, level=3)
     assert record.status == "active"
     assert sorted(s.bot_level or 0 for s in record.seats) == [0, 2, 3]
     full = await lobby(store, players=2, bots=1)
@@ -105,14 +110,14 @@ async def test_invalid_table_sizes_are_refused(store: Store) -> None:
             await lobby(store, **kwargs)
         assert caught.value.code == code, kwargs
     with pytest.raises(InvalidValue) as seed:
-        await store.create_game("fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=1, seed=-1)
+        await create_game(store, "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=1, seed=-1)
     assert seed.value.code == "seed"
     with pytest.raises(InvalidValue) as dm:
         no_guild: Any = None  # what Discord reports for a DM
-        await store.create_game("fish", guild_id=no_guild, channel_id=CHANNEL, creator_id=1)
+        await create_game(store, "fish", guild_id=no_guild, channel_id=CHANNEL, creator_id=1)
     assert dm.value.code == "guild"
     with pytest.raises(InvalidValue) as kind:
-        await store.create_game("chess", guild_id=GUILD, channel_id=CHANNEL, creator_id=1)
+        await create_game(store, "chess", guild_id=GUILD, channel_id=CHANNEL, creator_id=1)
     assert kind.value.code == "kind"
     assert await store.games_in_channel(CHANNEL) == []
 
@@ -120,23 +125,34 @@ async def test_invalid_table_sizes_are_refused(store: Store) -> None:
 async def test_engine_options_are_checked_by_the_engine(store: Store) -> None:
     """Unknown or invalid options are refused at creation (U-4: sides 5 to 15)."""
     with pytest.raises(InvalidValue) as unknown:
-        await store.create_game(
-            "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=1, options={"colour": "red"}
+        await create_game(
+            store,
+            "fish",
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            creator_id=1,
+            options={"colour": "red"},
         )
     assert unknown.value.code == "options" and "colour" in unknown.value.message
     with pytest.raises(InvalidValue):
-        await store.create_game(
-            "ultimatum", guild_id=GUILD, channel_id=CHANNEL, creator_id=1, options={"width": 40}
+        await create_game(
+            store,
+            "ultimatum",
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            creator_id=1,
+            options={"width": 40},
         )
-    record = await store.create_game(
+    record = await create_game(
+        store,
         "ultimatum",
         guild_id=GUILD,
         channel_id=CHANNEL,
         creator_id=USERS[0],
         options={"width": 7, "height": 11},
     )
-    record = await store.join(record.id, USERS[1])
-    _, game = await store.load_game(record.id)
+    record = await join_game(store, record.id, USERS[1])
+    _, game = await load_game(store, record.id)
     assert game is not None
     assert game.to_dict()["options"] == {"width": 7, "height": 11, "fixed_setup": False}
 
@@ -144,7 +160,7 @@ async def test_engine_options_are_checked_by_the_engine(store: Store) -> None:
 async def test_leave_and_creator_handover(store: Store) -> None:
     """A leaving creator hands the lobby to the next person; the last person leaving cancels."""
     record = await lobby(store, players=4, bots=1)
-    record = await store.join(record.id, USERS[1])
+    record = await join_game(store, record.id, USERS[1])
     record = await store.leave(record.id, USERS[0])
     assert record.status == "lobby" and record.creator_id == USERS[1]
     assert record.user_ids == (USERS[1],)
@@ -167,17 +183,17 @@ async def test_start_needs_the_creator_and_two_players(store: Store) -> None:
     """Only the creator starts early, and only with at least two seated."""
     record = await lobby(store, players=4)
     with pytest.raises(LobbyError) as alone:
-        await store.start(record.id, by=USERS[0])
+        await start_game(store, record.id, by=USERS[0])
     assert alone.value.code == "too_few"
-    record = await store.join(record.id, USERS[1])
+    record = await join_game(store, record.id, USERS[1])
     with pytest.raises(LobbyError) as other:
-        await store.start(record.id, by=USERS[1])
+        await start_game(store, record.id, by=USERS[1])
     assert other.value.code == "not_creator"
     assert (await store.get_game(record.id)).status == "lobby"
-    record = await store.start(record.id, by=USERS[0])
+    record = await start_game(store, record.id, by=USERS[0])
     assert record.status == "active" and len(record.seats) == 2
     with pytest.raises(LobbyError) as again:
-        await store.start(record.id)
+        await start_game(store, record.id)
     assert again.value.code == "started"
 
 
@@ -196,7 +212,7 @@ async def test_seat_order_comes_from_the_seed(store: Store) -> None:
 async def test_the_started_game_is_the_engine_game_of_the_seed(store: Store) -> None:
     """The stored game is exactly new_game(kind, players, seed, options)."""
     record = await started(store, "ultimatum", players=3, seed=42)
-    _, game = await store.load_game(record.id)
+    _, game = await load_game(store, record.id)
     assert game is not None
     assert game.to_dict() == new_game("ultimatum", 3, 42, {}).to_dict()
 
@@ -235,7 +251,7 @@ async def test_lobby_announcements_are_queued_with_the_change(store: Store) -> N
         return [OutboxDraft("lobby", {"seats": len(record.seats)}, channel_id=record.channel_id)]
 
     record = await lobby(store, announce=announce)
-    await store.join(record.id, USERS[1], announce=announce)
+    await join_game(store, record.id, USERS[1], announce=announce)
     assert [len(r.seats) for r in seen] == [1, 2]
     assert [dict(e.payload) for e in await store.pending()] == [{"seats": 1}, {"seats": 2}]
     assert store.outbox_ready.is_set()
@@ -249,7 +265,7 @@ async def test_a_failing_announcement_undoes_the_change(store: Store) -> None:
         raise RuntimeError("renderer crashed")
 
     with pytest.raises(RuntimeError):
-        await store.join(record.id, USERS[1], announce=broken)
+        await join_game(store, record.id, USERS[1], announce=broken)
     assert await store.get_game(record.id) == record
     assert await store.pending() == []
 
@@ -267,7 +283,8 @@ async def test_guild_settings_give_new_games_their_timing(store: Store) -> None:
 
 async def test_display_names_ride_on_the_seats(store: Store) -> None:
     """Names given at creation and join are kept on the seats; computers have none."""
-    record = await store.create_game(
+    record = await create_game(
+        store,
         "fish",
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -276,7 +293,7 @@ async def test_display_names_ride_on_the_seats(store: Store) -> None:
         players=3,
         bots=1,
     )
-    record = await store.join(record.id, USERS[1], name="Pinga")
+    record = await join_game(store, record.id, USERS[1], name="Pinga")
     assert [(s.user_id, s.name) for s in record.seats] == [
         (USERS[0], "Pingu"),
         (None, None),

@@ -14,11 +14,14 @@ import aiosqlite
 import pytest
 
 from bot.games import new_game
+from bot.play.check import check_snapshots
+from bot.play.games import dump_snapshot, load_game
+from bot.play.lobby import join as join_game
+from bot.play.turns import apply_action
 from bot.store import OutboxDraft, SnapshotReport, Store, StoreOpenError
 from bot.store import db as store_db
 from bot.store.db import migrate
 from bot.store.schema import LATEST, V1, V2
-from bot.store.state import dump_snapshot
 from tests.store.conftest import START, USERS, Clock
 
 HOUR = 3600.0
@@ -84,7 +87,7 @@ async def test_a_version_1_database_is_upgraded(tmp_path: Path) -> None:
     clock = Clock(START + 2 * HOUR)
     async with await Store.open(path, clock=clock) as store:
         assert (await store.pragmas())["user_version"] == LATEST
-        running, game = await store.load_game(ids["running"])
+        running, game = await load_game(store, ids["running"])
         assert running.status == "active" and running.version == 7
         assert game is not None and len(game.log) == 5
         # v1 games had the built-in 24-hour reminder and 7-day timeout.
@@ -97,7 +100,7 @@ async def test_a_version_1_database_is_upgraded(tmp_path: Path) -> None:
         assert finished.ranking == ((0,), (1,)) and finished.next_reminder_at is None
         lobby = await store.get_game(ids["lobby"])
         assert lobby.status == "lobby" and lobby.next_reminder_at is None
-        assert await store.check_snapshots() == SnapshotReport(checked=2)
+        assert await check_snapshots(store) == SnapshotReport(checked=2)
         # What version 2 added works on the upgraded data.
         assert [r.id for r in await store.games_due_reminder(clock.now_datetime())] == []
         clock.advance(23 * HOUR)
@@ -105,11 +108,11 @@ async def test_a_version_1_database_is_upgraded(tmp_path: Path) -> None:
         await store.enqueue(OutboxDraft("note", {"x": 1}, channel_id=2, game_id=ids["running"]))
         assert len(await store.pending()) == 1
         assert game.to_move is not None
-        move = await store.apply_action(
-            ids["running"], game.to_move, game.legal_actions()[0], expected_version=7
+        move = await apply_action(
+            store, ids["running"], game.to_move, game.legal_actions()[0], expected_version=7
         )
         assert move.seq == 6 and move.record.version == 8
-        joined = await store.join(ids["lobby"], USERS[3])
+        joined = await join_game(store, ids["lobby"], USERS[3])
         assert joined.status == "active"
 
 

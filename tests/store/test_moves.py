@@ -10,7 +10,12 @@ import pytest
 
 from bot.games import replay
 from bot.games.base import IllegalAction
-from bot.store import LobbyError, Move, OutboxDraft, Store, StoreError, VersionConflict
+from bot.play.check import check_snapshots
+from bot.play.games import load_game
+from bot.play.lobby import create_game
+from bot.play.move import Move
+from bot.play.turns import apply_action, truncate_log
+from bot.store import LobbyError, OutboxDraft, Store, StoreError, VersionConflict
 from bot.store.state import places
 from tests.store.conftest import USERS, Clock, play_random, started
 
@@ -37,7 +42,7 @@ async def test_play_to_the_end_and_record_the_result(store: Store, kind: str, pl
     rebuilt = replay(kind, players, record.seed, dict(record.options), [a.text for a in log])
     assert rebuilt.to_dict() == game.to_dict()
     with pytest.raises(LobbyError) as over:
-        await store.apply_action(record.id, 0, "A1", expected_version=record.version)
+        await apply_action(store, record.id, 0, "A1", expected_version=record.version)
     assert over.value.code == "finished"
 
 
@@ -52,11 +57,11 @@ async def test_a_move_bumps_the_version_and_restarts_the_turn_clock(
 ) -> None:
     """After a move: version + 1, seq 1, the clock and the reminder restart for the next seat."""
     record = await started(store, seed=3)
-    _, game = await store.load_game(record.id)
+    _, game = await load_game(store, record.id)
     assert game is not None
     clock.advance(3600)
-    move = await store.apply_action(
-        record.id, 0, game.legal_actions()[0], expected_version=record.version
+    move = await apply_action(
+        store, record.id, 0, game.legal_actions()[0], expected_version=record.version
     )
     assert move.seq == 1 and move.seat == 0 and move.text == game.legal_actions()[0]
     assert move.events and all("type" in e for e in move.events)
@@ -68,16 +73,16 @@ async def test_a_move_bumps_the_version_and_restarts_the_turn_clock(
     assert after.next_reminder_at.timestamp() == clock.now + after.reminder_hours * 3600
     assert after.deadline_at is not None
     assert after.deadline_at.timestamp() == clock.now + after.timeout_days * 86400
-    assert await store.load_game(record.id) == (after, move.game)
+    assert await load_game(store, record.id) == (after, move.game)
 
 
 async def test_the_text_is_stored_as_the_engine_logged_it(store: Store) -> None:
     """Lower-case input is logged in the notation (what replay will feed the engine)."""
     record = await started(store, seed=3)
-    _, game = await store.load_game(record.id)
+    _, game = await load_game(store, record.id)
     assert game is not None
     floe = game.legal_actions()[0]
-    move = await store.apply_action(record.id, 0, floe.lower(), expected_version=record.version)
+    move = await apply_action(store, record.id, 0, floe.lower(), expected_version=record.version)
     assert [a.text for a in await store.action_log(record.id)] == [floe]
     assert move.text == floe
 
@@ -85,47 +90,47 @@ async def test_the_text_is_stored_as_the_engine_logged_it(store: Store) -> None:
 async def test_an_illegal_action_writes_nothing(store: Store) -> None:
     """IllegalAction from the engine: no log entry, same snapshot, same version."""
     record = await started(store, seed=3)
-    before = await store.load_game(record.id)
+    before = await load_game(store, record.id)
     for seat, text, code in [(0, "Z9", None), (1, "A1", "not_your_turn")]:
         with pytest.raises(IllegalAction) as caught:
-            await store.apply_action(record.id, seat, text, expected_version=record.version)
+            await apply_action(store, record.id, seat, text, expected_version=record.version)
         if code:
             assert caught.value.code == code
-    assert await store.load_game(record.id) == before
+    assert await load_game(store, record.id) == before
     assert await store.action_log(record.id) == []
 
 
 async def test_a_stale_version_is_a_conflict_and_writes_nothing(store: Store) -> None:
     """A submission prepared on an older version is refused with a clear message."""
     record = await started(store, seed=3)
-    _, game = await store.load_game(record.id)
+    _, game = await load_game(store, record.id)
     assert game is not None
     first, second = game.legal_actions()[:2]
-    move = await store.apply_action(record.id, 0, first, expected_version=record.version)
+    move = await apply_action(store, record.id, 0, first, expected_version=record.version)
     with pytest.raises(VersionConflict) as caught:
-        await store.apply_action(record.id, 1, second, expected_version=record.version)
+        await apply_action(store, record.id, 1, second, expected_version=record.version)
     assert caught.value.params == {
         "game_id": record.id,
         "expected": record.version,
         "found": record.version + 1,
     }
     assert "nothing was applied" in caught.value.message
-    assert await store.load_game(record.id) == (move.record, move.game)
+    assert await load_game(store, record.id) == (move.record, move.game)
     assert len(await store.action_log(record.id)) == 1
 
 
 async def test_moves_need_a_running_game(store: Store) -> None:
     """No moves in a lobby or a cancelled game, nor in a game that does not exist."""
-    lobby = await store.create_game("fish", guild_id=1, channel_id=2, creator_id=USERS[0])
+    lobby = await create_game(store, "fish", guild_id=1, channel_id=2, creator_id=USERS[0])
     with pytest.raises(LobbyError) as waiting:
-        await store.apply_action(lobby.id, 0, "A1", expected_version=lobby.version)
+        await apply_action(store, lobby.id, 0, "A1", expected_version=lobby.version)
     assert waiting.value.code == "still_lobby"
     cancelled = await store.cancel((await started(store)).id)
     with pytest.raises(LobbyError) as gone:
-        await store.apply_action(cancelled.id, 0, "A1", expected_version=cancelled.version)
+        await apply_action(store, cancelled.id, 0, "A1", expected_version=cancelled.version)
     assert gone.value.code == "cancelled"
     with pytest.raises(StoreError) as missing:
-        await store.apply_action(404, 0, "A1", expected_version=0)
+        await apply_action(store, 404, 0, "A1", expected_version=0)
     assert missing.value.code == "no_game"
 
 
@@ -133,15 +138,15 @@ async def test_moves_need_a_running_game(store: Store) -> None:
 async def test_fifty_concurrent_submissions_one_wins(store: Store, kind: str) -> None:
     """50 tasks submit the same turn at once: exactly one applies, 49 get VersionConflict."""
     record = await started(store, kind, seed=11)
-    _, game = await store.load_game(record.id)
+    _, game = await load_game(store, record.id)
     assert game is not None and game.to_move is not None
     choices = game.legal_actions()
     seat = game.to_move
 
     async def submit(i: int) -> Move | StoreError:
         try:
-            return await store.apply_action(
-                record.id, seat, choices[i % len(choices)], expected_version=record.version
+            return await apply_action(
+                store, record.id, seat, choices[i % len(choices)], expected_version=record.version
             )
         except StoreError as error:
             return error
@@ -159,13 +164,13 @@ async def test_two_connections_cannot_both_apply(db_path: Path, clock: Clock) ->
     """Two stores on one file (two connections) racing for the same turn: one wins."""
     async with await Store.open(db_path, clock=clock) as first:
         record = await started(first, seed=5)
-        _, game = await first.load_game(record.id)
+        _, game = await load_game(first, record.id)
         assert game is not None
         a, b = game.legal_actions()[:2]
         async with await Store.open(db_path, clock=clock) as second:
             results = await asyncio.gather(
                 *(
-                    store.apply_action(record.id, 0, text, expected_version=record.version)
+                    apply_action(store, record.id, 0, text, expected_version=record.version)
                     for _ in range(10)
                     for store, text in ((first, a), (second, b))
                 ),
@@ -179,7 +184,7 @@ async def test_two_connections_cannot_both_apply(db_path: Path, clock: Clock) ->
 async def test_announcements_commit_with_the_move(store: Store) -> None:
     """The messages built from the move are queued in its transaction, deduplicated by key."""
     record = await started(store, seed=3)
-    _, game = await store.load_game(record.id)
+    _, game = await load_game(store, record.id)
     assert game is not None
 
     def announce(move: Move) -> list[OutboxDraft]:
@@ -193,8 +198,13 @@ async def test_announcements_commit_with_the_move(store: Store) -> None:
             )
         ]
 
-    move = await store.apply_action(
-        record.id, 0, game.legal_actions()[0], expected_version=record.version, announce=announce
+    move = await apply_action(
+        store,
+        record.id,
+        0,
+        game.legal_actions()[0],
+        expected_version=record.version,
+        announce=announce,
     )
     assert len(move.outbox) == 1
     (pending,) = await store.pending()
@@ -205,14 +215,15 @@ async def test_announcements_commit_with_the_move(store: Store) -> None:
 async def test_a_failing_announcement_undoes_the_move(store: Store) -> None:
     """If the messages cannot be built, the move is not stored (nothing half-written)."""
     record = await started(store, seed=3)
-    before = await store.load_game(record.id)
+    before = await load_game(store, record.id)
     assert before[1] is not None
 
     def broken(move: Move) -> list[OutboxDraft]:
         return [OutboxDraft("turn", {"bad": object()}, channel_id=1)]
 
     with pytest.raises(StoreError) as caught:
-        await store.apply_action(
+        await apply_action(
+            store,
             record.id,
             0,
             before[1].legal_actions()[0],
@@ -220,7 +231,7 @@ async def test_a_failing_announcement_undoes_the_move(store: Store) -> None:
             announce=broken,
         )
     assert caught.value.code == "outbox_payload"
-    assert await store.load_game(record.id) == before
+    assert await load_game(store, record.id) == before
     assert await store.action_log(record.id) == []
 
 
@@ -245,17 +256,17 @@ async def test_truncate_log_rebuilds_from_the_kept_actions(store: Store, kind: s
     record = await started(store, kind, seed=9)
     record, game = await play_random(store, record.id, random.Random(9), moves=12)
     full_log = list(game.log)
-    record, game = await store.truncate_log(record.id, 5, expected_version=record.version)
+    record, game = await truncate_log(store, record.id, 5, expected_version=record.version)
     assert game.log == full_log[:5]
     assert [a.text for a in await store.action_log(record.id)] == full_log[:5]
-    assert await store.load_game(record.id) == (record, game)
+    assert await load_game(store, record.id) == (record, game)
     assert record.to_move_seat == game.to_move
     with pytest.raises(VersionConflict):
-        await store.truncate_log(record.id, 2, expected_version=record.version - 1)
+        await truncate_log(store, record.id, 2, expected_version=record.version - 1)
     with pytest.raises(StoreError) as too_many:
-        await store.truncate_log(record.id, 6, expected_version=record.version)
+        await truncate_log(store, record.id, 6, expected_version=record.version)
     assert too_many.value.code == "keep"
-    report = await store.check_snapshots()
+    report = await check_snapshots(store)
     assert report.repaired == () and report.broken == ()
 
 
@@ -264,8 +275,8 @@ async def test_truncating_a_finished_game_reopens_it(store: Store) -> None:
     record = await started(store, seed=2)
     record, game = await play_random(store, record.id, random.Random(2))
     assert record.status == "finished"
-    record, game = await store.truncate_log(
-        record.id, len(game.log) - 1, expected_version=record.version
+    record, game = await truncate_log(
+        store, record.id, len(game.log) - 1, expected_version=record.version
     )
     assert record.status == "active" and not game.is_over
     assert record.ranking is None and record.finished_at is None

@@ -8,6 +8,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
+from bot.play.lobby import create_game
 from bot.store import LobbyError, Store
 from bot.store.db import migrate
 from tests.store.conftest import CHANNEL, GUILD, START, USERS, Clock, play_random, started
@@ -15,8 +16,8 @@ from tests.store.test_migrations import make_v1_database
 
 
 async def _rematch(store: Store, old: int) -> int:
-    record = await store.create_game(
-        "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[1], rematch_of=old
+    record = await create_game(
+        store, "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[1], rematch_of=old
     )
     return record.id
 

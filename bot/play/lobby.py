@@ -1,0 +1,79 @@
+"""Opening tables and taking seats: the rules' checks before the store, and the opening that
+starts a full table (seat order and deal) handed to the store's transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from bot.play.games import check_table, opening
+from bot.store import GameRecord, OutboxDraft, Store
+
+#: Builds the posts announcing a seat change (bot.texts), inside its transaction.
+Announce = Callable[[GameRecord], Iterable[OutboxDraft]]
+
+
+async def create_game(
+    store: Store,
+    kind: str,
+    *,
+    guild_id: int,
+    channel_id: int,
+    creator_id: int,
+    creator_name: str | None = None,
+    players: int = 2,
+    bots: int = 0,
+    bot_level: int = 1,
+    options: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+    reminder_hours: float | None = None,
+    timeout_days: float | None = None,
+    announce: Announce | None = None,
+    rematch_of: int | None = None,
+) -> GameRecord:
+    """Open a lobby with the creator seated (and ``bots`` computer players); a table full at
+    once starts at once. The kind, table size and options are checked against the rules."""
+    check_table(kind, players, options or {})
+    return await store.create_game(
+        kind,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        creator_id=creator_id,
+        creator_name=creator_name,
+        players=players,
+        bots=bots,
+        bot_level=bot_level,
+        options=options,
+        seed=seed,
+        reminder_hours=reminder_hours,
+        timeout_days=timeout_days,
+        announce=announce,
+        rematch_of=rematch_of,
+        opening=opening,
+    )
+
+
+async def join(
+    store: Store,
+    game_id: int,
+    user_id: int,
+    *,
+    name: str | None = None,
+    announce: Announce | None = None,
+) -> GameRecord:
+    """Seat a person in a lobby; the game starts when this fills the last seat."""
+    return await store.join(game_id, user_id, name=name, announce=announce, opening=opening)
+
+
+async def add_computer(
+    store: Store, game_id: int, level: int = 1, *, announce: Announce | None = None
+) -> GameRecord:
+    """Seat a computer player in a lobby; the game starts when this fills the last seat."""
+    return await store.add_computer(game_id, level, announce=announce, opening=opening)
+
+
+async def start(
+    store: Store, game_id: int, *, by: int | None = None, announce: Announce | None = None
+) -> GameRecord:
+    """Start a lobby with enough players seated; ``by`` (when given) must be its creator."""
+    return await store.start(game_id, by=by, announce=announce, opening=opening)
