@@ -88,7 +88,9 @@ def _row(draw: ImageDraw.ImageDraw, top: int, row: BoardRow) -> None:
     name_colour = TEXT_DIM if row["anonymous"] else TEXT
     name, detail = text.font(SIZES["name"], True), text.font(SIZES["detail"])
     text.label(draw, (left, top + 8), row["name"], name, name_colour, width=name_w)
-    text.label(draw, (left, top + 42), row["detail"], detail, TEXT_DIM, width=name_w)
+    # dimmed text is too faint on the lit row (one's own): it is drawn full there
+    detail_colour = TEXT if row.get("highlight") else TEXT_DIM
+    text.label(draw, (left, top + 42), row["detail"], detail, detail_colour, width=name_w)
     right = WIDTH - MARGIN
     rating = text.font(SIZES["rating"], True)
     if row["note"]:
