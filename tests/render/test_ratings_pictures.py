@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from bot.ratings import GLOBAL, Player, Ratings, Scope, leaderboard, profile, texts
+from bot.ratings import GLOBAL, Player, Ratings, Result, Scope, leaderboard, profile, texts
 from render import leaderboard as board_picture
 from render import profile as profile_picture
 from render.common import RANK_COLOURS
@@ -17,11 +17,13 @@ from tests.ratings.games import person, random_results
 from tests.render.test_ultimatum_legibility import contrast
 
 PHONE = 400 / WIDTH
+#: The ratings and results of 400 random games.
+Rated = tuple[Ratings, list[Result]]
 LONG = "Bartholomew Fitzgerald-Montgomery the Third of Penguin Island"
 
 
 @pytest.fixture(scope="module")
-def rated() -> tuple[Ratings, list[Result]]:
+def rated() -> Rated:
     results = random_results(400, seed=12, people=30)
     ratings = Ratings()
     for game in results:
@@ -52,9 +54,7 @@ def test_text_stands_out_from_its_ground() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
-def test_a_board_page_draws_ten_rows_and_fits_long_names(
-    rated: tuple[Ratings, list[Result]], lang: str
-) -> None:
+def test_a_board_page_draws_ten_rows_and_fits_long_names(rated: Rated, lang: str) -> None:
     """A full page is ten rows tall, the width the phone expects; long names and emoji do not
     break it."""
     ratings, _ = rated
@@ -68,7 +68,7 @@ def test_a_board_page_draws_ten_rows_and_fits_long_names(
 
 
 def test_the_highlighted_row_and_anonymous_rows_look_different(
-    rated: tuple[Ratings, list[Result]],
+    rated: Rated,
 ) -> None:
     """One's own row is lit; a hidden player's name is dimmed, not drawn like a name."""
     ratings, _ = rated
@@ -94,9 +94,7 @@ def test_an_empty_board_and_an_empty_profile_still_draw() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
-def test_a_profile_draws_a_chart_of_the_rating(
-    rated: tuple[Ratings, list[Result]], lang: str
-) -> None:
+def test_a_profile_draws_a_chart_of_the_rating(rated: Rated, lang: str) -> None:
     """The chart's line is drawn in its colour inside the first panel's box; the picture fits
     a phone's screen width."""
     ratings, results = rated
@@ -111,7 +109,7 @@ def test_a_profile_draws_a_chart_of_the_rating(
     assert profile_picture.CHART_COLOUR in colours
 
 
-def test_the_same_view_gives_the_same_bytes(rated: tuple[Ratings, list[Result]]) -> None:
+def test_the_same_view_gives_the_same_bytes(rated: Rated) -> None:
     ratings, results = rated
     view = texts.leaderboard_view(leaderboard(ratings, GLOBAL, "ultimatum"), names())
     assert board_picture.leaderboard(view) == board_picture.leaderboard(dict(view))  # type: ignore[arg-type]
