@@ -1,0 +1,96 @@
+"""``python -m bot.ratings rebuild FILE``: derive every rating afresh from stored results.
+
+For now the results come from a JSON-lines file (one ``Result.to_dict()`` or
+``NewSeason.to_dict()`` object a line, ``-`` for standard input); once the store keeps results,
+the same ``rebuild`` runs over what the database yields. The ratings are printed as JSON lines
+(scope, kind, player, μ, σ, displayed rating, games, wins) or, with ``--top N``, as a short table
+per board.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.ratings.model import Ratings, Scope, rebuild
+from bot.ratings.results import Event, read_lines
+
+
+def scope_name(scope: Scope) -> str:
+    """``global`` or ``guild <id> season <n>``."""
+    return "global" if scope.is_global else f"guild {scope.guild_id} season {scope.season}"
+
+
+def rows(ratings: Ratings) -> Iterator[dict[str, Any]]:
+    """Every rating as a JSON-safe dict, boards in order, best first."""
+    for scope, kind, player, standing in ratings.entries():
+        yield {
+            "scope": scope_name(scope),
+            "kind": kind,
+            "player": player.key(),
+            "mu": standing.mu,
+            "sigma": standing.sigma,
+            "rating": standing.rating,
+            "provisional": standing.provisional,
+            "games": standing.games,
+            "wins": standing.wins,
+        }
+
+
+def load(source: str) -> Iterable[Event]:
+    """The events of a JSON-lines file (``-``: standard input)."""
+    if source == "-":
+        return list(read_lines(sys.stdin))
+    with Path(source).open(encoding="utf-8") as handle:
+        return list(read_lines(handle))
+
+
+def report(ratings: Ratings, top: int, out: TextIO) -> None:
+    """A short table of each board's best ``top`` players."""
+    shown: dict[tuple[str, str], int] = {}
+    for row in rows(ratings):
+        board = (row["scope"], row["kind"])
+        if board not in shown:
+            out.write(f"{board[0]} · {board[1]}\n")
+            shown[board] = 0
+        if shown[board] < top:
+            mark = " (provisional)" if row["provisional"] else ""
+            out.write(f"  {row['player']:>22} {row['rating']:>5}{mark} · {row['games']} games\n")
+        shown[board] += 1
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    out = out or sys.stdout
+    summary = (__doc__ or "").split("\n")[0]
+    parser = argparse.ArgumentParser(prog="python -m bot.ratings", description=summary)
+    commands = parser.add_subparsers(dest="command", required=True)
+    command = commands.add_parser(
+        "rebuild",
+        help="derive every rating afresh from stored results",
+        description="Derive every rating afresh, in order, from finished games' results. For now "
+        "the results are read from a JSON-lines file (one result or season start a line, as "
+        "Result.to_dict() / NewSeason.to_dict() write them); later from the database.",
+    )
+    command.add_argument("results", help="JSON-lines file of results and seasons; - for stdin")
+    command.add_argument("--top", type=int, default=0, help="print each board's best N as a table")
+    args = parser.parse_args(argv)
+    try:
+        ratings = rebuild(load(args.results))
+    except (OSError, ValueError) as error:
+        print(f"rebuild: {error}", file=sys.stderr)
+        return 1
+    if args.top > 0:
+        report(ratings, args.top, out)
+    else:
+        for row in rows(ratings):
+            out.write(json.dumps(row, sort_keys=True) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
