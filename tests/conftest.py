@@ -10,5 +10,6 @@ settings.register_profile(
 )
 settings.load_profile("ci")
 
-# The local Discord stand-in's fixtures (fake_discord, discord_client_runner) for every test.
-pytest_plugins = ["tests.fakediscord.plugin"]
+# The local Discord stand-in's fixtures (fake_discord, discord_client_runner) and a real
+# PostgreSQL (postgres_server for the session, postgres_url: a fresh database per test).
+pytest_plugins = ["tests.fakediscord.plugin", "tests.pg"]

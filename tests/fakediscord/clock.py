@@ -65,3 +65,16 @@ class Snowflakes:
         candidate = (int(self._clock.now() * 1000) - DISCORD_EPOCH_MS) << 22
         self._last = max(candidate, self._last + 1)
         return self._last
+
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """A fresh id whose guild would be served by ``shard_id`` of ``shard_count`` shards:
+        Discord's ``(guild_id >> 22) % shard_count``. The timestamp moves up to
+        ``shard_count - 1`` ms ahead, so ids stay increasing."""
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"shard {shard_id} is not one of {shard_count} shards")
+        stamp = self.next() >> 22
+        if (self._last & ((1 << 22) - 1)) != 0:
+            stamp += 1  # the counter bits are taken: the next millisecond is free
+        stamp += (shard_id - stamp) % shard_count
+        self._last = stamp << 22
+        return self._last

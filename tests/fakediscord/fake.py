@@ -159,15 +159,20 @@ class FakeDiscord(Server):
         preferred_locale: str = "en-US",
         members: list[User] | None = None,
         owner: User | None = None,
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
         """The bot is added to a new server (with text ``channels`` and ``members``), as when
         someone invites it: GUILD_CREATE to the bot, which reports ``on_guild_join``. Returns
-        once the event was sent to every connected bot."""
+        once the event was sent to every connected bot (to the shard serving it). ``shard``
+        ``(shard_id, shard_count)`` gives the guild an id that shard serves."""
         if preferred_locale not in cmd.LOCALES:
             raise ValueError(f"{preferred_locale!r} is not a Discord locale")
         world = self.world
         guild = world.add_guild(
-            name, owner=owner or world.application.owner, preferred_locale=preferred_locale
+            name,
+            owner=owner or world.application.owner,
+            preferred_locale=preferred_locale,
+            shard=shard,
         )
         for channel in channels:
             world.add_text_channel(guild, channel)

@@ -1,4 +1,15 @@
-"""The gateway websocket: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, RESUME, dispatch."""
+"""The gateway websocket: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, RESUME, dispatch.
+
+Sharding as Discord documents it: an IDENTIFY may carry ``shard: [shard_id, shard_count]``; a
+session then gets the READY, GUILD_CREATE and events of the guilds with
+``(guild_id >> 22) % shard_count == shard_id`` only, and events without a guild (DMs) go to
+shard 0 alone. An invalid shard closes with 4010, a session that would hold more than
+``max_guilds_per_shard`` guilds with 4011 (sharding required). IDENTIFYs are limited per bucket
+``shard_id % max_concurrency`` to one per ``identify_interval`` on the stand-in's clock (Discord:
+5 s, ``DISCORD_IDENTIFY_INTERVAL``; off unless a test asks, so that tests may restart a bot at
+once); one beyond that is answered with INVALID_SESSION (opcode 9, not resumable), as Discord
+does.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +36,8 @@ DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT = 0, 1, 2, 6, 7
 INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
 GUILDS, GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 0, 1 << 9, 1 << 12
 PRIVILEGED = {"members": 1 << 1, "presences": 1 << 8, "message_content": 1 << 15}
+#: Discord: each bucket (shard_id % max_concurrency) may IDENTIFY once per 5 seconds.
+DISCORD_IDENTIFY_INTERVAL = 5.0
 # A connection without a heartbeat for this many heartbeat intervals is closed (4009).
 HEARTBEAT_GRACE = 1.5
 
@@ -42,6 +55,15 @@ class Session:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     dead: bool = False
+    #: (shard_id, shard_count); an unsharded session is (0, 1) and so gets every guild.
+    shard: tuple[int, int] = (0, 1)
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether events of this guild (None: no guild, e.g. a DM) come to this session."""
+        shard_id, shard_count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (guild_id >> 22) % shard_count == shard_id
 
     @property
     def seq(self) -> int:
@@ -57,9 +79,24 @@ class Session:
 class Gateway:
     """Every gateway session of the bot, and the websocket handler that serves them."""
 
-    def __init__(self, fake: Server, *, heartbeat_interval_ms: int = 41_250) -> None:
+    def __init__(
+        self,
+        fake: Server,
+        *,
+        heartbeat_interval_ms: int = 41_250,
+        max_concurrency: int = 1,
+        max_guilds_per_shard: int = 2500,
+        identify_interval: float | None = None,
+    ) -> None:
         self.fake = fake
         self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.max_concurrency = max_concurrency
+        self.max_guilds_per_shard = max_guilds_per_shard
+        self.identify_interval = identify_interval
+        #: When each rate-limit bucket (shard_id % max_concurrency) last IDENTIFYed.
+        self.bucket_identified: dict[int, float] = {}
+        #: IDENTIFYs answered with INVALID_SESSION for exceeding max_concurrency.
+        self.identify_refusals = 0
         self.sessions: dict[str, Session] = {}
         self.identifies = 0
         self.resumes = 0
@@ -81,10 +118,14 @@ class Gateway:
     # dispatching
 
     def dispatch(self, event: str, data: dict[str, Any], *, intent: int | None = None) -> int:
-        """Queue an event to every live session subscribed to ``intent``; returns how many."""
+        """Queue an event to every live session subscribed to ``intent`` whose shard serves the
+        event's guild (shard 0 for events without one); returns how many."""
+        guild_id = guild_of(event, data)
         count = 0
         for session in self.live():
             if intent is not None and not session.intents & intent:
+                continue
+            if not session.serves(guild_id):
                 continue
             self._queue(session, event, data)
             count += 1
@@ -96,7 +137,7 @@ class Gateway:
         ``unavailable`` key, so discord.py reports ``on_guild_join``)."""
         count = 0
         for session in self.live():
-            if not session.intents & GUILDS:
+            if not session.intents & GUILDS or not session.serves(guild.id):
                 continue
             everyone = bool(session.intents & PRIVILEGED["members"])
             data = payloads.guild(self.fake.world, guild, all_members=everyone)
@@ -178,7 +219,7 @@ class Gateway:
                     await self._close(socket, 4005, "Already authenticated.")
                     break
                 elif op == IDENTIFY:
-                    session = await self._identify(socket, data, compressor)
+                    session = await self._identify(socket, data, holder)
                 elif op == RESUME:
                     session = self._resume(socket, data, compressor)
                     if session is None:
@@ -225,11 +266,15 @@ class Gateway:
             return
 
     async def _identify(
-        self, socket: web.WebSocketResponse, data: dict[str, Any], compressor: Any
+        self, socket: web.WebSocketResponse, data: dict[str, Any], holder: Session
     ) -> Session | None:
         fake = self.fake
         if data.get("token") != fake.token:
             await self._close(socket, 4004, "Authentication failed.")
+            return None
+        shard = parse_shard(data.get("shard"))
+        if shard is None:
+            await self._close(socket, 4010, "Invalid shard.")
             return None
         intents = int(data.get("intents", 0))
         refused = [
@@ -240,13 +285,42 @@ class Gateway:
         if refused:
             await self._close(socket, 4014, "Disallowed intent(s).")
             return None
+        world = fake.world
+        probe = Session("", intents, shard=shard)
+        guilds = [g for g in world.guilds.values() if probe.serves(g.id)]
+        if len(guilds) > self.max_guilds_per_shard:
+            await self._close(socket, 4011, "Sharding required.")
+            return None
+        bucket = shard[0] % self.max_concurrency
+        now = fake.clock.now()
+        last = self.bucket_identified.get(bucket)
+        interval = self.identify_interval
+        if interval is not None and last is not None and now - last < interval:
+            # Discord: "If your app exceeds this limit, Discord will respond with an Invalid
+            # Session (opcode 9) event."
+            self.identify_refusals += 1
+            log.info(
+                "IDENTIFY of shard %s refused: bucket %d identified %.2f s ago",
+                shard,
+                bucket,
+                now - last,
+            )
+            await self._send(holder, socket, self._op(INVALID_SESSION, False))
+            return None
+        self.bucket_identified[bucket] = now
         for old in self.live():
-            if not old.connected:
+            # A new session replaces the same shard's session that is gone (not resumed).
+            if not old.connected and old.shard == shard:
                 old.dead = True
-        session = Session(secrets.token_hex(16), intents, socket=socket, compressor=compressor)
+        session = Session(
+            secrets.token_hex(16),
+            intents,
+            socket=socket,
+            compressor=holder.compressor,
+            shard=shard,
+        )
         self.sessions[session.id] = session
         self.identifies += 1
-        world = fake.world
         app = world.application
         self._queue(
             session,
@@ -259,7 +333,8 @@ class Gateway:
                     "mfa_enabled": False,
                     "flags": 0,
                 },
-                "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+                "shard": list(shard),
                 "session_id": session.id,
                 "session_type": "normal",
                 "resume_gateway_url": fake.gateway_url,
@@ -268,7 +343,7 @@ class Gateway:
                 "application": {"id": str(app.id), "flags": app.flags},
             },
         )
-        for guild in world.guilds.values():
+        for guild in guilds:
             everyone = bool(intents & PRIVILEGED["members"])
             self._queue(session, "GUILD_CREATE", payloads.guild(world, guild, all_members=everyone))
         return session
@@ -329,3 +404,27 @@ class Gateway:
         for session in self.connected():
             assert session.socket is not None
             await session.socket.close(code=1001)
+
+
+def parse_shard(raw: Any) -> tuple[int, int] | None:
+    """``[shard_id, shard_count]`` from IDENTIFY as a pair; (0, 1) when absent; None when
+    invalid (not two integers, no shards, or an id outside ``0 … shard_count - 1``)."""
+    if raw is None:
+        return (0, 1)
+    if not isinstance(raw, list) or len(raw) != 2:
+        return None
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in raw):
+        return None
+    shard_id, shard_count = raw
+    if shard_count < 1 or not 0 <= shard_id < shard_count:
+        return None
+    return (shard_id, shard_count)
+
+
+def guild_of(event: str, data: dict[str, Any]) -> int | None:
+    """The guild an event belongs to (its ``guild_id``; a guild's own id for GUILD_* events
+    about the guild itself); None for events outside guilds, such as DMs."""
+    raw = data.get("guild_id")
+    if raw is None and event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"):
+        raw = data.get("id")
+    return int(raw) if raw is not None else None

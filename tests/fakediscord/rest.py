@@ -118,12 +118,12 @@ class Rest:
         return ok(
             {
                 "url": self.fake.gateway_url,
-                "shards": 1,
+                "shards": self.fake.recommended_shards,
                 "session_start_limit": {
                     "total": 1000,
-                    "remaining": 999,
+                    "remaining": max(0, 1000 - self.fake.gateway.identifies),
                     "reset_after": 14_400_000,
-                    "max_concurrency": 1,
+                    "max_concurrency": self.fake.gateway.max_concurrency,
                 },
             }
         )

@@ -49,6 +49,12 @@ class Server:
     and ``token_lifetime`` how long followups and edits are accepted (15 minutes); both are
     measured with ``clock``, which tests may advance. ``heartbeat_interval_ms`` is sent in
     HELLO; a connection without a heartbeat for 1.5 intervals is closed (4009).
+
+    Sharding: ``shards`` is the recommended shard count ``GET /gateway/bot`` answers (by
+    default one per 2,500 guilds, as Discord's limit ``max_guilds_per_shard``; a session that
+    would hold more is closed with 4011); with ``identify_interval`` (Discord's is 5 s; None,
+    the default, lets tests restart bots at once) each bucket ``shard_id % max_concurrency``
+    may IDENTIFY once per interval, and a further IDENTIFY gets INVALID_SESSION.
     """
 
     def __init__(
@@ -60,6 +66,10 @@ class Server:
         heartbeat_interval_ms: int = 41_250,
         privileged_intents: tuple[str, ...] = (),
         bot_name: str = "Penguin Bot",
+        shards: int | None = None,
+        max_concurrency: int = 1,
+        max_guilds_per_shard: int = 2500,
+        identify_interval: float | None = None,
     ) -> None:
         self.clock = Clock()
         self.world = World.create(self.clock, bot_name=bot_name)
@@ -68,7 +78,14 @@ class Server:
         self.token_lifetime = token_lifetime
         self.privileged_intents = set(privileged_intents)
         self.faults = Faults()
-        self.gateway = Gateway(self, heartbeat_interval_ms=heartbeat_interval_ms)
+        self.shards = shards
+        self.gateway = Gateway(
+            self,
+            heartbeat_interval_ms=heartbeat_interval_ms,
+            max_concurrency=max_concurrency,
+            max_guilds_per_shard=max_guilds_per_shard,
+            identify_interval=identify_interval,
+        )
         self.violations: list[Violation] = []
         self.requests: list[RequestRecord] = []
         self.syncs: list[tuple[int | None, list[str]]] = []
@@ -94,6 +111,14 @@ class Server:
     def gateway_url(self) -> str:
         """The value for DiscordWebSocket.DEFAULT_GATEWAY (and resume_gateway_url)."""
         return f"ws://127.0.0.1:{self.port}/"
+
+    @property
+    def recommended_shards(self) -> int:
+        """What ``GET /gateway/bot`` recommends: ``shards`` if set, else enough for the guilds."""
+        if self.shards is not None:
+            return self.shards
+        per_shard = self.gateway.max_guilds_per_shard
+        return max(1, -(-len(self.world.guilds) // per_shard))
 
     @property
     def token(self) -> str:

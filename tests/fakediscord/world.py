@@ -74,9 +74,18 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, *, owner: User, preferred_locale: str = "en-US") -> Guild:
-        """A new guild with an @everyone role; the owner and the bot are members."""
-        guild = Guild(self.ids.next(), name, owner.id, preferred_locale=preferred_locale)
+    def add_guild(
+        self,
+        name: str,
+        *,
+        owner: User,
+        preferred_locale: str = "en-US",
+        shard: tuple[int, int] | None = None,
+    ) -> Guild:
+        """A new guild with an @everyone role; the owner and the bot are members. ``shard``
+        ``(shard_id, shard_count)`` picks an id that lands on that shard."""
+        guild_id = self.ids.next_on_shard(*shard) if shard else self.ids.next()
+        guild = Guild(guild_id, name, owner.id, preferred_locale=preferred_locale)
         guild.roles[guild.id] = Role(guild.id, "@everyone", perms.EVERYONE_DEFAULT)
         self.guilds[guild.id] = guild
         self.add_member(guild, owner)

@@ -1,0 +1,21 @@
+# The bot in a container: `docker build -t penguin-bot .` then see compose.yaml.
+# The project is installed editable from /app, so the bot finds data/ (fonts, cards, messages)
+# beside its code as it does in a checkout.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY bot ./bot
+COPY render ./render
+COPY data ./data
+RUN pip install -e . \
+    && useradd --system --uid 10001 --home-dir /app penguin \
+    && chown penguin /app/data
+
+USER penguin
+CMD ["python", "-m", "bot"]
