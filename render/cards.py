@@ -11,7 +11,7 @@ drawn upright.
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -285,6 +285,12 @@ def activity(name: str, size: int) -> Image.Image:
     icons.ACTIVITY_ICONS[name](draw, s * 0.5, s * 0.5, s * 0.66)
     _rim(draw, s)
     return sprites.shrink(big)
+
+
+@lru_cache(maxsize=1024)
+def flat_face(card: str, size: int, ground: Colour) -> Image.Image:
+    """``face`` laid on a plain ``ground`` (the ice of an empty cell), opaque, to paste fast."""
+    return sprites.flattened(face(card, size), ground)
 
 
 def face(card: str, size: int) -> Image.Image:

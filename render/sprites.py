@@ -56,6 +56,17 @@ def paint_shape(
         draw.polygon(list(shape_points(shape, cx, cy, r)), fill=fill, outline=outline, width=w)
 
 
+def flattened(sprite: Image.Image, ground: Colour) -> Image.Image:
+    """``sprite`` laid on a plain ``ground`` colour, as an opaque RGB picture.
+
+    Pasting an opaque picture copies its pixels; pasting a see-through one blends each pixel,
+    several times slower. Callers cache the result per sprite and ground.
+    """
+    flat = Image.new("RGB", sprite.size, ground)
+    flat.paste(sprite, (0, 0), sprite)
+    return flat
+
+
 @cache
 def seat_token(seat: int, size: int) -> Image.Image:
     """The seat's shape in the seat's colour with a dark rim (used for stones and the panel)."""

@@ -10,14 +10,16 @@ the panel.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.table import cell_name, parse_cell
-from render import cards, png, sprites, text
+from render import cards, palette, png, sprites, text
 from render import labels as labels_table
 from render.common import RANK_COLOURS, arrow, canvas, seat_names, view_kind
 from render.style import (
@@ -189,8 +191,7 @@ def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str
     face_size = cell - 2 * INSET
     for name, card in view["table"].items():
         x0, y0, _, _ = cell_box(name, width, height)
-        face = cards.face(card, face_size)
-        image.paste(face, (x0 + INSET, y0 + INSET), face)
+        image.paste(cards.flat_face(card, face_size, ICE), (x0 + INSET, y0 + INSET))
     last = view.get("last") or {}
     star = _star(round(cell * 0.42))
     for name in view.get("pending_shows", []):
@@ -234,7 +235,7 @@ def table(
     view: Mapping[str, Any], *, names: Sequence[str], labels: Mapping[str, str] | None = None
 ) -> bytes:
     """PNG of the party table: iceberg, cards, stones, highlights, scores and decks."""
-    return png.encode(render_table(view, names, labels))
+    return png.encode(render_table(view, names, labels), _palettes()[0])
 
 
 HAND_WIDTH = 792
@@ -340,4 +341,35 @@ def render_hand(
 
 def hand(view: Mapping[str, Any], *, name: str, labels: Mapping[str, str] | None = None) -> bytes:
     """PNG of a player's hand, activity card and won entertainers (for an ephemeral reply)."""
-    return png.encode(render_hand(view, name, labels))
+    return png.encode(render_hand(view, name, labels), _palettes()[1])
+
+
+#: The sample games the palettes are fitted to: (players, seed, random actions, table side).
+SAMPLES = ((4, 3, 90, 9), (2, 5, 400, 15), (3, 8, 40, 7), (4, 1, 500, 12))
+
+
+def _sample(players: int, seed: int, actions: int, side: int) -> UltimatumGame:
+    game = UltimatumGame.new(players=players, seed=seed, width=side, height=side)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_actions()))
+    return game
+
+
+@cache
+def _palettes() -> tuple[Image.Image, Image.Image]:
+    """The palettes every table and every hand picture is stored with: the flat colours exact,
+    the rest fitted once per process to a few sample games (early, late and over; 2 to 4
+    players; small and large icebergs)."""
+    names = [f"Player {seat + 1}" for seat in range(4)]
+    tables, hands = [], []
+    for players, seed, actions, side in SAMPLES:
+        game = _sample(players, seed, actions, side)
+        tables.append(render_table(game.view(None), names[:players]))
+        hands.append(render_hand(game.view(0), names[0]))
+    return (
+        palette.fitted_palette(tables, FLAT_COLOURS),
+        palette.fitted_palette(hands, FLAT_COLOURS),
+    )
