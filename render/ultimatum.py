@@ -18,7 +18,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.ultimatum import UltimatumGame
-from bot.games.ultimatum.table import cell_name, parse_cell
+from bot.games.ultimatum.cards import ENTERTAINERS, OPPOSITE, dots
+from bot.games.ultimatum.table import STEPS, cell_name, parse_cell
 from render import cards, palette, png, sprites, text
 from render import labels as labels_table
 from render.common import RANK_COLOURS, arrow, canvas, seat_names, view_kind
@@ -49,6 +50,11 @@ SHOWN: Colour = (255, 128, 32)  # a show that just took place
 PENDING: Colour = (236, 72, 200)  # a show still to be performed
 NEW_ENTERTAINER: Colour = (64, 220, 255)
 STAR: Colour = (255, 200, 30)  # marks a show's cell
+#: Waiting marks (U-15), as fractions of the cell side: the disc's radius (larger when one card
+#: is missing) and how far in from the cell's edge its centre sits.
+MARK_RADIUS = 0.14
+MARK_READY = 0.16
+MARK_OFFSET = 0.165
 #: Every flat colour of the table picture: an animated replay keeps these exact, so a highlight
 #: or a seat's colour seen in only a few frames is never swapped for a look-alike.
 FLAT_COLOURS: tuple[Colour, ...] = (
@@ -138,6 +144,71 @@ def _star(size: int) -> Image.Image:
     return sprites.supersampled(size, size, paint)
 
 
+def waiting_cells(view: Mapping[str, Any]) -> dict[str, list[tuple[str, int]]]:
+    """U-15: every empty cell an entertainer on the table still waits for, each with the
+    direction from that cell towards the entertainer and how many cells that entertainer still
+    misses (1: one more card there starts its show). Cells off the iceberg count as occupied."""
+    width, height = view["width"], view["height"]
+    table: Mapping[str, str] = view["table"]
+    found: dict[str, list[tuple[str, int]]] = {}
+    for name, card in table.items():
+        entertainer, _, flag = card.partition(" ")
+        if entertainer not in ENTERTAINERS:
+            continue
+        col, row = parse_cell(name)
+        empty = []
+        for direction in dots(entertainer, flag == "turned"):
+            c, r = col + STEPS[direction][0], row + STEPS[direction][1]
+            if 0 <= c < width and 0 <= r < height and cell_name(c, r) not in table:
+                empty.append((cell_name(c, r), OPPOSITE[direction]))
+        for cell, towards in empty:
+            found.setdefault(cell, []).append((towards, len(empty)))
+    return found
+
+
+def mark_centre(cell: str, towards: str, width: int, height: int) -> tuple[float, float]:
+    """Centre of the waiting mark drawn in ``cell`` on its side ``towards`` the entertainer."""
+    x0, y0, x1, y1 = cell_box(cell, width, height)
+    dx, dy = STEPS[towards]
+    reach = 0.5 - MARK_OFFSET
+    return (x0 + x1) / 2 + dx * reach * (x1 - x0), (y0 + y1) / 2 + dy * reach * (y1 - y0)
+
+
+@cache
+def _mark(cell: int, count: int, direction: str) -> Image.Image:
+    """A waiting mark: a yellow disc with the number of cells its entertainer still misses and
+    a notch pointing along the entertainer's dot. With one missing it turns round, dark with a
+    yellow number and rim: one more card here starts a show."""
+    ready = count == 1
+    side = round(cell * (MARK_READY if ready else MARK_RADIUS) * 2) + 2
+
+    def paint(draw: ImageDraw.ImageDraw, w: float, h: float) -> None:
+        c, r = w / 2, w / 2 - w / side
+        rim = max(2.0, w * 0.07)
+        fill, ink = (INK, cards.DOT) if ready else (cards.DOT, INK)
+        draw.ellipse((c - r, c - r, c + r, c + r), fill=INK)
+        inner = r - rim
+        draw.ellipse((c - inner, c - inner, c + inner, c + inner), fill=ink if ready else fill)
+        if ready:
+            inner -= rim * 0.8
+            draw.ellipse((c - inner, c - inner, c + inner, c + inner), fill=fill)
+        face = text.font(max(8, round(w * (0.62 if ready else 0.66))), True)
+        draw.text((c, c + w * 0.02), str(count), font=face, fill=ink, anchor="mm")
+
+    return sprites.supersampled(side, side, paint)
+
+
+def _draw_waiting(image: Image.Image, view: Mapping[str, Any]) -> None:
+    """Mark each empty cell a face-up entertainer still waits for, on the side facing it."""
+    width, height = view["width"], view["height"]
+    cell = cell_size(width, height)
+    for name, waits in sorted(waiting_cells(view).items()):
+        for towards, count in waits:
+            mark = _mark(cell, count, OPPOSITE[towards])
+            x, y = mark_centre(name, towards, width, height)
+            image.paste(mark, (round(x - mark.width / 2), round(y - mark.height / 2)), mark)
+
+
 def _ring(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: Colour) -> None:
     x0, y0, x1, y1 = box
     draw.rectangle((x0 - 1, y0 - 1, x1, y1), outline=INK, width=7)
@@ -211,6 +282,8 @@ def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str
     for name in [*view.get("pending_shows", []), *(s["cell"] for s in last.get("shows", []))]:
         x0, y0, _, _ = cell_box(name, width, height)
         image.paste(star, (x0 - star.width // 4, y0 - star.height // 4), star)
+    if view["phase"] != "over":  # once the game is over nobody waits for a card any more
+        _draw_waiting(image, view)
     for name, seat in view["stones"].items():
         token = sprites.seat_token(seat, stone_size)
         image.paste(token, stone_corner(name, width, height), token)
@@ -238,15 +311,19 @@ def table(
     return png.encode(render_table(view, names, labels), _palettes()[0])
 
 
-HAND_WIDTH = 792
-HAND_CARD = 140
-HAND_WON = 92
+#: The hand picture is narrower than the table: Discord shows both about 400 pixels wide on a
+#: phone, so a narrower picture shows its cards larger there, in fewer pixels.
+HAND_WIDTH = 640
+HAND_CARD = 112  # an upright card's width …
+HAND_CARD_HEIGHT = 150  # … and height
+HAND_GAP = 8
+HAND_WON = 104
 HAND_PAD = 16
-HAND_TITLE = 56
+HAND_TITLE = 48
 HAND_CAPTION = 30  # the "hand" and "activity" captions under the cards
 WON_LABEL = 128  # the widest "won" caption's column, left of the won entertainers
 WON_GAP = 10
-WON_TOP = HAND_TITLE + HAND_CARD + 8 + HAND_CAPTION + 10
+WON_TOP = HAND_TITLE + HAND_CARD_HEIGHT + 8 + HAND_CAPTION + 10
 NO_WON = 44  # height of the won band when nothing has been won yet
 
 
@@ -268,6 +345,12 @@ def hand_size(view: Mapping[str, Any]) -> tuple[int, int]:
     return HAND_WIDTH, WON_TOP + _won_band(len(won)) + HAND_PAD // 2
 
 
+def hand_card_box(index: int) -> tuple[int, int, int, int]:
+    """Pixel box of the ``index``-th card of the hand on the hand picture."""
+    x, y = HAND_PAD + index * (HAND_CARD + HAND_GAP), HAND_TITLE + 4
+    return x, y, x + HAND_CARD, y + HAND_CARD_HEIGHT
+
+
 def render_hand(
     view: Mapping[str, Any], name: str, labels: Mapping[str, str] | None = None
 ) -> Image.Image:
@@ -280,26 +363,26 @@ def render_hand(
     shown = text.clean(name, words["player"].format(n=seat + 1))
     width, height = hand_size(view)
     image, draw = canvas(width, height, PANEL)
-    token = sprites.seat_token(seat, 34)
-    image.paste(token, (HAND_PAD, HAND_TITLE // 2 - 17), token)
-    title_face, room = text.font(26, True), width - 2 * HAND_PAD - 46
+    token = sprites.seat_token(seat, 32)
+    image.paste(token, (HAND_PAD, HAND_TITLE // 2 - 16), token)
+    title_face, room = text.font(24, True), width - 2 * HAND_PAD - 44
     title = text.named(words["hand_title"], shown, title_face, room)
     text.label(
-        draw, (HAND_PAD + 46, HAND_TITLE / 2), title, title_face, TEXT, anchor="lm", width=room
+        draw, (HAND_PAD + 44, HAND_TITLE / 2), title, title_face, TEXT, anchor="lm", width=room
     )
     y = HAND_TITLE
     band_left, band_right = HAND_PAD // 2, width - HAND_PAD // 2
     draw.rounded_rectangle(
-        (band_left, y - 4, band_right, y + HAND_CARD + 4 + HAND_CAPTION), radius=12, fill=PANEL_ROW
+        (band_left, y - 4, band_right, y + HAND_CARD_HEIGHT + 4 + HAND_CAPTION),
+        radius=12,
+        fill=PANEL_ROW,
     )
     for i, card in enumerate(view["hand"]):
-        face = cards.penguin(card, HAND_CARD)
-        image.paste(face, (HAND_PAD + i * (HAND_CARD + 10), y + 4), face)
+        image.paste(_on_row("penguin", card), hand_card_box(i)[:2])
     ax = width - HAND_PAD - HAND_CARD
-    activity = cards.activity(view["activities"][seat], HAND_CARD)
-    image.paste(activity, (ax, y + 4), activity)
+    image.paste(_on_row("activity", view["activities"][seat]), (ax, y + 4))
     small = text.font(18)
-    caption_y = y + HAND_CARD + 4 + HAND_CAPTION / 2
+    caption_y = y + HAND_CARD_HEIGHT + 4 + HAND_CAPTION / 2
     text.label(
         draw,
         (ax + HAND_CARD / 2, caption_y),
@@ -307,16 +390,10 @@ def render_hand(
         small,
         TEXT_DIM,
         anchor="mm",
-        width=HAND_CARD + 20,
+        width=HAND_CARD + 16,
     )
-    text.label(
-        draw,
-        (HAND_PAD + 2 * HAND_CARD + 15, caption_y),
-        words["hand"],
-        small,
-        TEXT_DIM,
-        anchor="mm",
-    )
+    hand_mid = HAND_PAD + (4 * HAND_CARD + 3 * HAND_GAP) / 2
+    text.label(draw, (hand_mid, caption_y), words["hand"], small, TEXT_DIM, anchor="mm")
     won = view["won"][seat]
     band = _won_band(len(won))
     draw.rounded_rectangle(
@@ -332,11 +409,25 @@ def render_hand(
         text.label(draw, (left, label_y), words["no_cards"], small, TEXT_DIM, anchor="lm")
     per_row = _won_per_row()
     for i, card in enumerate(won):
-        face = cards.entertainer(card, HAND_WON)
+        face = _on_row("entertainer", card)
         col, row = i % per_row, i // per_row
-        at = (left + col * (HAND_WON + WON_GAP), WON_TOP + 8 + row * (HAND_WON + WON_GAP))
-        image.paste(face, at, face)
+        image.paste(
+            face, (left + col * (HAND_WON + WON_GAP), WON_TOP + 8 + row * (HAND_WON + WON_GAP))
+        )
     return image
+
+
+@cache
+def _on_row(kind: str, name: str) -> Image.Image:
+    """A card of the hand picture (a penguin, the activity or a won entertainer) laid on its
+    band, opaque (pastes fast)."""
+    if kind == "penguin":
+        face = cards.hand_penguin(name, HAND_CARD, HAND_CARD_HEIGHT)
+    elif kind == "activity":
+        face = cards.activity(name, HAND_CARD, HAND_CARD_HEIGHT)
+    else:
+        face = cards.entertainer(name, HAND_WON)
+    return sprites.flattened(face, PANEL_ROW)
 
 
 def hand(view: Mapping[str, Any], *, name: str, labels: Mapping[str, str] | None = None) -> bytes:

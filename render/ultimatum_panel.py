@@ -23,11 +23,12 @@ PAD = 12
 HEADER = 50
 ROW_H = 76
 ROW_GAP = 6
-FOOTER = 84
+FOOTER = 124
 GONE = 80  # the band of entertainers gone from the game, under the footer (with a gap below)
 MINI = 64  # activity card, won and gone entertainers
 MINI_GAP = 4
-DECK = 64  # cards in the footer
+DECK = 64  # the penguin deck in the footer
+SHOW_CARD = 108  # the face-up entertainers in the footer (next, to lay): dots readable on a phone
 GONE_LABEL = 110  # the widest "gone" caption, left of the gone entertainers
 HAND_ICON = 22  # the card back beside a hand's size
 SCORE_RIGHT = 326  # the score's right edge, from the row's left
@@ -187,38 +188,44 @@ def _footer(
     view: Mapping[str, Any],
     words: Mapping[str, str],
 ) -> None:
-    y = top + (FOOTER - DECK) // 2
+    mid = top + (FOOTER - ROW_GAP) // 2
     count = text.font(26, True)
     small = text.font(17)
 
-    def pile(x: int, face: Image.Image | None, number: int | None, caption: str) -> int:
+    def pile(
+        x: int, face: Image.Image | None, number: int | None, caption: str, side: int = SHOW_CARD
+    ) -> int:
+        y = mid - side // 2
         if face is not None:
             image.paste(face, (x, y), face)
         else:
-            draw.rounded_rectangle((x, y, x + DECK, y + DECK), radius=6, outline=TEXT_DIM, width=2)
-        tx = x + DECK + 8
+            draw.rounded_rectangle((x, y, x + side, y + side), radius=6, outline=TEXT_DIM, width=2)
+        tx = x + side + 8
         width = 0.0
         if number is not None:
-            width = text.label(draw, (tx, y + 22), str(number), count, TEXT, anchor="lm")
-        width = max(
-            width, text.label(draw, (tx, y + 50), caption, small, TEXT_DIM, anchor="lm", width=110)
-        )
+            width = text.label(draw, (tx, mid - 10), str(number), count, TEXT, anchor="lm")
+        below = text.label(draw, (tx, mid + 18), caption, small, TEXT_DIM, anchor="lm", width=110)
+        width = max(width, below)
         return round(tx + width + 20)
 
     x = pile(
-        PAD, cards.back(DECK) if view["deck_count"] else None, view["deck_count"], words["deck"]
+        PAD,
+        cards.back(DECK) if view["deck_count"] else None,
+        view["deck_count"],
+        words["deck"],
+        DECK,
     )
     top_card = view.get("entertainer_top")
     remaining = view["entertainer_deck_count"]
     laying = view.get("entertainer_to_lay") if view["phase"] == "entertainer" else None
     if laying:  # the top card is being laid: what lies under it is still face down
         remaining -= 1
-        next_face = cards.entertainer_back(DECK) if remaining else None
+        next_face = cards.entertainer_back(SHOW_CARD) if remaining else None
     else:
-        next_face = cards.entertainer(top_card, DECK) if top_card else None
+        next_face = cards.entertainer(top_card, SHOW_CARD) if top_card else None
     x = pile(x, next_face, remaining, words["next"])
     if laying:
-        pile(x, cards.entertainer(laying, DECK), None, words["to_lay"])
+        pile(x, cards.entertainer(laying, SHOW_CARD), None, words["to_lay"])
 
 
 def _gone(
