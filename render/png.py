@@ -11,10 +11,11 @@ from io import BytesIO
 
 from PIL import Image
 
-#: zlib level 2 is the knee of the curve for palette pictures (tests/bench/script_render.py
-#: prints the trade-off): on the party table level 1 is a few per cent faster and 4 % larger,
-#: level 6 twice as slow for 15 % fewer bytes.
-COMPRESS_LEVEL = 2
+#: zlib level 3 is the knee of the curve for palette pictures (tests/bench/script_render.py
+#: prints the trade-off): on the party table level 1 is about 15 % faster and 10 % larger, and
+#: keeps a full 9 × 9 table of 4 players above the 120 KiB goal; level 6 is twice as slow for
+#: 10 % fewer bytes.
+COMPRESS_LEVEL = 3
 
 
 def encode(image: Image.Image, palette: Image.Image | None = None) -> bytes:

@@ -243,16 +243,25 @@ def _stone_arrow(
         return
     short = cell * 0.38 * 0.5 + max(3, cell * 0.06)  # the stone's radius and a clear gap
     end = (x1 - (x1 - x0) * short / span, y1 - (y1 - y0) * short / span)
-    pad = cell // 2
-    left, top = round(min(x0, end[0])) - pad, round(min(y0, end[1])) - pad
-    right, bottom = round(max(x0, end[0])) + pad, round(max(y0, end[1])) + pad
+    pad = round(cell * 0.16) + 4  # the head's half width, its rim and a pixel of edge
+    left, top = math.floor(min(x0, end[0])) - pad, math.floor(min(y0, end[1])) - pad
+    right, bottom = math.ceil(max(x0, end[0])) + pad, math.ceil(max(y0, end[1])) + pad
     ss = ARROW_SS
-    layer = Image.new("RGBA", ((right - left) * ss, (bottom - top) * ss), (0, 0, 0, 0))
+    # Drawn premultiplied and already see-through ("RGBa", every stroke at ARROW_OPACITY), so
+    # the large supersampled layer is reduced as it is, with no conversion and no second pass
+    # over its alpha.
+    layer = Image.new("RGBa", ((right - left) * ss, (bottom - top) * ss), (0, 0, 0, 0))
     points = [((x - left) * ss, (y - top) * ss) for x, y in ((x0, y0), end)]
     shaft = max(3, round(cell / 20))
-    arrow(ImageDraw.Draw(layer), points, colour, shaft * ss, cell * 0.26 * ss, rim=2 * ss)
-    layer = layer.convert("RGBa").reduce(ss).convert("RGBA")
-    layer.putalpha(layer.getchannel("A").point(lambda a: a * ARROW_OPACITY // 255))
+
+    def see_through(rgb: Colour) -> tuple[int, int, int, int]:
+        r, g, b = (round(c * ARROW_OPACITY / 255) for c in rgb)
+        return r, g, b, ARROW_OPACITY
+
+    draw = ImageDraw.Draw(layer)
+    head = cell * 0.26 * ss
+    arrow(draw, points, see_through(colour), shaft * ss, head, rim=2 * ss, ink=see_through(INK))
+    layer = layer.reduce(ss).convert("RGBA")
     image.paste(layer, (left, top), layer)
 
 
@@ -308,7 +317,7 @@ def table(
     view: Mapping[str, Any], *, names: Sequence[str], labels: Mapping[str, str] | None = None
 ) -> bytes:
     """PNG of the party table: iceberg, cards, stones, highlights, scores and decks."""
-    return png.encode(render_table(view, names, labels), _palettes()[0])
+    return png.encode(render_table(view, names, labels), table_palette())
 
 
 #: The hand picture is narrower than the table: Discord shows both about 400 pixels wide on a
@@ -378,9 +387,11 @@ def render_hand(
         fill=PANEL_ROW,
     )
     for i, card in enumerate(view["hand"]):
-        image.paste(_on_row("penguin", card), hand_card_box(i)[:2])
+        face = sprites.on_ground(cards.hand_penguin, (card, HAND_CARD, HAND_CARD_HEIGHT), PANEL_ROW)
+        image.paste(face, hand_card_box(i)[:2])
     ax = width - HAND_PAD - HAND_CARD
-    image.paste(_on_row("activity", view["activities"][seat]), (ax, y + 4))
+    activity = (view["activities"][seat], HAND_CARD, HAND_CARD_HEIGHT)
+    image.paste(sprites.on_ground(cards.activity, activity, PANEL_ROW), (ax, y + 4))
     small = text.font(18)
     caption_y = y + HAND_CARD_HEIGHT + 4 + HAND_CAPTION / 2
     text.label(
@@ -409,7 +420,7 @@ def render_hand(
         text.label(draw, (left, label_y), words["no_cards"], small, TEXT_DIM, anchor="lm")
     per_row = _won_per_row()
     for i, card in enumerate(won):
-        face = _on_row("entertainer", card)
+        face = sprites.on_ground(cards.entertainer, (card, HAND_WON), PANEL_ROW)
         col, row = i % per_row, i // per_row
         image.paste(
             face, (left + col * (HAND_WON + WON_GAP), WON_TOP + 8 + row * (HAND_WON + WON_GAP))
@@ -417,22 +428,9 @@ def render_hand(
     return image
 
 
-@cache
-def _on_row(kind: str, name: str) -> Image.Image:
-    """A card of the hand picture (a penguin, the activity or a won entertainer) laid on its
-    band, opaque (pastes fast)."""
-    if kind == "penguin":
-        face = cards.hand_penguin(name, HAND_CARD, HAND_CARD_HEIGHT)
-    elif kind == "activity":
-        face = cards.activity(name, HAND_CARD, HAND_CARD_HEIGHT)
-    else:
-        face = cards.entertainer(name, HAND_WON)
-    return sprites.flattened(face, PANEL_ROW)
-
-
 def hand(view: Mapping[str, Any], *, name: str, labels: Mapping[str, str] | None = None) -> bytes:
     """PNG of a player's hand, activity card and won entertainers (for an ephemeral reply)."""
-    return png.encode(render_hand(view, name, labels), _palettes()[1])
+    return png.encode(render_hand(view, name, labels), hand_palette())
 
 
 #: The sample games the palettes are fitted to: (players, seed, random actions, table side).
@@ -450,17 +448,22 @@ def _sample(players: int, seed: int, actions: int, side: int) -> UltimatumGame:
 
 
 @cache
-def _palettes() -> tuple[Image.Image, Image.Image]:
-    """The palettes every table and every hand picture is stored with: the flat colours exact,
-    the rest fitted once per process to a few sample games (early, late and over; 2 to 4
-    players; small and large icebergs)."""
+def _sample_games() -> tuple[UltimatumGame, ...]:
+    return tuple(_sample(*sample) for sample in SAMPLES)
+
+
+@cache
+def table_palette() -> Image.Image:
+    """The palette every table picture is stored with: the flat colours exact, the rest fitted
+    once per process to a few sample games (early, late and over; 2 to 4 players; small and
+    large icebergs)."""
     names = [f"Player {seat + 1}" for seat in range(4)]
-    tables, hands = [], []
-    for players, seed, actions, side in SAMPLES:
-        game = _sample(players, seed, actions, side)
-        tables.append(render_table(game.view(None), names[:players]))
-        hands.append(render_hand(game.view(0), names[0]))
-    return (
-        palette.fitted_palette(tables, FLAT_COLOURS),
-        palette.fitted_palette(hands, FLAT_COLOURS),
-    )
+    tables = [render_table(game.view(None), names[: game.players]) for game in _sample_games()]
+    return palette.fitted_palette(tables, FLAT_COLOURS)
+
+
+@cache
+def hand_palette() -> Image.Image:
+    """The palette every hand picture is stored with (fitted like ``table_palette``)."""
+    hands = [render_hand(game.view(0), "Player 1") for game in _sample_games()]
+    return palette.fitted_palette(hands, FLAT_COLOURS)

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from render import cards, sprites, text
 from render.common import RANK_COLOURS, headline, ranks
-from render.style import HIGHLIGHT, PANEL, PANEL_ACTIVE, PANEL_ROW, TEXT, TEXT_DIM
+from render.style import HIGHLIGHT, PANEL, PANEL_ACTIVE, PANEL_ROW, TEXT, TEXT_DIM, Colour
 
 PANEL_WIDTH = 820
 PAD = 12
@@ -54,8 +54,8 @@ def _header(
     playing = words[f"phase_{view['phase']}"] if view["phase"] != "over" else ""
     template, name = headline(view, names, words, playing)
     if view["phase"] != "over":
-        token = sprites.seat_token(view["to_move"], 30)
-        image.paste(token, (x, round(y - 15)), token)
+        token = sprites.on_ground(sprites.seat_token, (view["to_move"], 30), PANEL)
+        image.paste(token, (x, round(y - 15)))
         x += 38
     facts = []
     last = view.get("last")
@@ -89,12 +89,12 @@ def _row(
 ) -> None:
     x0, y0, x1, y1 = box
     active = view["to_move"] == seat
-    draw.rounded_rectangle(box, radius=10, fill=PANEL_ACTIVE if active else PANEL_ROW)
+    ground = PANEL_ACTIVE if active else PANEL_ROW
+    draw.rounded_rectangle(box, radius=10, fill=ground)
     if active:
         draw.rounded_rectangle((x0, y0, x0 + 7, y1), radius=3, fill=HIGHLIGHT)
     mid = (y0 + y1) // 2
-    token = sprites.seat_token(seat, 36)
-    image.paste(token, (x0 + 14, mid - 18), token)
+    image.paste(sprites.on_ground(sprites.seat_token, (seat, 36), ground), (x0 + 14, mid - 18))
     text.label(draw, (x0 + 60, mid - 13), name, text.font(22, True), TEXT, anchor="lm", width=196)
     sub = mid + 14  # the line under the name: rank and bonus, or the hand's size
     if place is not None:
@@ -124,8 +124,8 @@ def _row(
                 width=x0 + 256 - x - 8,
             )
     else:  # the hand's size as a card back and a number
-        back = cards.back(HAND_ICON)
-        image.paste(back, (x0 + 60, sub - HAND_ICON // 2), back)
+        back = sprites.on_ground(cards.back, (HAND_ICON,), ground)
+        image.paste(back, (x0 + 60, sub - HAND_ICON // 2))
         text.label(
             draw,
             (x0 + 60 + HAND_ICON + 5, sub),
@@ -143,13 +143,17 @@ def _row(
         anchor="rm",
     )
     _supply(image, draw, (x0 + SUPPLY_LEFT, mid), seat, view["supply"][seat])
-    activity = cards.activity(view["activities"][seat], MINI)
-    image.paste(activity, (x0 + 440, mid - MINI // 2), activity)
-    _strip(image, (x0 + 440 + MINI + 12, x1 - 8), mid, view["won"][seat])
+    activity = sprites.on_ground(cards.activity, (view["activities"][seat], MINI), ground)
+    image.paste(activity, (x0 + 440, mid - MINI // 2))
+    _strip(image, (x0 + 440 + MINI + 12, x1 - 8), mid, view["won"][seat], ground)
 
 
 def _strip(
-    image: Image.Image, span: tuple[int, int], mid: int, entertainers: Sequence[str]
+    image: Image.Image,
+    span: tuple[int, int],
+    mid: int,
+    entertainers: Sequence[str],
+    ground: Colour,
 ) -> None:
     """Entertainers side by side between ``span``'s edges, overlapping only when they do not
     fit (four fit in a player's row, about ten in the gone band)."""
@@ -159,8 +163,12 @@ def _strip(
     if count > 1:
         step = min(step, (right - left - MINI) // (count - 1))
     for i, card in enumerate(entertainers):
-        face = cards.won(card, MINI)
-        image.paste(face, (left + i * step, mid - MINI // 2), face)
+        at = (left + i * step, mid - MINI // 2)
+        if step >= MINI:  # side by side: each card opaque on the band (pastes fast)
+            image.paste(sprites.on_ground(cards.won, (card, MINI), ground), at)
+        else:  # overlapping: each card's rounded corner shows the one under it
+            face = cards.won(card, MINI)
+            image.paste(face, at, face)
 
 
 def _supply(
@@ -169,8 +177,7 @@ def _supply(
     """The stones left in the supply, apart from the score: one stone in a dark pill and "×n"."""
     x, mid = at
     draw.rounded_rectangle((x, mid - 19, x + SUPPLY_W, mid + 19), radius=19, fill=PANEL)
-    stone = sprites.seat_token(seat, 28)
-    image.paste(stone, (x + 7, mid - 14), stone)
+    image.paste(sprites.on_ground(sprites.seat_token, (seat, 28), PANEL), (x + 7, mid - 14))
     text.label(
         draw,
         (x + 42, mid + 1),
@@ -254,7 +261,7 @@ def _gone(
     removed = view.get("removed", [])
     if not removed:
         text.label(draw, (left, mid), words["no_cards"], small, TEXT_DIM, anchor="lm")
-    _strip(image, (left, box[2] - 8), mid, removed)
+    _strip(image, (left, box[2] - 8), mid, removed, PANEL_ROW)
 
 
 def draw_panel(
