@@ -121,6 +121,14 @@ def _sea() -> Image.Image:
 
 
 @cache
+def _blank(height: int) -> Image.Image:
+    """The picture before anything of a game is drawn: the sea over the panel's ground."""
+    image, _ = canvas(WIDTH, height, PANEL)
+    image.paste(_sea(), (0, 0))
+    return image
+
+
+@cache
 def _floe() -> Image.Image:
     """A bare ice floe with a darker underside, centred in its sprite."""
 
@@ -347,9 +355,9 @@ def render_image(
     table = labels_table.merged(labels)
     players = view["players"]
     shown = seat_names(names, players, table)
-    width, height = size(players)
-    image, draw = canvas(width, height, PANEL)
-    image.paste(_sea(), (0, 0))
+    height = size(players)[1]
+    image = _blank(height).copy()
+    draw = ImageDraw.Draw(image)
     _draw_board(image, draw, view)
     _header(draw, image, view, shown, table)
     place = ranks(view.get("ranking"))

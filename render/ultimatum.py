@@ -130,6 +130,15 @@ def _iceberg(width: int, height: int) -> Image.Image:
 
 
 @cache
+def _blank_table(width: int, height: int, picture_height: int) -> Image.Image:
+    """The whole picture before anything of a game is drawn: the iceberg over the panel's
+    ground (copied, it is one pass over the pixels instead of a fill and a paste)."""
+    image, _ = canvas(WIDTH, picture_height, PANEL)
+    image.paste(_iceberg(width, height), (0, 0))
+    return image
+
+
+@cache
 def _star(size: int) -> Image.Image:
     """A gold star marking an entertainer's show."""
 
@@ -305,9 +314,9 @@ def render_table(
     view_kind(view, "ultimatum")
     words = labels_table.merged(labels)
     shown = seat_names(names, view["players"], words)
-    width, height = size(view)
-    image, draw = canvas(width, height, PANEL)
-    image.paste(_iceberg(view["width"], view["height"]), (0, 0))
+    height = size(view)[1]
+    image = _blank_table(view["width"], view["height"], height).copy()
+    draw = ImageDraw.Draw(image)
     _draw_table(image, draw, view)
     draw_panel(image, draw, iceberg_height(view["width"], view["height"]), view, shown, words)
     return image
