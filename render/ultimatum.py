@@ -4,7 +4,12 @@ The iceberg is a grid of square cells on open water, its edge drawn as the ice's
 column letters and row numbers on the axes (U-4). The water, the ice and the names of all cells
 (the names players type) are one cached background; card faces are cached per card and size
 (render.cards), so a picture only pastes cards, stones, the stone's arrow and highlights and draws
-the panel.
+the panel. Each empty cell a face-up entertainer still waits for (U-15) carries a mark on its
+side facing that entertainer, with the number of cells it still misses; a mark of one missing
+stands out (dark, larger): one more card there starts a show.
+
+The pictures are stored as palette PNGs (render.png) with a palette per kind of picture, fitted
+once per process to a few sample games.
 """
 
 from __future__ import annotations
@@ -184,25 +189,25 @@ def mark_centre(cell: str, towards: str, width: int, height: int) -> tuple[float
 
 
 @cache
-def _mark(cell: int, count: int, direction: str) -> Image.Image:
-    """A waiting mark: a yellow disc with the number of cells its entertainer still misses and
-    a notch pointing along the entertainer's dot. With one missing it turns round, dark with a
-    yellow number and rim: one more card here starts a show."""
+def _mark(cell: int, count: int) -> Image.Image:
+    """A waiting mark: a yellow disc with a dark rim and the number of cells its entertainer
+    still misses. With one missing it is larger and dark, with a yellow number and rim: one more
+    card here starts a show."""
     ready = count == 1
     side = round(cell * (MARK_READY if ready else MARK_RADIUS) * 2) + 2
 
     def paint(draw: ImageDraw.ImageDraw, w: float, h: float) -> None:
         c, r = w / 2, w / 2 - w / side
         rim = max(2.0, w * 0.07)
-        fill, ink = (INK, cards.DOT) if ready else (cards.DOT, INK)
+        back, front = (INK, cards.DOT) if ready else (cards.DOT, INK)
         draw.ellipse((c - r, c - r, c + r, c + r), fill=INK)
         inner = r - rim
-        draw.ellipse((c - inner, c - inner, c + inner, c + inner), fill=ink if ready else fill)
-        if ready:
+        if ready:  # a yellow ring inside the dark rim
+            draw.ellipse((c - inner, c - inner, c + inner, c + inner), fill=cards.DOT)
             inner -= rim * 0.8
-            draw.ellipse((c - inner, c - inner, c + inner, c + inner), fill=fill)
+        draw.ellipse((c - inner, c - inner, c + inner, c + inner), fill=back)
         face = text.font(max(8, round(w * (0.62 if ready else 0.66))), True)
-        draw.text((c, c + w * 0.02), str(count), font=face, fill=ink, anchor="mm")
+        draw.text((c, c + w * 0.02), str(count), font=face, fill=front, anchor="mm")
 
     return sprites.supersampled(side, side, paint)
 
@@ -213,7 +218,7 @@ def _draw_waiting(image: Image.Image, view: Mapping[str, Any]) -> None:
     cell = cell_size(width, height)
     for name, waits in sorted(waiting_cells(view).items()):
         for towards, count in waits:
-            mark = _mark(cell, count, OPPOSITE[towards])
+            mark = _mark(cell, count)
             x, y = mark_centre(name, towards, width, height)
             image.paste(mark, (round(x - mark.width / 2), round(y - mark.height / 2)), mark)
 

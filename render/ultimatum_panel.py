@@ -4,7 +4,9 @@ hand sizes, both decks with the face-up top entertainer, and the entertainers go
 
 Discord shows the 820-pixel picture about 400 pixels wide on a phone, so the small cards are
 drawn at least 64 pixels (31 on the phone) and the won and gone ones with the compact face of
-``cards.won``, animal and activity large.
+``cards.won``, animal and activity large. The face-up entertainers of the footer (the next one
+and the one to lay) are drawn 108 pixels wide (53 on the phone), dots and all: they are the
+next show's star.
 """
 
 from __future__ import annotations
