@@ -59,7 +59,7 @@ STAR: Colour = (255, 200, 30)  # marks a show's cell
 #: is missing) and how far in from the cell's edge its centre sits.
 MARK_RADIUS = 0.17
 MARK_READY = 0.185
-MARK_OFFSET = 0.16
+MARK_OFFSET = 0.14
 #: Every flat colour of the table picture: an animated replay keeps these exact, so a highlight
 #: or a seat's colour seen in only a few frames is never swapped for a look-alike.
 FLAT_COLOURS: tuple[Colour, ...] = (
