@@ -76,10 +76,13 @@ def test_a_cell_several_entertainers_wait_for_lists_each() -> None:
 # --- the marks on the table ----------------------------------------------------------------------
 
 
-def _mark_pixels(image: Image.Image, cell: str, towards: str, colour: tuple[int, int, int]) -> int:
-    """Pixels of exactly ``colour`` in the mark's box of ``cell`` on its side ``towards``."""
+def _mark_pixels(
+    image: Image.Image, cell: str, towards: str, colour: tuple[int, int, int], share: float = 1
+) -> int:
+    """Pixels of exactly ``colour`` in the mark's box of ``cell`` on its side ``towards`` (or a
+    ``share`` of that box around the mark's centre)."""
     x, y = ultimatum.mark_centre(cell, towards, 9, 9)
-    r = ultimatum.cell_size(9, 9) * ultimatum.MARK_READY
+    r = ultimatum.cell_size(9, 9) * ultimatum.MARK_READY * share
     crop = image.crop((round(x - r), round(y - r), round(x + r), round(y + r))).convert("RGB")
     return sum(n for n, c in crop.getcolors(crop.width * crop.height) or [] if c == colour)
 
@@ -102,10 +105,10 @@ def test_one_missing_card_turns_the_mark_dark_and_larger() -> None:
     """ "One more card here starts a show": the mark of an entertainer missing one cell is a
     dark disc (yellow number and rim) larger than the yellow disc of one missing more."""
     image = ultimatum.render_table(_table({"E5": "bear-music", "F5": "curtain"}), NAMES)
-    ready_ink = _mark_pixels(image, "D5", "E", INK)
+    ready_ink = _mark_pixels(image, "D5", "E", INK, share=0.6)  # inside the disc
     ready_yellow = _mark_pixels(image, "D5", "E", cards.DOT)
     waiting = ultimatum.render_table(_table({"E5": "bear-music"}), NAMES)
-    assert ready_ink > 2 * _mark_pixels(waiting, "D5", "E", INK)
+    assert ready_ink > 2 * _mark_pixels(waiting, "D5", "E", INK, share=0.6)
     assert ready_yellow > 20  # the number and the rim
     assert ultimatum.MARK_READY > ultimatum.MARK_RADIUS
 
