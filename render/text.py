@@ -59,9 +59,15 @@ def clean(text: str, fallback: str) -> str:
     return kept if any(c.isalnum() for c in kept) else fallback
 
 
+@lru_cache(maxsize=4096)
+def length(text: str, face: Font) -> float:
+    """How wide ``text`` is drawn in ``face`` (cached: the same labels recur in every picture)."""
+    return face.getlength(text)
+
+
 def fit(text: str, face: Font, width: float) -> str:
     """``text`` shortened with an ellipsis so that it is at most ``width`` pixels wide."""
-    if face.getlength(text) <= width:
+    if length(text, face) <= width:
         return text
     low, high = 0, len(text)
     while low < high:  # longest prefix that fits together with the ellipsis
@@ -121,7 +127,7 @@ def label(
         fy, y = math.modf(xy[1])
         mask, (left, top) = _glyphs(text, face, anchor, fx, fy)
         draw.bitmap((int(x) + left, int(y) + top), mask, fill=fill)
-        return face.getlength(text)
+        return length(text, face)
     draw.text(
         xy,
         text,

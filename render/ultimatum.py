@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -97,6 +97,7 @@ def size(view: Mapping[str, Any]) -> tuple[int, int]:
     return WIDTH, iceberg_height(view["width"], view["height"]) + panel_height(view["players"])
 
 
+@lru_cache(maxsize=4096)
 def cell_box(name: str, width: int, height: int) -> tuple[int, int, int, int]:
     """Pixel box (left, top, right, bottom) of a cell on the table picture."""
     col, row = parse_cell(name)

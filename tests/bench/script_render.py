@@ -3,12 +3,12 @@
 "Today" is the renderer as it was before issue 18 (commit a4dc47e: RGB PNG at zlib level 3):
 its ``render`` package is taken out of git into a temporary folder and run, unchanged, in a
 child process beside this one (with this checkout's engine and fonts), on the very same views;
-the two are measured alternately, picture by picture, so both see the same load on the shared
-machine. Goals (issue 18): at most a third of today's time per turn picture; fish board
-≤ 100 KiB, party table ≤ 120 KiB, hand ≤ 40 KiB. Caches (sprites, card faces, the palettes)
-are warmed first, as they are in a running bot; the palettes' one-off cost per process is
-printed apart. Also prints where the time goes now, the zlib level trade-off and the size of
-a full replay. Prints; asserts nothing.
+the two are timed in turn, one drawing each, round after round, so that both see the same load
+on the shared machine. Goals (issue 18): at most a third of today's time per turn picture;
+fish board ≤ 100 KiB, party table ≤ 120 KiB, hand ≤ 40 KiB. Caches (sprites, card faces, the
+palettes) are warmed first, as they are in a running bot; the palettes' one-off cost per
+process is printed apart. Also prints where the time goes now, the zlib level trade-off and the
+size of a full replay. Prints; asserts nothing.
 """
 
 from __future__ import annotations
@@ -108,10 +108,13 @@ class Today:
             text=True,
         )
 
-    def measure(self, kind: str, view: Mapping[str, Any], names: list[str]) -> tuple[float, int]:
-        """Median milliseconds and bytes of one picture drawn by today's renderer."""
+    def measure(
+        self, kind: str, view: Mapping[str, Any], names: list[str], rounds: int = ROUNDS
+    ) -> tuple[float, int]:
+        """Median milliseconds (of ``rounds`` drawings, after a warm-up one) and bytes of one
+        picture drawn by today's renderer."""
         assert self.process.stdin is not None and self.process.stdout is not None
-        job = {"kind": kind, "view": view, "names": names, "rounds": ROUNDS}
+        job = {"kind": kind, "view": view, "names": names, "rounds": rounds}
         self.process.stdin.write(json.dumps(job) + "\n")
         self.process.stdin.flush()
         answer = json.loads(self.process.stdout.readline())
@@ -156,8 +159,15 @@ def side_by_side(today: Today | None) -> None:
         f" {'today KiB':>9} {'new KiB':>7} {'goal KiB':>8}"
     )
     for label, kind, view, names in positions():
-        old_ms, old_bytes = today.measure(kind, view, names) if today else (float("nan"), 0)
-        new_ms = median_ms(lambda kind=kind, view=view, names=names: now(kind, view, names))
+        old_times, new_times = [], []
+        old_bytes = 0
+        for _ in range(ROUNDS):  # in turn, so a burst of load on the machine hits both
+            if today:
+                old, old_bytes = today.measure(kind, view, names, rounds=1)
+                old_times.append(old)
+            new_times.append(median_ms(lambda k=kind, v=view, n=names: now(k, v, n), rounds=1))
+        old_ms = statistics.median(old_times) if old_times else float("nan")
+        new_ms = statistics.median(new_times)
         new_bytes = len(now(kind, view, names))
         print(
             f"{label:<32} {old_ms:8.1f} {new_ms:7.1f} {new_ms / old_ms:9.2f}"
