@@ -22,7 +22,7 @@ from discord.ext import commands
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.store import GameRecord, SnapshotReport, Store, StoreError
-from render.draw import picture
+from render.draw import picture, warm
 
 
 @runtime_checkable
@@ -76,7 +76,9 @@ class Host(commands.Bot):
         # Drawing is CPU-bound Python: in worker processes it cannot starve the event loop of
         # the GIL, so interactions are answered in time however many games post at once.
         self.drawing = ProcessPoolExecutor(
-            max_workers=settings.drawing_workers, mp_context=multiprocessing.get_context("spawn")
+            max_workers=settings.drawing_workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=warm,
         )
         self.computers_available = False  # until the computer players' cog is loaded
         #: Games whose thread is being created: their posts wait, so none lands in the channel.

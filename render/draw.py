@@ -36,3 +36,13 @@ def picture(request: Mapping[str, Any]) -> bytes:
 
         return ultimatum.hand(request["view"], name=request["name"], labels=labels)
     raise ValueError(f"no picture called {what!r}")
+
+
+def warm() -> None:
+    """Fit every picture's palette now (a drawing process runs this when it starts), so the
+    first picture a player waits for does not pay for it."""
+    from render import fish, ultimatum
+
+    fish.board_palette()
+    ultimatum.table_palette()
+    ultimatum.hand_palette()
