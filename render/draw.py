@@ -39,8 +39,8 @@ def picture(request: Mapping[str, Any]) -> bytes:
 
 
 def warm() -> None:
-    """Fit every picture's palette now (a drawing process runs this when it starts), so the
-    first picture a player waits for does not pay for it."""
+    """Fit every picture's palette now: each drawing process runs this when it starts (the
+    bot starts its drawing processes with the bot, so no player waits for it)."""
     from render import fish, ultimatum
 
     fish.board_palette()
