@@ -9,7 +9,7 @@ import discord
 
 from bot.cogs.common import Interaction, Refusal, Tables, reader_language
 from bot.i18n import picture_labels, t
-from bot.play.access import Purpose
+from bot.play.access import Purpose, posts_publicly
 from bot.texts.announce import status_lines
 from bot.texts.names import seat_names
 from bot.ui.fit import fit
@@ -18,17 +18,21 @@ if TYPE_CHECKING:
     from bot.host import Host
 
 
-async def show_board(bot: Host, interaction: Interaction, game_id: int | None, kind: str) -> None:
-    """Answer with the current picture of a game (spectators may look too)."""
+async def show_board(
+    bot: Host, interaction: Interaction, game_id: int | None, kind: str, *, post: bool = False
+) -> None:
+    """Answer with the current picture of a game (spectators may look too: only for
+    themselves unless they ask to ``post`` it)."""
     lang = reader_language(interaction)
     loaded = await Tables(bot).find(interaction, game_id, kind, finished=True, purpose=Purpose.LOOK)
     if loaded.game is None:
         raise Refusal(t(lang, "Game #{id} has not started yet.", id=loaded.record.id))
     # Drawing waits for a worker process, which may be busy (replays, a backlog after a
     # restart): answer within Discord's 3 seconds first, then fill in the picture.
-    await interaction.response.defer(thinking=True)
-    # The answer is public (everyone in the channel sees it): the server's language.
-    public = await bot.public_language(loaded.record.guild_id)
+    public_answer = posts_publicly(interaction.user.id in loaded.record.user_ids, post)
+    await interaction.response.defer(thinking=True, ephemeral=not public_answer)
+    # A public answer (everyone in the channel sees it) is in the server's language.
+    public = await bot.public_language(loaded.record.guild_id) if public_answer else lang
     names = seat_names(loaded.record, public)
     payload = {
         "picture": "table",
@@ -44,5 +48,6 @@ async def show_board(bot: Host, interaction: Interaction, game_id: int | None, k
             content=text[:2000],
             file=discord.File(io.BytesIO(png), filename=f"game-{loaded.record.id}.png"),
             allowed_mentions=discord.AllowedMentions.none(),
+            ephemeral=not public_answer,
         )
     )

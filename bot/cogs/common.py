@@ -180,6 +180,17 @@ class Tables:
         thread = channel if isinstance(channel, discord.Thread) else None
         thread_game = None if thread is None else await self.store.game_of_thread(thread.id)
         if thread_game is not None and (kind is not None and thread_game.kind != kind):
+            if thread_game.status in OPEN:
+                # A command of the other game in a game's thread: say which game it holds.
+                raise Refusal(
+                    t(
+                        lang,
+                        "This thread holds game #{id} of {game}: its commands start with /{kind}.",
+                        id=thread_game.id,
+                        game=title(thread_game.kind, lang),
+                        kind=thread_game.kind,
+                    )
+                )
             thread_game = None
         # A thread's game is the default only while it runs: a new game opened inside the
         # thread of a finished one is meant, not the old one.
@@ -206,6 +217,25 @@ class Tables:
             candidates = sorted(mine, key=lambda r: r.updated_at, reverse=True)[:10]
         if len(candidates) == 1:
             return await self.load(interaction, candidates[0].id, purpose)
+        if not candidates and purpose is Purpose.LOOK and interaction.guild_id is not None:
+            # A spectator looks at the running games of this channel: with one, it is meant.
+            channel_id = thread.parent_id if thread is not None else interaction.channel_id
+            running = [
+                r
+                for r in await self.store.games_in_channel(channel_id or 0, ("active",))
+                if kind is None or r.kind == kind
+            ]
+            if len(running) == 1:
+                return await self.load(interaction, running[0].id, purpose)
+            if running:
+                ids = ", ".join(f"#{r.id}" for r in running)
+                raise Refusal(
+                    t(
+                        lang,
+                        "Several games are running here ({ids}): pick one with the game option.",
+                        ids=ids,
+                    )
+                )
         if not candidates:
             raise Refusal(
                 t(

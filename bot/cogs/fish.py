@@ -154,11 +154,16 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
         )
 
     @app_commands.command(name="board", description="Show the board of a game (anyone may look)")
-    @app_commands.describe(game="The game's number")
+    @app_commands.describe(
+        game="The game's number",
+        post="Post it in the channel for everyone (players' boards are posted anyway)",
+    )
     @app_commands.autocomplete(game=game_autocomplete)
-    async def board(self, interaction: Interaction, game: int | None = None) -> None:
+    async def board(
+        self, interaction: Interaction, game: int | None = None, post: bool = False
+    ) -> None:
         """The current picture, for players and spectators."""
-        await show_board(self.bot, interaction, game, "fish")
+        await show_board(self.bot, interaction, game, "fish", post=post)
 
     @app_commands.command(name="rules", description="The rules of Hey, That's My Fish! in short")
     async def rules(self, interaction: Interaction) -> None:

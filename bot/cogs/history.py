@@ -16,7 +16,7 @@ from bot.cogs.common import Interaction, Refusal, Tables, reader_language
 from bot.games import new_game, play_logged
 from bot.games.base import Game, is_resignation
 from bot.i18n import picture_labels, t
-from bot.play.access import Purpose
+from bot.play.access import Purpose, posts_publicly
 from bot.store import GameRecord, LoggedAction
 from bot.texts.names import seat_names, title
 from bot.ui.fit import fit
@@ -45,17 +45,21 @@ def replay_views(record: GameRecord, players: int, actions: list[str]) -> list[d
     return views
 
 
-async def post_replay(bot: Host, interaction: Interaction, game_id: int | None) -> None:
-    """``/game replay``: the animated replay of a running or finished game, for everyone."""
+async def post_replay(
+    bot: Host, interaction: Interaction, game_id: int | None, *, post: bool = False
+) -> None:
+    """``/game replay``: the animated replay of a running or finished game; for everyone when
+    a player asks or someone asks to ``post`` it, else only for the asker."""
     lang = reader_language(interaction)
     loaded = await Tables(bot).find(interaction, game_id, finished=True, purpose=Purpose.LOOK)
     record = loaded.record
     if loaded.game is None:
         raise Refusal(t(lang, "Game #{id} has not started yet.", id=record.id))
-    await interaction.response.defer(thinking=True)
+    public_answer = posts_publicly(interaction.user.id in record.user_ids, post)
+    await interaction.response.defer(thinking=True, ephemeral=not public_answer)
     log = await bot.store.action_log(record.id)
     views = replay_views(record, len(seat_names(record)), [a.text for a in log])
-    public = await bot.public_language(record.guild_id)
+    public = await bot.public_language(record.guild_id) if public_answer else lang
     payload = {
         "game_kind": record.kind,
         "views": views,
@@ -75,6 +79,7 @@ async def post_replay(bot: Host, interaction: Interaction, game_id: int | None) 
             content=text,
             file=discord.File(io.BytesIO(gif), filename=f"game-{record.id}-replay.gif"),
             allowed_mentions=discord.AllowedMentions.none(),
+            ephemeral=not public_answer,
         )
     )
 

@@ -509,11 +509,16 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         await turns.follow(self.bot, interaction, game, not stop)
 
     @app_commands.command(name="replay", description="An animated replay of a game")
-    @app_commands.describe(game="The game's number (default: the game of this thread)")
+    @app_commands.describe(
+        game="The game's number (default: the game of this thread)",
+        post="Post it in the channel for everyone (players' replays are posted anyway)",
+    )
     @app_commands.autocomplete(game=past_game_autocomplete)
-    async def replay(self, interaction: Interaction, game: int | None = None) -> None:
-        """Post the replay GIF (public information only, so for everyone)."""
-        await past.post_replay(self.bot, interaction, game)
+    async def replay(
+        self, interaction: Interaction, game: int | None = None, post: bool = False
+    ) -> None:
+        """The replay GIF: posted for a player or when asked, else only for the asker."""
+        await past.post_replay(self.bot, interaction, game, post=post)
 
     @app_commands.command(name="history", description="The moves of a game, page by page")
     @app_commands.describe(

@@ -353,11 +353,16 @@ class Ultimatum(
         )
 
     @app_commands.command(name="board", description="Show the table of a game (anyone may look)")
-    @app_commands.describe(game="The game's number")
+    @app_commands.describe(
+        game="The game's number",
+        post="Post it in the channel for everyone (players' boards are posted anyway)",
+    )
     @app_commands.autocomplete(game=game_autocomplete)
-    async def board(self, interaction: Interaction, game: int | None = None) -> None:
+    async def board(
+        self, interaction: Interaction, game: int | None = None, post: bool = False
+    ) -> None:
         """The current picture, for players and spectators (never a hand)."""
-        await show_board(self.bot, interaction, game, "ultimatum")
+        await show_board(self.bot, interaction, game, "ultimatum", post=post)
 
     @app_commands.command(name="rules", description="The rules of The Penguin Ultimatum in short")
     async def rules(self, interaction: Interaction) -> None:

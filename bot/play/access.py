@@ -52,3 +52,9 @@ def reach(where: Where, game_guild_id: int, seated: tuple[int, ...], purpose: Pu
     if where.user_id not in seated:
         return Reach.HIDDEN
     return Reach.OPEN if purpose is Purpose.PLAY else Reach.MEMBERS
+
+
+def posts_publicly(seated: bool, asked: bool) -> bool:
+    """Whether a look at a game (board, replay) is posted for everyone: a player's is, a
+    spectator's only when they ask, so the players' thread is not filled by onlookers."""
+    return seated or asked

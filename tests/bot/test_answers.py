@@ -61,10 +61,12 @@ async def test_pictures_are_answered_in_time_however_busy_the_drawing_is(
         _, fish_thread, _ = await open_game(fake, "fish", 2)
         start_post = next(m for m in fake.history(thread) if "My hand" in m.labels)
         pool = BusyPool(bot, monkeypatch)
-        board = await pool.answer_late(fake, lambda: fake.invoke(mia, "/ultimatum board", game=1))
+        board = await pool.answer_late(
+            fake, lambda: fake.invoke(mia, "/ultimatum board", game=1, post=True)
+        )
         assert not board.ephemeral and board.attachments[0].image().format == "PNG"
         fish = await pool.answer_late(
-            fake, lambda: fake.invoke(mia, "/fish board", channel=fish_thread, game=2)
+            fake, lambda: fake.invoke(mia, "/fish board", channel=fish_thread, game=2, post=True)
         )
         assert not fish.ephemeral and fish.attachments[0].image().format == "PNG"
         hand = await pool.answer_late(
@@ -106,7 +108,7 @@ async def test_an_error_after_a_public_deferral_is_told_to_the_person_alone(
     async with bot_runner():
         _, thread, _ = await open_game(fake, "fish", 2)
         refused = fake.faults.forbidden("POST /webhooks/*", times=1)
-        reply = await fake.invoke(mia, "/game replay", game=1, channel=thread)
+        reply = await fake.invoke(mia, "/game replay", game=1, channel=thread, post=True)
         (error,) = await reply.wait_for_followups(1)
         assert refused.hits == 1
         assert error.ephemeral and error.content == said(mia, NOTHING_CHANGED)

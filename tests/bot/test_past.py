@@ -167,7 +167,9 @@ async def test_replay_gif_has_one_frame_per_turn(
         for _ in range(6):
             _, game, user = await who_moves(bot, fake, 1)
             await fish_step(fake, user, thread, game.phase)
-        reply = await fake.invoke(fake.user("mia"), "/game replay", game=1, channel=thread)
+        reply = await fake.invoke(
+            fake.user("mia"), "/game replay", game=1, channel=thread, post=True
+        )
         assert not reply.ephemeral
         gif = reply.message.attachments[0]
         assert gif.filename.endswith(".gif")
@@ -194,7 +196,9 @@ async def test_u27_a_replay_of_a_running_ultimatum_game_shows_only_public_inform
         text = json.dumps(views)
         assert all(v["hand"] is None and v["viewer"] is None for v in views)
         assert not [card for card in secret if card in text]
-        reply = await fake.invoke(fake.user("mia"), "/game replay", game=1, channel=thread)
+        reply = await fake.invoke(
+            fake.user("mia"), "/game replay", game=1, channel=thread, post=True
+        )
         data = reply.message.attachments[0].data
         assert data == replay.animation("ultimatum", views, names=seat_names(record))
         assert reply.message.attachments[0].image().n_frames == len(views)
@@ -286,6 +290,8 @@ async def test_an_ultimatum_replay_has_one_frame_per_complete_turn(
         _, thread, _ = await open_game(fake, "ultimatum", 2)
         game, _ = await play_ultimatum_until(bot, fake, thread, rng, 3, "invite")
         assert len(game.log) > 3, "several steps per turn"
-        reply = await fake.invoke(fake.user("mia"), "/game replay", game=1, channel=thread)
+        reply = await fake.invoke(
+            fake.user("mia"), "/game replay", game=1, channel=thread, post=True
+        )
         assert reply.message.attachments[0].image().n_frames == 3 + 1
         assert "3 turns" in reply.message.content

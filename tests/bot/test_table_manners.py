@@ -76,7 +76,8 @@ async def test_spectators_see_the_table_but_never_a_hand(
         await mine.wait_for_content()  # deferred: the picture follows
         assert mine.ephemeral and mine.attachments[0].image().format == "PNG"
         board = await fake.invoke(mia, "/ultimatum board", game=1)
-        assert not board.ephemeral and board.attachments[0].image().format == "PNG"
+        await board.wait_for_content()
+        assert board.ephemeral and board.attachments[0].image().format == "PNG"
         listing = await fake.invoke(mia, "/game list")
         assert "#1 The Penguin Ultimatum" in listing.embeds[0]["fields"][0]["name"]
         rules = await fake.invoke(mia, "/ultimatum rules")
