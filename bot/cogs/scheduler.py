@@ -28,6 +28,7 @@ from bot.cogs.turns import give_up_seat, still_member
 from bot.games.base import Game
 from bot.i18n import language_of
 from bot.play.games import load_game
+from bot.play.notices import follower_hears
 from bot.store import GameRecord, OutboxDraft, StoreError, UndoRequest, VersionConflict
 from bot.texts import over_days as days
 
@@ -182,7 +183,13 @@ class Scheduler(commands.Cog):
                 # then, the outbox drops it rather than send "your turn" after the move.
                 dm = days.your_turn_dm(record, game, user, lang)
                 drafts.append(replace(dm, for_version=record.version))
-        for follower in await self.bot.store.followers(record.id):
+        followers = await self.bot.store.followers(record.id)
+        if followers:
+            actions = await self.bot.store.action_log(record.id)
+            last_seat = actions[-1].seat if actions else None
+            if not follower_hears(game.is_over, game.to_move, last_seat):
+                followers = []
+        for follower in followers:
             if follower == user:
                 continue  # their own turn: the 'your turn' DM (if any) says it
             lang = await self.dm_language(follower, opted_in=False)

@@ -63,8 +63,11 @@ def status_lines(lang: str, record: GameRecord, game: Game, names: Sequence[str]
             )
     elif game.to_move is not None:
         user = record.player(game.to_move).user_id
-        who = mention(user) if user is not None else names[game.to_move]
-        lines.append(next_step(lang, record.kind, game, who))
+        if user is None:
+            # A computer seat needs no coaching: its next post shows what it did.
+            lines.append(t(lang, "{name} plays next.", name=names[game.to_move]))
+        else:
+            lines.append(next_step(lang, record.kind, game, mention(user)))
     return lines
 
 
@@ -99,7 +102,7 @@ def turn_payload(
         "mention": mentioned,
         "buttons": ["rematch"]
         if game.is_over
-        else (["hand"] if record.kind == "ultimatum" else []),
+        else (["hand"] if record.kind == "ultimatum" and mentioned is not None else []),
     }
 
 

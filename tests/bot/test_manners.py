@@ -4,8 +4,20 @@ German or French."""
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+import random
+
+from bot.play.games import load_game
 from tests.bot.conftest import BotRunner
-from tests.bot.players import open_game, said, who_moves
+from tests.bot.players import (
+    fish_step,
+    open_game,
+    said,
+    settle,
+    ultimatum_step,
+    who_moves,
+)
 from tests.fakediscord import FakeDiscord
 
 
@@ -78,3 +90,67 @@ async def test_several_running_games_ask_the_spectator_to_pick(
             "Several games are running here ({ids}): pick one with the game option.",
             ids="#1, #2",
         )
+
+
+async def test_a_follower_hears_each_change_of_mover_once(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """A follower of a Fish game played to the end is told when the turn passes and the
+    result, never the same mover twice in a row (F-13: the last player alone moves on
+    without a DM per move)."""
+    fake = fake_discord
+    mia, chloe = fake.user("mia"), fake.user("chloe")
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        for follower in (mia, chloe):
+            await fake.invoke(follower, "/game follow", game=1)
+        while (await bot.store.get_game(1)).status != "finished":
+            _, game, user = await who_moves(bot, fake, 1)
+            mark = fake.mark()
+            await fish_step(fake, user, thread, game.phase)
+            await fake.wait_for_messages(thread, 1, after=mark)
+            await settle(bot)
+        await settle(bot)
+        for follower in (mia, chloe):
+            updates = [m.content for m in fake.dms(follower)]
+            assert updates and "#1" in updates[-1]
+            turns = [u for u in updates if u != updates[-1]]
+            repeats = [a for a, b in itertools.pairwise(turns) if a == b]
+            assert not repeats, repeats
+            assert (
+                said(follower, "the game is over; first place: {names}.", names="").split(
+                    "{names}"
+                )[0][:12]
+                in updates[-1]
+            )
+
+
+async def test_a_computer_seat_gets_no_coaching_and_no_hand_button(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """Ultimatum against a computer: the posts where the computer is to move name it plainly,
+    with no command to type and no My hand button."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    rng = random.Random(4)
+    async with bot_runner(ai_budget=0.05) as bot:
+        await fake.invoke(alice, "/ultimatum new", players=2, bots=1, level=1)
+        thread = await fake.wait_for_thread(fake.channel("games"))
+        last, steps = None, 0
+        for _ in range(600):
+            record, game = await load_game(bot.store, 1)
+            if record.status == "finished" or steps >= 8:
+                break
+            if record.to_move_user != alice.id:
+                await asyncio.sleep(0.05)
+                continue
+            last = await ultimatum_step(fake, alice, thread, game.phase, rng, last)
+            steps += 1
+        await settle(bot)
+        record = await bot.store.get_game(1)
+        computer = next(s.name for s in record.seats if s.is_computer)
+        posts = [m for m in fake.history(thread) if m.attachments]
+        coached = [m.content for m in posts if f"{computer}, " in m.content]
+        assert not coached, coached
+        plain = [m for m in posts if f"{computer} plays next." in m.content]
+        assert plain and not [m for m in plain if "My hand" in m.labels]
