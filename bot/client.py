@@ -17,7 +17,7 @@ from bot.host import Host
 from bot.play.check import check_snapshots
 from bot.store import SnapshotReport, Store
 from bot.translator import CatalogueTranslator
-from bot.ui.buttons import GameButton, PerformSelect
+from bot.ui.buttons import GameButton, PerformSelect, ResignButton
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ class PenguinBot(Host):
         )
         # In the background: the bot answers while old games are replayed.
         self.snapshot_check = asyncio.create_task(self.check_snapshots(), name="snapshot check")
-        self.add_dynamic_items(GameButton, PerformSelect)
+        self.add_dynamic_items(GameButton, PerformSelect, ResignButton)
         for cog in COGS:
             await self.load_extension(cog)
         # Command names and descriptions in each person's language (before the sync sends them).

@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.cogs.common import Interaction
 from bot.cogs.errors import handle_error
 from bot.cogs.rematch import rematch
+from bot.cogs.turns import confirm_resign
 from bot.cogs.undo import answer_undo
 
 if TYPE_CHECKING:
@@ -32,6 +33,8 @@ class Clicks(commands.Cog):
                 await lobby.seat_change(interaction, action, game_id, from_button=True)
             elif action == "rematch":
                 await rematch(self.bot, interaction, game_id)
+            elif action.startswith("resign "):
+                await confirm_resign(self.bot, interaction, game_id, int(action.split()[1]))
             elif action in ("approve", "refuse"):
                 await answer_undo(self.bot, interaction, game_id, approve=action == "approve")
             else:

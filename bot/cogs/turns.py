@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from bot.cogs.common import (
     Interaction,
+    Loaded,
     Refusal,
     Tables,
     applied,
@@ -17,12 +18,14 @@ from bot.cogs.common import (
 from bot.games.base import IllegalAction
 from bot.i18n import t
 from bot.play.access import Purpose
+from bot.play.confirm import confirm_until, still_counts
 from bot.play.turns import hand_to_computer
 from bot.play.turns import resign as resign_seat
 from bot.store import GameRecord, StoreError, VersionConflict
 from bot.texts import over_days as days
 from bot.texts.names import seat_names
 from bot.texts.refusals import explain
+from bot.ui.buttons import resign_button
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
@@ -83,10 +86,9 @@ async def give_up_seat(bot: Host, record: GameRecord, seat: int, reason: str) ->
     return True
 
 
-async def resign(bot: Host, interaction: Interaction, game_id: int | None) -> None:
-    """``/game resign``: give up a running game at any time (not only on your turn)."""
+async def _resigning_seat(bot: Host, interaction: Interaction, loaded: Loaded) -> int:
+    """The person's seat in a game they may resign from, or the refusal saying why not."""
     lang = reader_language(interaction)
-    loaded = await Tables(bot).find(interaction, game_id)
     record, game = loaded.record, loaded.game
     if record.status == "lobby":
         raise Refusal(t(lang, "Game #{id} has not started: use /game leave instead.", id=record.id))
@@ -95,6 +97,46 @@ async def resign(bot: Host, interaction: Interaction, game_id: int | None) -> No
     seat = record.seat_of(interaction.user.id)
     if seat is None:
         raise Refusal(t(lang, "You are not in game #{id}.", id=record.id))
+    return seat
+
+
+async def resign(bot: Host, interaction: Interaction, game_id: int | None) -> None:
+    """``/game resign``: asks, ephemerally, for a confirming click that counts for a while;
+    says what resigning means for this game."""
+    lang = reader_language(interaction)
+    loaded = await Tables(bot).find(interaction, game_id)
+    await _resigning_seat(bot, interaction, loaded)
+    record = loaded.record
+    until = confirm_until(bot.clock.now())
+    await interaction.response.send_message(
+        **fit(
+            content=days.resign_question(lang, record, until),
+            view=resign_button(record.id, until, lang),
+            ephemeral=True,
+        )
+    )
+
+
+async def confirm_resign(bot: Host, interaction: Interaction, game_id: int, until: int) -> None:
+    """The confirming click: resign for good, if it still counts; the question is replaced by
+    the outcome (its button removed)."""
+    lang = reader_language(interaction)
+    if not still_counts(until, bot.clock.now()):
+        await interaction.response.edit_message(
+            **fit(
+                content=t(
+                    lang,
+                    "This confirmation has expired; nothing was done. Use /game resign again "
+                    "if you still want to give up game #{id}.",
+                    id=game_id,
+                ),
+                view=None,
+            )
+        )
+        return
+    loaded = await Tables(bot).load(interaction, game_id)
+    seat = await _resigning_seat(bot, interaction, loaded)
+    record = loaded.record
     try:
         done = await give_up_seat(bot, record, seat, "resigned")
     except (IllegalAction, StoreError) as error:
@@ -104,8 +146,8 @@ async def resign(bot: Host, interaction: Interaction, game_id: int | None) -> No
             t(lang, "Game #{id} changed just now; nothing was done. Try again.", id=record.id)
         )
     applied(interaction, record.id)
-    await interaction.response.send_message(
-        **fit(content=t(lang, "You resigned from game #{id}.", id=record.id), ephemeral=True)
+    await interaction.response.edit_message(
+        **fit(content=t(lang, "You resigned from game #{id}.", id=record.id), view=None)
     )
 
 

@@ -271,3 +271,31 @@ def undo_expired_draft(request: UndoRequest, lang: str) -> OutboxDraft:
             f"undo-expired:{request.game_id}:{request.version}:{request.created_at.timestamp():.6f}"
         ),
     )
+
+
+def resign_question(lang: str, record: GameRecord, until: int) -> str:
+    """The question before a resignation: what it means in this game, and for how long the
+    confirming button counts."""
+    if record.kind == "fish":
+        meaning = t(
+            lang,
+            "Your penguins leave the ice (the fish you caught stay yours) and you are ranked "
+            "after everyone who stays.",
+        )
+    else:
+        meaning = t(
+            lang,
+            "You drop out of the party (your points stay) and you are ranked after everyone "
+            "who stays.",
+        )
+    return "\n".join(
+        [
+            t(lang, "Resign from game #{id} for good?", id=record.id) + " " + meaning,
+            t(
+                lang,
+                "Press the button by <t:{ts}:T> (<t:{ts}:R>) to confirm; otherwise nothing "
+                "happens.",
+                ts=until,
+            ),
+        ]
+    )

@@ -32,6 +32,8 @@ ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "approve": (N_("Approve undo"), discord.ButtonStyle.success),
     "refuse": (N_("Refuse undo"), discord.ButtonStyle.danger),
 }
+#: The label of the button that confirms a resignation.
+RESIGN_LABEL = N_("Resign for good")
 #: The answer to a click on a button whose action this version of the bot no longer knows.
 NO_LONGER_VALID = N_("This button is no longer valid.")
 
@@ -149,4 +151,45 @@ def perform_select(game_id: int, cells: list[str], lang: str) -> discord.ui.View
     """A select listing the due shows."""
     view = discord.ui.View(timeout=None)
     view.add_item(PerformSelect(game_id, cells, lang))
+    return view
+
+
+class ResignButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"penguins-resign:(?P<game>\d+):(?P<until>\d+)",
+):
+    """The confirming click of ``/game resign`` (in an ephemeral reply): it carries the game id
+    and the moment until which it counts, nothing else."""
+
+    def __init__(self, game_id: int, until: int, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, RESIGN_LABEL),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"penguins-resign:{game_id}:{until}",
+            )
+        )
+        self.game_id = game_id
+        self.until = until
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ResignButton:
+        """Rebuild the button from the click."""
+        return cls(int(match["game"]), int(match["until"]))
+
+    async def callback(self, interaction: discord.Interaction[Host]) -> None:  # type: ignore[override]
+        """Resign, if the confirmation still counts."""
+        await route(interaction, f"resign {self.until}", self.game_id)
+
+
+def resign_button(game_id: int, until: int, lang: str) -> discord.ui.View:
+    """The confirming button under the ephemeral resignation question."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ResignButton(game_id, until, lang))
     return view

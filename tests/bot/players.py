@@ -156,3 +156,18 @@ async def settle(bot: PenguinBot) -> None:
             return
         await asyncio.sleep(0.05)
     raise AssertionError("the outbox still holds unsent posts")
+
+
+async def resign_for_good(fake: FakeDiscord, user: User, **options: Any) -> Reply:
+    """``/game resign`` and its confirming click (the answer to the click); a refusal of the
+    command itself (no button offered) is returned as it is."""
+    asked = await fake.invoke(user, "/game resign", **options)
+    message = asked.message
+    confirm = [
+        b
+        for b in (message.buttons if message is not None else [])
+        if str(b.get("custom_id", "")).startswith("penguins-resign:")
+    ]
+    if message is None or not confirm:
+        return asked
+    return await fake.click(user, message, custom_id=confirm[0]["custom_id"])

@@ -31,7 +31,7 @@ from bot.client import PenguinBot
 from bot.games.ultimatum import UltimatumGame
 from tests.bot.conftest import BotRunner
 from tests.bot.hostile import GameState, changes, check_quote, dm, outsider, raw_games
-from tests.bot.players import settle, who_moves
+from tests.bot.players import resign_for_good, settle, who_moves
 from tests.fakediscord import Channel, FakeDiscord, Message, Reply, User
 from tests.fakediscord import commands as cmd
 
@@ -304,7 +304,7 @@ async def test_hostile_values_from_people_who_may_not_act_change_nothing(
         await fake.invoke(fake.user("chloe"), "/fish new", players=3)
         # A finished game, for Rematch, replays and histories.
         _, thread = await open_table(fake, "fish")
-        await fake.invoke(fake.user("bruno"), "/game resign", channel=thread)
+        await resign_for_good(fake, fake.user("bruno"), channel=thread)
         commands = leaves(fake)
         assert {"/fish place", "/ultimatum play", "/game join"} <= {c.path for c in commands}
         games_channel = fake.channel("games")

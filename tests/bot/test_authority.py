@@ -20,7 +20,7 @@ from bot.i18n import language_of
 from bot.texts.ultimatum import card_name
 from tests.bot.conftest import BotRunner
 from tests.bot.hostile import all_games, changes, dm, outsider, same_answer
-from tests.bot.players import is_done, open_game, settle, who_moves
+from tests.bot.players import is_done, open_game, resign_for_good, settle, who_moves
 from tests.fakediscord import Channel, FakeDiscord, Guild, Message, Reply, User
 
 #: An id no game has.
@@ -183,7 +183,7 @@ async def test_a_seated_player_reaches_their_own_game_from_a_dm(
         assert not same_answer(history, missing, 1, MISSING), history.content
         notify = await fake.invoke(alice, "/game notify", setting="on", channel=here)
         assert notify.ephemeral and (await bot.store.user_settings(alice.id)).notify_dm
-        resigned = await fake.invoke(alice, "/game resign", game=1, channel=here)
+        resigned = await resign_for_good(fake, alice, game=1, channel=here)
         assert resigned.ephemeral, resigned.content
         record = await bot.store.get_game(1)
         log = [a.text for a in await bot.store.action_log(1)]

@@ -13,7 +13,7 @@ from bot.play.games import dump_snapshot, load_game
 from bot.texts.names import title
 from tests.bot.clocked import DAY, HOUR, ClockedRunner, later, reminders, settle
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
-from tests.bot.players import fish_step, open_game, said, who_moves
+from tests.bot.players import fish_step, open_game, resign_for_good, said, who_moves
 from tests.fakediscord import FakeDiscord
 
 
@@ -219,7 +219,7 @@ async def test_resign_at_any_time_with_the_same_effect(
         _, thread, people = await open_game(fake, "fish", 3)
         record, _, mover = await who_moves(bot, fake, 1)
         quitter = next(p for p in people if p.id != mover.id)
-        reply = await fake.invoke(quitter, "/game resign", channel=thread)
+        reply = await resign_for_good(fake, quitter, channel=thread)
         assert reply.ephemeral and reply.content == said(
             quitter, "You resigned from game #{id}.", id=1
         )
@@ -228,11 +228,11 @@ async def test_resign_at_any_time_with_the_same_effect(
         assert after.to_move_seat == record.to_move_seat
         assert after.deadline_at == record.deadline_at, "the mover's clock is not reset"
         assert any("resigned from game #1" in m.content for m in fake.history(thread))
-        again = await fake.invoke(quitter, "/game resign", channel=thread)
+        again = await resign_for_good(fake, quitter, channel=thread)
         assert again.ephemeral and again.content == said(
             quitter, "That player has already left the game."
         )
-        spectator = await fake.invoke(fake.user("mia"), "/game resign", game=1, channel=thread)
+        spectator = await resign_for_good(fake, fake.user("mia"), game=1, channel=thread)
         assert spectator.ephemeral and "not in game #1" in spectator.content
         assert (await bot.store.get_game(1)).version == after.version
 
@@ -332,7 +332,7 @@ async def test_finished_and_cancelled_games_are_checked_against_their_log_at_sta
     async with clocked_bot() as bot:
         _, thread, _ = await open_game(fake, "ultimatum", 2)
         _, _, quitter = await who_moves(bot, fake, 1)
-        await fake.invoke(quitter, "/game resign", channel=thread)  # two players: it ends
+        await resign_for_good(fake, quitter, channel=thread)  # two players: it ends
         _, fish_thread, _ = await open_game(fake, "fish", 2)
         _, game, mover = await who_moves(bot, fake, 2)
         await fish_step(fake, mover, fish_thread, game.phase)

@@ -8,7 +8,10 @@ import asyncio
 import itertools
 import random
 
+from bot.play.confirm import CONFIRM_SECONDS
 from bot.play.games import load_game
+from tests.bot.clocked import ClockedRunner
+from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.bot.conftest import BotRunner
 from tests.bot.players import (
     fish_step,
@@ -154,3 +157,42 @@ async def test_a_computer_seat_gets_no_coaching_and_no_hand_button(
         assert not coached, coached
         plain = [m for m in posts if f"{computer} plays next." in m.content]
         assert plain and not [m for m in plain if "My hand" in m.labels]
+
+
+async def test_resign_asks_for_a_confirming_click_that_expires(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/game resign says what resigning means and waits for a click; a click after the
+    button expired does nothing; a click in time resigns (the question is replaced)."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, people = await open_game(fake, "fish", 3)
+        record, _, _ = await who_moves(bot, fake, 1)
+        chloe = people[2]
+        asked = await fake.invoke(chloe, "/game resign", channel=thread)
+        assert asked.ephemeral
+        assert said(chloe, "Resign from game #{id} for good?", id=1) in asked.content
+        assert (
+            said(
+                chloe,
+                "Your penguins leave the ice (the fish you caught stay yours) and you are ranked "
+                "after everyone who stays.",
+            )
+            in asked.content
+        )
+        assert (await bot.store.get_game(1)).version == record.version
+        fake.clock.advance(CONFIRM_SECONDS + 5)
+        late = await fake.click(chloe, asked.message, label=said(chloe, "Resign for good"))
+        assert late.kind == "update" and not late.message.buttons
+        assert late.content == said(
+            chloe,
+            "This confirmation has expired; nothing was done. Use /game resign again if you "
+            "still want to give up game #{id}.",
+            id=1,
+        )
+        assert (await bot.store.get_game(1)).version == record.version
+        again = await fake.invoke(people[1], "/game resign", channel=thread)
+        done = await fake.click(people[1], again.message, label=said(people[1], "Resign for good"))
+        assert done.kind == "update" and not done.message.buttons
+        assert done.content == said(people[1], "You resigned from game #{id}.", id=1)
+        assert (await bot.store.get_game(1)).version == record.version + 1

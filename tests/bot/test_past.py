@@ -17,6 +17,7 @@ from tests.bot.players import (
     fish_step,
     hidden_cards,
     open_game,
+    resign_for_good,
     said,
     ultimatum_step,
     who_moves,
@@ -255,11 +256,11 @@ async def test_replay_and_history_offer_finished_games_your_recent_first(
     alice, bruno, chloe, mia = map(fake.user, ("alice", "bruno", "chloe", "mia"))
     async with clocked_bot() as bot:
         _, first, _ = await open_game(fake, "fish", 2)  # alice and bruno: #1
-        await fake.invoke(alice, "/game resign", channel=first)  # over at once
+        await resign_for_good(fake, alice, channel=first)  # over at once
         fake.clock.advance(60)
         lobby = await fake.invoke(chloe, "/fish new", players=2)  # chloe and mia: #2
         await fake.click(mia, lobby.message, label="Join")
-        await fake.invoke(mia, "/game resign", game=2)
+        await resign_for_good(fake, mia, game=2)
         fake.clock.advance(60)
         await fake.invoke(alice, "/ultimatum new", players=3)  # alice alone: #3, a lobby
         assert [(await bot.store.get_game(n)).status for n in (1, 2, 3)] == [

@@ -13,7 +13,7 @@ from bot.games.ultimatum import UltimatumGame
 from bot.store import lobby as lobby_store
 from bot.texts.names import seat_names
 from tests.bot.conftest import BotRunner
-from tests.bot.players import open_game, said, ultimatum_step, who_moves
+from tests.bot.players import open_game, resign_for_good, said, ultimatum_step, who_moves
 from tests.fakediscord import FakeDiscord, Reply, User
 
 #: A seed whose seat order is not the order of joining: lobby slots 0, 1, 2 get seats 1, 2, 0.
@@ -37,7 +37,7 @@ async def test_a_finished_game_refuses_and_its_ranking_explains_the_resignation(
         _, game, mover = await who_moves(bot, fake, 1)
         quitter = next(p for p in people if p.id != mover.id)
         mark = fake.mark()
-        await fake.invoke(quitter, "/game resign", channel=thread)
+        await resign_for_good(fake, quitter, channel=thread)
         (final,) = await fake.wait_for_messages(thread, 1, after=mark)
         ranking = final.content.split("**Final ranking**\n")[1].splitlines()
         assert ranking == [

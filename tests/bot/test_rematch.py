@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bot.conftest import BotRunner
-from tests.bot.players import open_game, said, who_moves
+from tests.bot.players import open_game, resign_for_good, said, who_moves
 from tests.fakediscord import FakeDiscord
 
 NOT_POSTED = (
@@ -27,7 +27,7 @@ async def test_a_rematch_whose_post_fails_can_be_asked_for_again(
         _, thread, people = await open_game(fake, "fish", 2)
         _, _, mover = await who_moves(bot, fake, 1)
         mark = fake.mark()
-        await fake.invoke(mover, "/game resign", channel=thread)
+        await resign_for_good(fake, mover, channel=thread)
         (final,) = await fake.wait_for_messages(thread, 1, after=mark)
         assert "Rematch" in final.labels
         post = f"POST /channels/{games.id}/messages"

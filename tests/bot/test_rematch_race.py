@@ -6,7 +6,7 @@ import asyncio
 
 from tests.bot.conftest import BotRunner
 from tests.bot.hostile import all_games
-from tests.bot.players import open_game, settle, who_moves
+from tests.bot.players import open_game, resign_for_good, settle, who_moves
 from tests.fakediscord import FakeDiscord
 
 CLICKS = 20
@@ -23,7 +23,7 @@ async def test_twenty_simultaneous_rematch_clicks_open_one_game(
         _, thread, people = await open_game(fake, "fish", 2)
         _, _, mover = await who_moves(bot, fake, 1)
         mark = fake.mark()
-        await fake.invoke(mover, "/game resign", channel=thread)
+        await resign_for_good(fake, mover, channel=thread)
         (final,) = await fake.wait_for_messages(thread, 1, after=mark)
         assert "Rematch" in final.labels
         mark = fake.mark()

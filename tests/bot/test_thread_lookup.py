@@ -10,7 +10,7 @@ import pytest
 
 from tests.bot.conftest import BotRunner
 from tests.bot.hostile import all_games, changes
-from tests.bot.players import is_done, open_game, said, who_moves
+from tests.bot.players import is_done, open_game, resign_for_good, said, who_moves
 from tests.fakediscord import FakeDiscord
 
 
@@ -27,7 +27,7 @@ async def test_a_command_in_an_ended_games_thread_means_the_running_game(
         if ended == "cancelled":
             await fake.invoke(people[0], "/game cancel", channel=old_thread)
         else:
-            await fake.invoke(people[1], "/game resign", channel=old_thread)
+            await resign_for_good(fake, people[1], channel=old_thread)
         assert (await bot.store.get_game(1)).status == ended
         await open_game(fake, "fish", 2)
         _, game, mover = await who_moves(bot, fake, 2)
