@@ -30,6 +30,7 @@ COGS = (
     "bot.cogs.fish",
     "bot.cogs.ultimatum",
     "bot.cogs.clicks",
+    "bot.cogs.undo",
 )
 
 

@@ -131,6 +131,7 @@ class Scheduler(commands.Cog):
         store = self.bot.store
         lang = await self.bot.public_language((await store.get_game(request.game_id)).guild_id)
         await store.drop_undo(request.game_id, announce=[days.undo_expired_draft(request, lang)])
+        self.bot.dispatch("undo_expired", request)
 
     async def remind(self, record: GameRecord) -> None:
         """Mention the person to move (and DM them if they opted in), once per interval."""

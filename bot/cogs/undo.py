@@ -10,12 +10,14 @@ taken back, nor anything of a finished game once its rematch was opened (its res
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
 import discord
+from discord.ext import commands
 
 from bot.cogs.common import Interaction, Loaded, Refusal, Tables, applied, reader_language
 from bot.games import play_logged, replay
@@ -33,8 +35,21 @@ from bot.ui.fit import fit
 if TYPE_CHECKING:
     from bot.host import Host
 
+log = logging.getLogger(__name__)
+
 #: How long the other players have to approve.
 UNDO_LIMIT = timedelta(hours=24)
+
+
+@dataclass(frozen=True)
+class UndoPost:
+    """Where an undo request was posted, for the game's version it was asked at: the message
+    is edited (its buttons removed) when the request is void or expires."""
+
+    channel_id: int
+    message_id: int
+    version: int
+    question: str
 
 
 @dataclass(frozen=True)
@@ -47,6 +62,8 @@ class UndoPoint:
     keep: int
     actions: tuple[str, ...]
     replies: bool = False
+    #: The turns taken back, in order: each seat with its actions (whose turns they were).
+    turns: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
 
 class NoUndo(Exception):
@@ -115,7 +132,27 @@ def undo_point(
         if event["type"] == "entertainer_revealed" and event["entertainer"] is not None:
             raise NoUndo("entertainer_revealed")
     replies = any(step.seat != taken[0].seat for step in taken)
-    return UndoPoint(start, tuple(step.action for step in taken), replies)
+    turns: list[tuple[int, list[str]]] = []
+    for step in taken:
+        assert step.seat is not None
+        if turns and turns[-1][0] == step.seat and not _opens_turn(record.kind, step.action):
+            turns[-1][1].append(step.action)
+        else:
+            turns.append((step.seat, [step.action]))
+    return UndoPoint(
+        start,
+        tuple(step.action for step in taken),
+        replies,
+        tuple((seat, tuple(actions)) for seat, actions in turns),
+    )
+
+
+def whose_turns(
+    record: GameRecord, point: UndoPoint, lang: str
+) -> list[tuple[str, tuple[str, ...]]]:
+    """The turns an undo takes back, each with the name of the one who played it."""
+    names = seat_names(record, lang)
+    return [(names[seat], actions) for seat, actions in point.turns]
 
 
 def _refusal(lang: str, code: str, game_id: int) -> Refusal:
@@ -189,7 +226,7 @@ async def ask_undo(bot: Host, interaction: Interaction, game_id: int | None) -> 
         raise Refusal(explain(lang, error)) from None
     applied(interaction, record.id)
     question = days.undo_question(
-        public, record, mention(interaction.user.id), point.actions, replies=point.replies
+        public, record, mention(interaction.user.id), whose_turns(record, point, public)
     )
     if not request.waiting:
         try:
@@ -213,6 +250,11 @@ async def ask_undo(bot: Host, interaction: Interaction, game_id: int | None) -> 
             allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
         )
     )
+    try:
+        posted = await interaction.original_response()
+    except discord.HTTPException:
+        return
+    bot.undo_posts[record.id] = UndoPost(posted.channel.id, posted.id, record.version, question)
 
 
 async def _carry_out(bot: Host, game_id: int, lang: str, point: UndoPoint) -> GameRecord:
@@ -220,9 +262,7 @@ async def _carry_out(bot: Host, game_id: int, lang: str, point: UndoPoint) -> Ga
     record, _, _ = await carry_out_undo(
         bot.store,
         game_id,
-        announce=lambda r, g, _request: [
-            days.undo_drafts(r, g, lang, point.actions, replies=point.replies)
-        ],
+        announce=lambda r, g, _request: [days.undo_drafts(r, g, lang, whose_turns(r, point, lang))],
     )
     bot.after_change(record)
     return record
@@ -231,12 +271,26 @@ async def _carry_out(bot: Host, game_id: int, lang: str, point: UndoPoint) -> Ga
 async def answer_undo(bot: Host, interaction: Interaction, game_id: int, *, approve: bool) -> None:
     """A click on Approve undo or Refuse undo under a request."""
     lang = reader_language(interaction)
+    post = bot.undo_posts.get(game_id)
+    if (
+        post is not None
+        and interaction.message is not None
+        and interaction.message.id == post.message_id
+    ):
+        # This click answers the request in place (the message is edited by the answer).
+        bot.undo_posts.pop(game_id, None)
     store = bot.store
     loaded = await Tables(bot).load(interaction, game_id)  # who may reach it: bot.play.access
     request = await store.undo_request(game_id)
     expired = request is not None and request.expires_at.timestamp() <= bot.clock.now()
     if request is None or expired:
-        raise Refusal(t(lang, "There is no undo waiting for answers in game #{id}.", id=game_id))
+        # A late click on an old request: the request message says so, without buttons.
+        public = await bot.public_language(loaded.record.guild_id)
+        await _settle(
+            interaction,
+            t(public, "There is no undo waiting for answers in game #{id}.", id=game_id),
+        )
+        return
     if interaction.user.id not in request.waiting:
         raise Refusal(t(lang, "This undo does not wait for your answer."))
     record, game = loaded.record, loaded.game
@@ -265,8 +319,20 @@ async def answer_undo(bot: Host, interaction: Interaction, game_id: int, *, appr
         raise Refusal(explain(lang, error)) from None
     applied(interaction, game_id)
     if request.waiting:
+        if interaction.message is not None:
+            bot.undo_posts[game_id] = UndoPost(
+                interaction.message.channel.id,
+                interaction.message.id,
+                record.version,
+                days.undo_question(
+                    public,
+                    record,
+                    mention(request.requester_id),
+                    whose_turns(record, point, public),
+                ),
+            )
         question = days.undo_question(
-            public, record, mention(request.requester_id), point.actions, replies=point.replies
+            public, record, mention(request.requester_id), whose_turns(record, point, public)
         )
         await interaction.response.edit_message(
             **fit(
@@ -313,3 +379,64 @@ async def _settle(interaction: Interaction, text: str) -> None:
     await interaction.response.edit_message(
         **fit(content=text, view=None, allowed_mentions=discord.AllowedMentions.none())
     )
+
+
+async def close_undo_post(bot: Host, game_id: int, outcome: str) -> None:
+    """Edit a posted undo request to its outcome and remove its buttons (once)."""
+    post = bot.undo_posts.pop(game_id, None)
+    if post is None:
+        return
+    try:
+        channel = bot.get_channel(post.channel_id) or await bot.fetch_channel(post.channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        message = channel.get_partial_message(post.message_id)
+        await message.edit(
+            **fit(
+                content=post.question + "\n" + outcome,
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        )
+    except discord.HTTPException as error:
+        log.info("could not close the undo request of game #%s: %s", game_id, error)
+
+
+class UndoPosts(commands.Cog):
+    """Keeps posted undo requests true: void once the game moves on, expired when time ran
+    out (the request message then says so, without buttons)."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_game_changed(self, record: GameRecord) -> None:
+        """A move since the request was asked voids it."""
+        post = self.bot.undo_posts.get(record.id)
+        if post is None or post.version == record.version:
+            return
+        request = await self.bot.store.undo_request(record.id)
+        if request is not None and request.version == post.version:
+            await self.bot.store.drop_undo(record.id)
+        lang = await self.bot.public_language(record.guild_id)
+        await close_undo_post(
+            self.bot, record.id, t(lang, "Game #{id} moved on: the undo is void.", id=record.id)
+        )
+
+    @commands.Cog.listener()
+    async def on_undo_expired(self, request: UndoRequest) -> None:
+        """Nobody answered in time."""
+        post = self.bot.undo_posts.get(request.game_id)
+        if post is None or post.version != request.version:
+            return
+        record = await self.bot.store.get_game(request.game_id)
+        lang = await self.bot.public_language(record.guild_id)
+        await close_undo_post(
+            self.bot,
+            request.game_id,
+            t(lang, "Expired: nobody answered in time, so nothing was taken back."),
+        )
+
+
+async def setup(bot: Host) -> None:
+    """Extension entry point."""
+    await bot.add_cog(UndoPosts(bot))

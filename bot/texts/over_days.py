@@ -180,28 +180,29 @@ def handover_draft(record: GameRecord, seat: int, who: str, lang: str, reason: s
     )
 
 
-def undo_question(
-    lang: str, record: GameRecord, asker: str, actions: Sequence[str], *, replies: bool = False
-) -> str:
-    """The public question under which the other players approve or refuse an undo.
+def taken_back(lang: str, turns: Sequence[tuple[str, Sequence[str]]]) -> str:
+    """The turns an undo takes back, each named by whose it was: "Alice's turn (H7-G6) and
+    Bruno's turn (C4-D5)"."""
+    parts = [
+        t(lang, "{name}'s turn ({actions})", name=name, actions=", ".join(actions))
+        for name, actions in turns
+    ]
+    if len(parts) == 1:
+        return parts[0]
+    return t(lang, "{first} and {last}", first=", ".join(parts[:-1]), last=parts[-1])
 
-    ``replies``: the computer players' turns after the last person's turn go back with it.
-    """
-    if replies:
-        return t(
-            lang,
-            "{asker} asks to take back the last turn in game #{id} and the computer players' "
-            "turns after it ({actions}).",
-            asker=asker,
-            id=record.id,
-            actions=", ".join(actions),
-        )
+
+def undo_question(
+    lang: str, record: GameRecord, asker: str, turns: Sequence[tuple[str, Sequence[str]]]
+) -> str:
+    """The public question under which the other players approve or refuse an undo: it names
+    whose turns are taken back (the last person's turn and the computer players' after it)."""
     return t(
         lang,
-        "{asker} asks to take back the last turn in game #{id} ({actions}).",
+        "{asker} asks to take back {turns} in game #{id}.",
         asker=asker,
         id=record.id,
-        actions=", ".join(actions),
+        turns=taken_back(lang, turns),
     )
 
 
@@ -223,26 +224,15 @@ def undo_drafts(
     record: GameRecord,
     game: Game,
     lang: str,
-    actions: Sequence[str],
-    *,
-    replies: bool = False,
+    turns: Sequence[tuple[str, Sequence[str]]],
 ) -> OutboxDraft:
-    """The post (with the picture) after a turn was taken back."""
-    if replies:
-        line = t(
-            lang,
-            "The last turn in game #{id} and the computer players' turns after it were taken "
-            "back ({actions}).",
-            id=record.id,
-            actions=", ".join(actions),
-        )
-    else:
-        line = t(
-            lang,
-            "The last turn in game #{id} was taken back ({actions}).",
-            id=record.id,
-            actions=", ".join(actions),
-        )
+    """The post (with the picture) after turns were taken back, naming whose they were."""
+    line = t(
+        lang,
+        "Taken back in game #{id}: {turns}.",
+        id=record.id,
+        turns=taken_back(lang, turns),
+    )
     return OutboxDraft(
         kind="turn",
         payload=turn_payload(record, game, lang, [line]),

@@ -8,9 +8,10 @@ import asyncio
 import itertools
 import random
 
+from bot.i18n import t
 from bot.play.confirm import CONFIRM_SECONDS
 from bot.play.games import load_game
-from tests.bot.clocked import ClockedRunner
+from tests.bot.clocked import HOUR, ClockedRunner, later
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.bot.conftest import BotRunner
 from tests.bot.players import (
@@ -196,3 +197,45 @@ async def test_resign_asks_for_a_confirming_click_that_expires(
         assert done.kind == "update" and not done.message.buttons
         assert done.content == said(people[1], "You resigned from game #{id}.", id=1)
         assert (await bot.store.get_game(1)).version == record.version + 1
+
+
+async def test_undo_names_whose_turn_and_its_request_closes_when_void_or_expired(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """The undo question names whose turn it takes back; when play goes on, the request
+    message says the undo is void and loses its buttons; a second request that nobody
+    answers says it expired, without buttons (posts in the server's language, German)."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        await fake.invoke(fake.user("mia"), "/game language", language="de")
+        _, game, mover = await who_moves(bot, fake, 1)
+        await fish_step(fake, mover, thread, game.phase)
+        _, game, asker = await who_moves(bot, fake, 1)
+        move = game.log[-1]
+        asked = await fake.invoke(asker, "/game undo", channel=thread)
+        name = mover.global_name or mover.name
+        question = t(
+            "de",
+            "{asker} asks to take back {turns} in game #{id}.",
+            asker=f"<@{asker.id}>",
+            id=1,
+            turns=t("de", "{name}'s turn ({actions})", name=name, actions=move),
+        )
+        assert asked.content.startswith(question)
+        assert asked.message.buttons
+        await fish_step(fake, asker, thread, game.phase)
+        void = t("de", "Game #{id} moved on: the undo is void.", id=1)
+        await fake.wait_until(
+            lambda: asked.message.content == question + "\n" + void, what="the void request"
+        )
+        assert not asked.message.buttons
+        _, game, _ = await who_moves(bot, fake, 1)
+        again = await fake.invoke(mover, "/game undo", channel=thread)
+        assert again.message.buttons
+        await later(fake, bot, 24 * HOUR + 1)
+        expired = t("de", "Expired: nobody answered in time, so nothing was taken back.")
+        await fake.wait_until(
+            lambda: again.message.content.endswith(expired), what="the expired request"
+        )
+        assert not again.message.buttons

@@ -10,7 +10,8 @@ from collections.abc import Awaitable, Callable
 from bot.client import PenguinBot
 from bot.i18n import t
 from bot.play.games import load_game
-from bot.texts.names import mention
+from bot.texts.names import mention, seat_names
+from bot.texts.over_days import taken_back
 from tests.bot.conftest import BotRunner
 from tests.bot.players import fish_step, said, ultimatum_step
 from tests.fakediscord import Channel, FakeDiscord, Message, Reply, User
@@ -77,23 +78,24 @@ async def test_fish_undo_against_a_computer_takes_back_your_own_turn_at_once(
 
         mark = fake.mark()
         reply = await fake.invoke(alice, "/game undo", channel=thread)
+        computer = next(
+            seat_names(record, PUBLIC)[s.seat]
+            for s in record.seats
+            if s.is_computer and s.seat is not None
+        )
+        turns = [("Alice", taken[:1])] + [(computer, [a]) for a in taken[1:]]
         question = t(
             PUBLIC,
-            "{asker} asks to take back the last turn in game #{id} and the computer players' "
-            "turns after it ({actions}).",
+            "{asker} asks to take back {turns} in game #{id}.",
             asker=mention(alice.id),
             id=1,
-            actions=", ".join(taken),
+            turns=taken_back(PUBLIC, turns),
         )
         assert not reply.ephemeral and not reply.message.buttons
         assert reply.content == question + "\n" + t(PUBLIC, "Nobody else has to agree: done.")
         assert await texts(bot) == [a.text for a in log[:last]]
         told = t(
-            PUBLIC,
-            "The last turn in game #{id} and the computer players' turns after it were taken "
-            "back ({actions}).",
-            id=1,
-            actions=", ".join(taken),
+            PUBLIC, "Taken back in game #{id}: {turns}.", id=1, turns=taken_back(PUBLIC, turns)
         )
 
         # The post of the computer's reply may still be on its way too: wait for this one.
