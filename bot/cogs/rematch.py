@@ -1,4 +1,9 @@
-"""Rematch: the same people (and computer players) at a new table, with a new seed."""
+"""Rematch: a new table for the same kind and options (and computer players), with a new seed.
+
+The person who asks is seated; the other people of the finished game are mentioned and join
+with one click (nobody is seated without their own click); the table starts when it is full,
+or when its creator starts it.
+"""
 
 from __future__ import annotations
 
@@ -11,9 +16,10 @@ import discord
 from bot.cogs.common import Interaction, Refusal, Tables, applied, reader_language
 from bot.i18n import t
 from bot.play.games import load_game
-from bot.play.lobby import create_game, join
+from bot.play.lobby import create_game
 from bot.store import GameRecord, StoreError
 from bot.texts import announce
+from bot.texts.names import mention
 from bot.texts.refusals import explain
 from bot.ui.buttons import lobby_buttons
 from bot.ui.embeds import lobby_embed
@@ -26,7 +32,8 @@ log = logging.getLogger(__name__)
 
 
 async def rematch(bot: Host, interaction: Interaction, game_id: int) -> None:
-    """Open and start a new game with the finished game's seats; any of its players may ask."""
+    """Open the rematch's table with the asker seated; any of the finished game's players may
+    ask."""
     lang = reader_language(interaction)
     old = (await Tables(bot).load(interaction, game_id)).record
     if old.status != "finished":
@@ -38,9 +45,16 @@ async def rematch(bot: Host, interaction: Interaction, game_id: int) -> None:
         raise Refusal(t(lang, "A rematch of game #{id} has already been opened.", id=old.id))
     await interaction.response.defer(ephemeral=True, thinking=True)
     record = await _open(bot, interaction, old)
-    await interaction.followup.send(
-        **fit(content=t(lang, "Rematch: game #{id} has started.", id=record.id), ephemeral=True)
+    text = (
+        t(lang, "Rematch: game #{id} has started.", id=record.id)
+        if record.status == "active"
+        else t(
+            lang,
+            "Rematch: game #{id} is open and you are seated; the other players are asked to join.",
+            id=record.id,
+        )
     )
+    await interaction.followup.send(**fit(content=text, ephemeral=True))
 
 
 async def _open(bot: Host, interaction: Interaction, old: GameRecord) -> GameRecord:
@@ -71,11 +85,20 @@ async def _open(bot: Host, interaction: Interaction, old: GameRecord) -> GameRec
         try:
             channel = bot.get_channel(old.channel_id) or await bot.fetch_channel(old.channel_id)
             assert isinstance(channel, discord.abc.Messageable)
+            invited = " ".join(mention(s.user_id) for s in others if s.user_id is not None)
+            lines = [t(public, "Rematch of game #{old}!", old=old.id)]
+            if invited:
+                lines.append(
+                    t(public, "{people}: join with one click to play again.", people=invited)
+                )
             message = await channel.send(
                 **fit(
-                    content=t(public, "Rematch of game #{old}!", old=old.id),
+                    content="\n".join(lines),
                     embed=lobby_embed(record, public),
                     view=lobby_buttons(record.id, public, computers=bot.computers_available),
+                    allowed_mentions=discord.AllowedMentions(
+                        users=True, everyone=False, roles=False
+                    ),
                 )
             )
         except discord.HTTPException as error:
@@ -101,10 +124,7 @@ async def _open(bot: Host, interaction: Interaction, old: GameRecord) -> GameRec
             record = await bot.store.set_thread(record.id, thread.id)
         except discord.HTTPException as error:
             log.info("no thread for rematch #%s: %s", record.id, error)
-        start = announce.start_announcer(public)
-        for seat in others:
-            assert seat.user_id is not None
-            record = await join(bot.store, record.id, seat.user_id, name=seat.name, announce=start)
+        # Nobody is seated without their own click: the others join from the lobby.
         if not others and record.status == "active":  # only computer players: full at once
             _, game = await load_game(bot.store, record.id)
             assert game is not None
@@ -113,7 +133,8 @@ async def _open(bot: Host, interaction: Interaction, old: GameRecord) -> GameRec
         settled.set()
         bot.settling.pop(record.id, None)
     bot.after_change(record)
-    await _refresh(bot, record, message, public)
+    if record.status == "active":
+        await _refresh(bot, record, message, public)
     return record
 
 

@@ -156,7 +156,7 @@ def perform_select(game_id: int, cells: list[str], lang: str) -> discord.ui.View
 
 class ResignButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"penguins-resign:(?P<game>\d+):(?P<until>\d+)",
+    template=r"penguins:resign:(?P<game>\d+):(?P<until>\d+)",
 ):
     """The confirming click of ``/game resign`` (in an ephemeral reply): it carries the game id
     and the moment until which it counts, nothing else."""
@@ -166,7 +166,7 @@ class ResignButton(
             discord.ui.Button(
                 label=t(lang, RESIGN_LABEL),
                 style=discord.ButtonStyle.danger,
-                custom_id=f"penguins-resign:{game_id}:{until}",
+                custom_id=f"penguins:resign:{game_id}:{until}",
             )
         )
         self.game_id = game_id

@@ -166,7 +166,7 @@ async def resign_for_good(fake: FakeDiscord, user: User, **options: Any) -> Repl
     confirm = [
         b
         for b in (message.buttons if message is not None else [])
-        if str(b.get("custom_id", "")).startswith("penguins-resign:")
+        if str(b.get("custom_id", "")).startswith("penguins:resign:")
     ]
     if message is None or not confirm:
         return asked

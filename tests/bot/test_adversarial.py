@@ -52,7 +52,17 @@ CHANGING = {
     "/fish new",
     "/ultimatum new",
 }
-CHANGING_BUTTONS = {"join", "leave", "start", "computer", "cancel", "rematch", "approve", "refuse"}
+CHANGING_BUTTONS = {
+    "join",
+    "leave",
+    "start",
+    "computer",
+    "cancel",
+    "rematch",
+    "approve",
+    "refuse",
+    "resign",
+}
 #: The rule commands: only the player to move acts with them, and hostile values never do.
 RULES = {
     "/fish place",

@@ -11,6 +11,7 @@ import random
 from bot.i18n import t
 from bot.play.confirm import CONFIRM_SECONDS
 from bot.play.games import load_game
+from bot.texts.names import seat_names
 from tests.bot.clocked import HOUR, ClockedRunner, later
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.bot.conftest import BotRunner
@@ -152,12 +153,15 @@ async def test_a_computer_seat_gets_no_coaching_and_no_hand_button(
             steps += 1
         await settle(bot)
         record = await bot.store.get_game(1)
-        computer = next(s.name for s in record.seats if s.is_computer)
+        computer = next(
+            seat_names(record)[s.seat] for s in record.seats if s.is_computer and s.seat is not None
+        )
         posts = [m for m in fake.history(thread) if m.attachments]
         coached = [m.content for m in posts if f"{computer}, " in m.content]
         assert not coached, coached
         plain = [m for m in posts if f"{computer} plays next." in m.content]
-        assert plain and not [m for m in plain if "My hand" in m.labels]
+        assert plain, [m.content for m in posts]
+        assert not [m for m in plain if "My hand" in m.labels]
 
 
 async def test_resign_asks_for_a_confirming_click_that_expires(

@@ -13,6 +13,10 @@ NOT_POSTED = (
     "again in a moment."
 )
 
+REMATCH_OPEN = (
+    "Rematch: game #{id} is open and you are seated; the other players are asked to join."
+)
+
 
 @pytest.mark.parametrize("status", [403, 503])
 async def test_a_rematch_whose_post_fails_can_be_asked_for_again(
@@ -41,8 +45,8 @@ async def test_a_rematch_whose_post_fails_can_be_asked_for_again(
         assert failed.ephemeral and failed.content == said(asker, NOT_POSTED, id=1)
         assert (await bot.store.get_game(2)).status == "cancelled"
         again = await (await fake.click(asker, final, label="Rematch")).wait_for_content()
-        assert again.content == said(asker, "Rematch: game #{id} has started.", id=3)
+        assert again.content == said(asker, REMATCH_OPEN, id=3)
         record = await bot.store.get_game(3)
-        assert record.status == "active" and set(record.user_ids) == {p.id for p in people}
+        assert record.status == "lobby" and record.user_ids == (asker.id,)
         posted = [m for m in fake.history(games) if m.content.startswith("Rematch of game #1")]
         assert len(posted) == 1

@@ -141,11 +141,14 @@ async def test_a_restart_mid_game_keeps_the_game_and_its_buttons(
         assert fake.history(thread)[-1] is not None and fake.mark() > mark
 
 
-async def test_rematch_seats_the_same_people_at_a_new_table(
+async def test_rematch_opens_a_lobby_the_others_join_with_one_click(
     fake_discord: FakeDiscord, bot_runner: BotRunner
 ) -> None:
-    """At the end, Rematch opens and starts a new game with the same players, once."""
+    """At the end, Rematch opens a new table for the same kind with the clicker seated; the
+    other player is mentioned and seated only by their own click on Join (then it starts);
+    only once."""
     fake = fake_discord
+    games = fake.channel("games")
     async with bot_runner() as bot:
         _, thread, people = await open_game(fake, "fish", 2)
         while (await bot.store.get_game(1)).status != "finished":
@@ -156,11 +159,21 @@ async def test_rematch_seats_the_same_people_at_a_new_table(
         final = fake.history(thread)[-1]
         stranger = await fake.click(fake.user("mia"), final, label="Rematch")
         assert stranger.content == "Only the players of game #1 can ask for a rematch."
+        mark = fake.mark()
         reply = await fake.click(people[1], final, label="Rematch")
         answer = (await reply.wait_for_content()).content
-        assert answer == said(people[1], "Rematch: game #{id} has started.", id=2)
+        assert answer == said(
+            people[1],
+            "Rematch: game #{id} is open and you are seated; the other players are asked to join.",
+            id=2,
+        )
         record = await bot.store.get_game(2)
-        assert record.status == "active" and set(record.user_ids) == {p.id for p in people}
+        assert record.status == "lobby" and record.user_ids == (people[1].id,)
         assert record.seed != (await bot.store.get_game(1)).seed
+        (lobby,) = [m for m in fake.history(games) if m.id > mark and "Rematch of" in m.content]
+        assert f"<@{people[0].id}>" in lobby.content and f"<@{people[1].id}>" not in lobby.content
         again = await fake.click(people[0], final, label="Rematch")
         assert again.content == "A rematch of game #1 has already been opened."
+        await fake.click(people[0], lobby, label="Join")
+        record = await bot.store.get_game(2)
+        assert record.status == "active" and set(record.user_ids) == {p.id for p in people}
