@@ -11,7 +11,7 @@ from bot.cogs.common import Interaction, Refusal, Tables, reader_language
 from bot.i18n import picture_labels, t
 from bot.play.access import Purpose, posts_publicly
 from bot.texts.announce import status_lines
-from bot.texts.names import seat_names
+from bot.texts.names import picture_names, seat_names
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ async def show_board(
         "picture": "table",
         "game_kind": kind,
         "view": loaded.game.view(None),
-        "names": names,
+        "names": picture_names(loaded.record, public),
         "labels": picture_labels(public),
     }
     png = await bot.draw(payload)

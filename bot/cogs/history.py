@@ -18,7 +18,7 @@ from bot.games.base import Game, is_resignation
 from bot.i18n import picture_labels, t
 from bot.play.access import Purpose, posts_publicly
 from bot.store import GameRecord, LoggedAction
-from bot.texts.names import seat_names, title
+from bot.texts.names import picture_names, seat_names, title
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ async def post_replay(
     payload = {
         "game_kind": record.kind,
         "views": views,
-        "names": seat_names(record, public),
+        "names": picture_names(record, public),
         "labels": picture_labels(public),
     }
     gif = await bot.draw({"picture": "replay", **payload})

@@ -16,7 +16,7 @@ from bot.store import GameRecord, OutboxDraft
 from bot.texts import fish as fish_texts
 from bot.texts import ultimatum as ultimatum_texts
 from bot.texts.move import MoveLike as Move
-from bot.texts.names import mention, seat_names
+from bot.texts.names import mention, picture_names, seat_names
 
 #: Whose turn it is in The Penguin Ultimatum, and which command that step takes.
 ULTIMATUM_STEPS = {
@@ -97,7 +97,7 @@ def turn_payload(
         # The last lines of text: delivery keeps them whole when the events make it too long.
         "status_lines": status.count("\n") + 1,
         "view": game.view(None),
-        "names": names,
+        "names": picture_names(record, lang),
         "labels": picture_labels(lang),
         "mention": mentioned,
         "buttons": ["rematch"]

@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+from datetime import UTC, datetime
 
 from bot.i18n import t
 from bot.play.confirm import CONFIRM_SECONDS
 from bot.play.games import load_game
-from bot.texts.names import seat_names
+from bot.store import Seat
+from bot.texts.names import picture_name, seat_names, short_name
 from tests.bot.clocked import HOUR, ClockedRunner, later
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.bot.conftest import BotRunner
@@ -243,3 +245,19 @@ async def test_undo_names_whose_turn_and_its_request_closes_when_void_or_expired
             lambda: again.message.content.endswith(expired), what="the expired request"
         )
         assert not again.message.buttons
+
+
+def test_names_in_pictures_stay_recognisable() -> None:
+    """Computer seats are "Bot (hard)" (in the reader's language), people keep the start of
+    their display name, cut at a word where one is near, with an ellipsis."""
+    now = datetime.now(UTC)
+    computer = Seat(slot=0, seat=0, user_id=None, bot_level=3, joined_at=now)
+    assert picture_name(computer, "en") == "Bot (hard)"
+    assert picture_name(computer, "de") == t("de", "Bot ({level})", level=t("de", "hard"))
+    assert picture_name(computer, "fr") != picture_name(computer, "de")
+    person = Seat(
+        slot=1, seat=1, user_id=5, bot_level=None, joined_at=now, name="Alexandra von Pinguinhausen"
+    )
+    assert picture_name(person) == "Alexandra von…"
+    assert short_name("Maximiliansupercalifragilistic") == "Maximiliansup…"
+    assert short_name("Bruno") == "Bruno"

@@ -9,7 +9,7 @@ from bot.client import PenguinBot
 from bot.cogs.history import replay_views
 from bot.games.ultimatum import UltimatumGame
 from bot.play.games import load_game
-from bot.texts.names import seat_names
+from bot.texts.names import picture_names
 from render import replay
 from tests.bot.clocked import HOUR, ClockedRunner, later, settle
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
@@ -201,7 +201,7 @@ async def test_u27_a_replay_of_a_running_ultimatum_game_shows_only_public_inform
             fake.user("mia"), "/game replay", game=1, channel=thread, post=True
         )
         data = reply.message.attachments[0].data
-        assert data == replay.animation("ultimatum", views, names=seat_names(record))
+        assert data == replay.animation("ultimatum", views, names=picture_names(record))
         assert reply.message.attachments[0].image().n_frames == len(views)
 
 
