@@ -19,6 +19,7 @@ from bot.cogs.common import Interaction, Loaded, Refusal, Tables, applied, reade
 from bot.i18n import t
 from bot.play.access import Purpose
 from bot.play.games import load_game
+from bot.play.listing import SHOW, mine_first, shown
 from bot.play.lobby import add_computer, create_game, join
 from bot.play.lobby import start as start_game
 from bot.store import GameRecord, StoreError
@@ -28,7 +29,7 @@ from bot.texts import announce
 from bot.texts.names import player_name
 from bot.texts.refusals import explain
 from bot.ui.buttons import NO_LONGER_VALID, lobby_buttons
-from bot.ui.embeds import game_list_embed, lobby_embed
+from bot.ui.embeds import game_list_embed, lobby_embed, my_games_embed
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
@@ -449,18 +450,49 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         await self.seat_computer(interaction, game, level, from_button=False)
 
     @app_commands.command(name="list", description="The games of this server and whose turn it is")
-    @app_commands.describe(page="Which page of games (10 per page, default 1)")
+    @app_commands.describe(
+        page="Which page of games (10 per page, default 1)",
+        show="All games (default), only yours, or only those where it is your turn",
+    )
+    @app_commands.choices(
+        show=[
+            app_commands.Choice(name="all", value="all"),
+            app_commands.Choice(name="mine", value="mine"),
+            app_commands.Choice(name="my turn", value="my-turn"),
+        ]
+    )
     async def list_games(
-        self, interaction: Interaction, page: app_commands.Range[int, 1, 1000] = 1
+        self,
+        interaction: Interaction,
+        page: app_commands.Range[int, 1, 1000] = 1,
+        show: str = "all",
     ) -> None:
-        """Every open game of the server, for anyone (spectators too), a page at a time."""
+        """Every open game of the server, for anyone (spectators too), a page at a time;
+        narrowed to your games or your turns when asked."""
         lang = reader_language(interaction)
-        records = await self.bot.store.games_in_guild(interaction.guild_id or 0)
+        records = shown(
+            await self.bot.store.games_in_guild(interaction.guild_id or 0),
+            interaction.user.id,
+            show if show in SHOW else "all",
+        )
         await interaction.response.send_message(
             **fit(
                 embed=game_list_embed(records, lang, interaction.guild_id or 0, page),
                 ephemeral=True,
             )
+        )
+
+    @app_commands.command(
+        name="mine", description="Your running games on every server, your turn first"
+    )
+    async def mine(self, interaction: Interaction) -> None:
+        """Your games across servers (also in a direct message), with links; only for you."""
+        lang = reader_language(interaction)
+        records = mine_first(
+            await self.bot.store.games_of_user(interaction.user.id), interaction.user.id
+        )
+        await interaction.response.send_message(
+            **fit(embed=my_games_embed(records, lang, interaction.user.id), ephemeral=True)
         )
 
     @app_commands.command(name="about", description="What this bot is and how to start a game")

@@ -70,6 +70,49 @@ def list_pages(count: int) -> int:
     return max(1, -(-count // LIST_PAGE))
 
 
+def clock_line(record: GameRecord, lang: str) -> str:
+    """The time left on a running game's clock: the next reminder and the timeout."""
+    parts = []
+    if record.next_reminder_at is not None:
+        stamp = int(record.next_reminder_at.timestamp())
+        parts.append(t(lang, "reminder <t:{ts}:R>", ts=stamp))
+    if record.deadline_at is not None:
+        stamp = int(record.deadline_at.timestamp())
+        parts.append(t(lang, "timeout <t:{ts}:R>", ts=stamp))
+    return "".join("\n" + part if i == 0 else " · " + part for i, part in enumerate(parts))
+
+
+def my_games_embed(records: Sequence[GameRecord], lang: str, user_id: int) -> discord.Embed:
+    """``/game mine``: a person's running games on every server, their turn first, with the
+    time left and a link (at most LIST_PAGE · 2 games, the rest counted)."""
+    embed = discord.Embed(title=t(lang, "Your games"), colour=COLOUR)
+    if not records:
+        embed.description = t(
+            lang, "You are in no game right now. Start one with /fish new or /ultimatum new."
+        )
+        return embed
+    limit = LIST_PAGE * 2
+    for record in records[:limit]:
+        if record.status == "lobby":
+            state = t(
+                lang, "waiting for players ({n}/{max})", n=len(record.seats), max=record.max_players
+            )
+        elif record.to_move_user == user_id:
+            state = "**" + t(lang, "your turn") + "**" + clock_line(record, lang)
+        else:
+            seat = record.player(record.to_move_seat) if record.to_move_seat is not None else None
+            who = shortened(player_name(seat, lang)) if seat else "—"
+            state = t(lang, "{who} to move", who=who)
+        embed.add_field(
+            name=f"#{record.id} {title(record.kind, lang)}"[:256],
+            value=f"{state}\n[{t(lang, 'Go to the game')}]({jump_url(record)})"[:1024],
+            inline=False,
+        )
+    if len(records) > limit:
+        embed.set_footer(text=t(lang, "and {n} more", n=len(records) - limit))
+    return embed
+
+
 def game_list_embed(
     records: Sequence[GameRecord], lang: str, guild_id: int, page: int = 1
 ) -> discord.Embed:
@@ -97,6 +140,7 @@ def game_list_embed(
             state = t(lang, "{who} to move", who=who)
             if since is not None:
                 state += " · " + t(lang, "last move <t:{ts}:R>", ts=since)
+            state += clock_line(record, lang)
         embed.add_field(
             name=f"#{record.id} {title(record.kind, lang)}"[:256],
             value=f"{players}\n{state}\n[{t(lang, 'Go to the game')}]({jump_url(record)})"[:1024],

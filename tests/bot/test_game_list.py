@@ -48,7 +48,7 @@ async def test_the_list_shows_players_whose_turn_the_last_move_and_a_link(
         stamp = int(record.turn_started_at.timestamp())
         assert lines[1] == f"{nxt.global_name or nxt.name} to move · last move <t:{stamp}:R>"
         link = f"https://discord.com/channels/{fake.guild.id}/{thread.id}"
-        assert lines[2] == f"[Go to the game]({link})"
+        assert lines[-1] == f"[Go to the game]({link})"
         assert lobby["name"] == "#2 The Penguin Ultimatum"
         assert "waiting for players (1/3)" in lobby["value"]
 

@@ -261,3 +261,45 @@ def test_names_in_pictures_stay_recognisable() -> None:
     assert picture_name(person) == "Alexandra von…"
     assert short_name("Maximiliansupercalifragilistic") == "Maximiliansup…"
     assert short_name("Bruno") == "Bruno"
+
+
+async def test_the_list_shows_time_left_and_narrows_to_mine_and_my_turn(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """/game list shows the next reminder and the timeout of each running game and narrows
+    to `mine` or `my turn`; /game mine (also in a DM) lists your games across servers, your
+    turn first, with links — in the reader's language."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        await open_game(fake, "fish", 2)  # alice and bruno: #1
+        chloe = fake.user("chloe")
+        await fake.invoke(chloe, "/ultimatum new", players=3)  # chloe's lobby: #2
+        record, _, mover = await who_moves(bot, fake, 1)
+        waiting = next(u for u in map(fake.user, ("alice", "bruno")) if u.id != mover.id)
+        assert record.next_reminder_at is not None and record.deadline_at is not None
+        everything = await fake.invoke(mover, "/game list")
+        fields = everything.embeds[0]["fields"]
+        assert [f["name"].split()[0] for f in fields] == ["#1", "#2"]
+        running = fields[0]["value"]
+        assert f"<t:{int(record.next_reminder_at.timestamp())}:R>" in running
+        assert f"<t:{int(record.deadline_at.timestamp())}:R>" in running
+        assert said(mover, "timeout <t:{ts}:R>", ts=int(record.deadline_at.timestamp())) in running
+        for person, show, expected in (
+            (mover, "my-turn", ["#1"]),
+            (waiting, "my-turn", []),
+            (waiting, "mine", ["#1"]),
+            (chloe, "mine", ["#2"]),
+        ):
+            narrowed = await fake.invoke(person, "/game list", show=show)
+            names = [f["name"].split()[0] for f in narrowed.embeds[0].get("fields") or []]
+            assert names == expected, (person.name, show, names)
+        await fake.invoke(waiting, "/ultimatum new", players=2)  # #3, a lobby
+        mine = await fake.invoke(waiting, "/game mine", channel=fake.world.dm_channel(waiting))
+        assert mine.ephemeral
+        embed = mine.embeds[0]
+        assert embed["title"] == said(waiting, "Your games")
+        assert [f["name"].split()[0] for f in embed["fields"]] == ["#1", "#3"]
+        assert "https://discord.com/channels/" in embed["fields"][0]["value"]
+        theirs = await fake.invoke(mover, "/game mine", channel=fake.world.dm_channel(mover))
+        first = theirs.embeds[0]["fields"][0]
+        assert first["name"].startswith("#1") and said(mover, "your turn") in first["value"]
