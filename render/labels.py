@@ -62,7 +62,7 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "phase_entertainer": N_("{name} lays an entertainer"),
         "fee": N_("fee {n}"),
         "waived": N_("fee waived"),
-        "bonus": N_("bonus +{activity} +{majority}"),
+        "bonus": N_("activity +{activity} · animals +{majority}"),
         "hand_title": N_("{name}'s hand"),
         "no_cards": N_("none"),
     }

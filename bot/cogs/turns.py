@@ -16,12 +16,12 @@ from bot.cogs.common import (
     reader_language,
 )
 from bot.games.base import IllegalAction
-from bot.i18n import t
+from bot.i18n import language_of, t
 from bot.play.access import Purpose
 from bot.play.confirm import confirm_until, still_counts
 from bot.play.turns import hand_to_computer
 from bot.play.turns import resign as resign_seat
-from bot.store import GameRecord, StoreError, VersionConflict
+from bot.store import GameRecord, OutboxDraft, StoreError, VersionConflict
 from bot.texts import over_days as days
 from bot.texts.names import seat_names
 from bot.texts.refusals import explain
@@ -63,13 +63,22 @@ async def give_up_seat(bot: Host, record: GameRecord, seat: int, reason: str) ->
     try:
         if reason != "resigned" and bot.computers_available:
             who = seat_names(record, lang)[seat]
+            person = record.player(seat).user_id
+            dm_lang = await _dm_language(bot, person) if reason == "timeout" else None
+
+            def told(changed: GameRecord) -> list[OutboxDraft]:
+                drafts = [days.handover_draft(changed, seat, who, lang, reason)]
+                if person is not None and dm_lang is not None:
+                    drafts.append(days.handover_dm(changed, seat, person, dm_lang))
+                return drafts
+
             changed = await hand_to_computer(
                 store,
                 record.id,
                 seat,
                 HANDOVER_LEVEL,
                 expected_version=record.version,
-                announce=lambda r: [days.handover_draft(r, seat, who, lang, reason)],
+                announce=told,
             )
         else:
             move = await resign_seat(
@@ -84,6 +93,16 @@ async def give_up_seat(bot: Host, record: GameRecord, seat: int, reason: str) ->
         return False
     bot.after_change(changed)
     return True
+
+
+async def _dm_language(bot: Host, user_id: int | None) -> str | None:
+    """The language to tell a person something by DM (None: they closed their DMs)."""
+    if user_id is None:
+        return None
+    settings = await bot.store.user_settings(user_id)
+    if settings.dms_closed:
+        return None
+    return settings.language or language_of(settings.locale)
 
 
 async def _resigning_seat(bot: Host, interaction: Interaction, loaded: Loaded) -> int:

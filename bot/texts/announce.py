@@ -100,7 +100,7 @@ def turn_payload(
         "names": picture_names(record, lang),
         "labels": picture_labels(lang),
         "mention": mentioned,
-        "buttons": ["rematch"]
+        "buttons": ["replay", "rematch"]
         if game.is_over
         else (["hand"] if record.kind == "ultimatum" and mentioned is not None else []),
     }

@@ -192,6 +192,28 @@ def taken_back(lang: str, turns: Sequence[tuple[str, Sequence[str]]]) -> str:
     return t(lang, "{first} and {last}", first=", ".join(parts[:-1]), last=parts[-1])
 
 
+def handover_dm(record: GameRecord, seat: int, user_id: int, lang: str) -> OutboxDraft:
+    """The direct message telling a person that a computer player took their seat after the
+    turn limit (once per hand-over)."""
+    text = t(
+        lang,
+        "You did not move in game #{id} ({game}) for {days} days, so {computer} has taken "
+        "over your seat: {url}",
+        id=record.id,
+        game=title(record.kind, lang),
+        days=_days(record.timeout_days * 86400),
+        computer=player_name(record.player(seat), lang),
+        url=jump_url(record),
+    )
+    return OutboxDraft(
+        kind="text",
+        payload={"text": text},
+        user_id=user_id,
+        game_id=record.id,
+        dedupe_key=f"handover-dm:{record.id}:{seat}:{user_id}",
+    )
+
+
 def undo_question(
     lang: str, record: GameRecord, asker: str, turns: Sequence[tuple[str, Sequence[str]]]
 ) -> str:

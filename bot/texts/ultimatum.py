@@ -173,11 +173,14 @@ def ranking_lines(
         first = group[0]
         line = t(
             lang,
-            "{place}. {who} — {score} points (final scoring +{bonus})",
+            "{place}. {who} — {score} points (final scoring +{bonus}: activity +{activity}, "
+            "animal majorities +{majority})",
             place=place,
             who=", ".join(names[s] for s in group),
             score=scores[first],
             bonus=sum(bonus[first]),
+            activity=bonus[first][0],
+            majority=bonus[first][1],
         )
         notes = []
         if gone[first]:

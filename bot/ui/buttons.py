@@ -29,6 +29,7 @@ ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "hand": (N_("My hand"), discord.ButtonStyle.primary),
     "skip": (N_("Skip invitation"), discord.ButtonStyle.secondary),
     "rematch": (N_("Rematch"), discord.ButtonStyle.success),
+    "replay": (N_("Replay"), discord.ButtonStyle.secondary),
     "approve": (N_("Approve undo"), discord.ButtonStyle.success),
     "refuse": (N_("Refuse undo"), discord.ButtonStyle.danger),
 }

@@ -9,17 +9,18 @@ import itertools
 import random
 from datetime import UTC, datetime
 
-from bot.i18n import t
+from bot.i18n import language_of, t
 from bot.play.confirm import CONFIRM_SECONDS
 from bot.play.games import load_game
 from bot.store import Seat
 from bot.texts.names import picture_name, seat_names, short_name
-from tests.bot.clocked import HOUR, ClockedRunner, later
+from tests.bot.clocked import DAY, HOUR, ClockedRunner, later
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.bot.conftest import BotRunner
 from tests.bot.players import (
     fish_step,
     open_game,
+    resign_for_good,
     said,
     settle,
     ultimatum_step,
@@ -303,3 +304,54 @@ async def test_the_list_shows_time_left_and_narrows_to_mine_and_my_turn(
         theirs = await fake.invoke(mover, "/game mine", channel=fake.world.dm_channel(mover))
         first = theirs.embeds[0]["fields"][0]
         assert first["name"].startswith("#1") and said(mover, "your turn") in first["value"]
+
+
+async def test_a_timeout_hand_over_is_told_by_direct_message(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """A seat handed to a computer after the turn limit is told in the thread and, in the
+    person's own language, by direct message."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        record, _, late = await who_moves(bot, fake, 1)
+        assert record.to_move_seat is not None
+        await later(fake, bot, 7 * DAY + 1)
+        await fake.wait_until(lambda: bool(fake.dms(late)), what="the hand-over DM")
+        changed = await bot.store.get_game(1)
+        computer = seat_names(changed, language_of(late.locale))[record.to_move_seat]
+        (dm,) = [m for m in fake.dms(late) if "#1" in m.content]
+        assert dm.content.startswith(
+            said(
+                late,
+                "You did not move in game #{id} ({game}) for {days} days, so {computer} has "
+                "taken over your seat: {url}",
+                id=1,
+                game=said(late, "Hey, That's My Fish!"),
+                days="7",
+                computer=computer,
+                url="",
+            )
+        )
+        assert any("takes over their seat" in m.content for m in fake.history(thread))
+
+
+async def test_the_final_post_offers_replay_and_rematch(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """The final post carries Replay and Rematch; a spectator's Replay is only for them, a
+    player's is posted."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+        _, _, mover = await who_moves(bot, fake, 1)
+        mark = fake.mark()
+        await resign_for_good(fake, mover, channel=thread)
+        (final,) = await fake.wait_for_messages(thread, 1, after=mark)
+        assert final.labels == ["Replay", "Rematch"]
+        onlooker = await fake.click(fake.user("chloe"), final, label="Replay")
+        await onlooker.wait_for_content()
+        assert onlooker.ephemeral and onlooker.attachments
+        player = await fake.click(people[0], final, label="Replay")
+        await player.wait_for_content()
+        assert not player.ephemeral and player.attachments[0].filename.endswith(".gif")
