@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.games.base import Game, IllegalAction
-from bot.i18n import language_of, t
+from bot.i18n import NAME_CONTEXT, language_of, t, translation
 from bot.play.access import Purpose, Reach, Where, reach
 from bot.play.games import load_game
 from bot.play.move import Move
@@ -188,7 +188,8 @@ class Tables:
                         "This thread holds game #{id} of {game}: its commands start with /{kind}.",
                         id=thread_game.id,
                         game=title(thread_game.kind, lang),
-                        kind=thread_game.kind,
+                        # The command group as the reader's client shows it (/packeis …).
+                        kind=translation(lang, thread_game.kind, NAME_CONTEXT) or thread_game.kind,
                     )
                 )
             thread_game = None

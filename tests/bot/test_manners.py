@@ -9,7 +9,7 @@ import itertools
 import random
 from datetime import UTC, datetime
 
-from bot.i18n import language_of, t
+from bot.i18n import NAME_CONTEXT, language_of, t, translation
 from bot.play.confirm import CONFIRM_SECONDS
 from bot.play.games import load_game
 from bot.store import Seat
@@ -72,7 +72,8 @@ async def test_a_command_of_the_other_game_names_the_game_of_the_thread(
                 "This thread holds game #{id} of {game}: its commands start with /{kind}.",
                 id=1,
                 game=said(person, "The Penguin Ultimatum"),
-                kind="ultimatum",
+                kind=translation(language_of(person.locale), "ultimatum", NAME_CONTEXT)
+                or "ultimatum",
             )
 
 
@@ -160,7 +161,11 @@ async def test_a_computer_seat_gets_no_coaching_and_no_hand_button(
             seat_names(record)[s.seat] for s in record.seats if s.is_computer and s.seat is not None
         )
         posts = [m for m in fake.history(thread) if m.attachments]
-        coached = [m.content for m in posts if f"{computer}, " in m.content]
+        coached = [
+            m.content
+            for m in posts
+            if any(line.startswith(f"{computer}, ") for line in m.content.splitlines())
+        ]
         assert not coached, coached
         plain = [m for m in posts if f"{computer} plays next." in m.content]
         assert plain, [m.content for m in posts]
