@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.cogs.common import Interaction
 from bot.cogs.errors import handle_error
+from bot.cogs.finish import finish_for_me
 from bot.cogs.history import post_replay
 from bot.cogs.rematch import rematch
 from bot.cogs.turns import confirm_resign
@@ -34,6 +35,8 @@ class Clicks(commands.Cog):
                 await lobby.seat_change(interaction, action, game_id, from_button=True)
             elif action == "rematch":
                 await rematch(self.bot, interaction, game_id)
+            elif action == "finish":
+                await finish_for_me(self.bot, interaction, game_id)
             elif action == "replay":
                 await post_replay(self.bot, interaction, game_id)
             elif action.startswith("resign "):

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.games import new_game, play_logged, replay
 from bot.games.base import Event, Game
+from bot.games.fish.ending import alone_on_ice
 from bot.i18n import DEFAULT, N_, picture_labels, t
 from bot.store import GameRecord, OutboxDraft
 from bot.texts import fish as fish_texts
@@ -102,8 +103,18 @@ def turn_payload(
         "mention": mentioned,
         "buttons": ["replay", "rematch"]
         if game.is_over
-        else (["hand"] if record.kind == "ultimatum" and mentioned is not None else []),
+        else _turn_buttons(record, game, mentioned),
     }
+
+
+def _turn_buttons(record: GameRecord, game: Game, mentioned: int | None) -> list[str]:
+    """The buttons under a turn post: only a person to move gets any (My hand in Ultimatum;
+    Finish for me in Fish once they are the last player on the ice, F-13)."""
+    if mentioned is None:
+        return []
+    if record.kind == "ultimatum":
+        return ["hand"]
+    return ["finish"] if alone_on_ice(record.kind, game.view(None)) else []
 
 
 def public_step(move: Move) -> bool:

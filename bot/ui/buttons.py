@@ -30,6 +30,7 @@ ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "skip": (N_("Skip invitation"), discord.ButtonStyle.secondary),
     "rematch": (N_("Rematch"), discord.ButtonStyle.success),
     "replay": (N_("Replay"), discord.ButtonStyle.secondary),
+    "finish": (N_("Finish for me"), discord.ButtonStyle.secondary),
     "approve": (N_("Approve undo"), discord.ButtonStyle.success),
     "refuse": (N_("Refuse undo"), discord.ButtonStyle.danger),
 }

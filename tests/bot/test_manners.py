@@ -9,7 +9,8 @@ import itertools
 import random
 from datetime import UTC, datetime
 
-from bot.i18n import NAME_CONTEXT, language_of, t, translation
+from bot.games.fish.ending import alone_on_ice
+from bot.i18n import NAME_CONTEXT, language_of, t, tn, translation
 from bot.play.confirm import CONFIRM_SECONDS
 from bot.play.games import load_game
 from bot.store import Seat
@@ -360,3 +361,50 @@ async def test_the_final_post_offers_replay_and_rematch(
         player = await fake.click(people[0], final, label="Replay")
         await player.wait_for_content()
         assert not player.ephemeral and player.attachments[0].filename.endswith(".gif")
+
+
+async def test_the_last_player_on_the_ice_may_finish_at_once(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """F-13: once only one player is left, their turn post offers Finish for me; a click has
+    the strongest computer play their remaining moves (logged as theirs), and the game ends
+    with the final post; the other player may not click it."""
+    fake = fake_discord
+    async with bot_runner(ai_budget=0.05) as bot:
+        for game_id in range(1, 4):
+            _, thread, people = await open_game(fake, "fish", 2)
+            while True:
+                record, game, user = await who_moves(bot, fake, game_id)
+                if record.status == "finished" or alone_on_ice("fish", game.view(None)):
+                    break
+                mark = fake.mark()
+                await fish_step(fake, user, thread, game.phase)
+                await fake.wait_for_messages(thread, 1, after=mark)
+            if record.status != "finished":
+                break
+        else:
+            raise AssertionError("three random games without a player left alone")
+        await settle(bot)
+        post = fake.history(thread)[-1]
+        label = "Finish for me"
+        assert label in post.labels
+        other = next(p for p in people if p.id != user.id)
+        refused = await fake.click(other, post, label=label)
+        assert refused.ephemeral
+        before = len(await bot.store.action_log(game_id))
+        done = await fake.click(user, post, label=label)
+        answer = await done.wait_for_content(timeout=30)
+        record = await bot.store.get_game(game_id)
+        played = len(await bot.store.action_log(game_id)) - before
+        assert answer.ephemeral and answer.content == tn(
+            language_of(user.locale),
+            "Done: {n} move was played for you in game #{id}.",
+            "Done: {n} moves were played for you in game #{id}.",
+            played,
+            id=game_id,
+        )
+        assert record.status == "finished"
+        log = await bot.store.action_log(game_id)
+        assert len(log) > before and all(a.seat == record.seat_of(user.id) for a in log[before:])
+        await settle(bot)
+        assert "Final ranking" in fake.history(thread)[-1].content
