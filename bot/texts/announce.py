@@ -118,10 +118,18 @@ def _turn_buttons(record: GameRecord, game: Game, mentioned: int | None) -> list
 
 
 def public_step(move: Move) -> bool:
-    """Whether a move ends a turn or leaves a public decision pending (then it is posted)."""
+    """Whether a move ends a turn or leaves a public decision pending for a person (then it is
+    posted). A computer player decides at once: its turn is told in one post at its end."""
     if move.record.kind == "fish":
         return True  # every Fish action is a whole turn (a player alone may move twice running)
-    return move.game.phase in ("play", "perform", "entertainer", "over")
+    if move.game.phase in ("play", "over"):
+        return True
+    return move.game.phase in ("perform", "entertainer") and _person_decides(move.record, move.game)
+
+
+def _person_decides(record: GameRecord, game: Game) -> bool:
+    """Whether the seat to move is a person's (a pending choice of theirs is posted)."""
+    return game.to_move is not None and record.player(game.to_move).user_id is not None
 
 
 def move_drafts(move: Move, lang: str) -> list[OutboxDraft]:
@@ -160,7 +168,8 @@ def turn_events(move: Move) -> list[Event]:
     told: list[Event] = []
     for index in range(start, len(log)):
         events = play_logged(game, log[index])
-        if index < len(log) - 1 and game.phase in ("perform", "entertainer"):
+        pending = game.phase in ("perform", "entertainer") and _person_decides(record, game)
+        if index < len(log) - 1 and pending:
             told = []  # that step was posted already
         else:
             told += events

@@ -4,7 +4,9 @@ round, before and after the table-manners rules (issue 17), over whole random ga
 Run with ``make bench`` or ``.venv/bin/python tests/bench/script_noise.py [games]``. Nothing is
 asserted. "Before" is the earlier rule: a follower was told at every turn (also each move of a
 player left alone, F-13); a computer seat's turn post coached it with a command and a My hand
-button. "After" is ``bot.play.notices.follower_hears`` and the computer seat's plain line.
+button. a computer's pending show or entertainer was posted on its own. "After" is
+``bot.play.notices.follower_hears``, the computer seat's plain line and one post per computer
+turn.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def play(kind: str, seed: int, computer: int | None) -> dict[str, float]:
     rng = random.Random(seed)
     record = table(kind, seed, computer)
     game = new_game(kind, 2, seed, {})
-    posts = coached_before = coached_after = dm_before = dm_after = turns = 0
+    posts = posts_before = coached_before = coached_after = dm_before = dm_after = turns = 0
     told_before: set[tuple[int, int | None]] = set()
     while not game.is_over:
         seat = game.to_move
@@ -67,10 +69,14 @@ def play(kind: str, seed: int, computer: int | None) -> dict[str, float]:
                     len(game.log), tuple(events))  # fmt: skip
         drafts = move_drafts(move, "en")
         posts += len(drafts)
+        # The earlier rule posted every step that ended a turn or left a public choice.
+        earlier = kind == "fish" or game.phase in ("play", "perform", "entertainer", "over")
+        posts_before += earlier
+        if earlier and computer is not None and game.to_move == computer:
+            coached_before += 1  # that post named the command and had a My hand button
         for draft in drafts:
             text = draft.payload["text"]
             if computer is not None and game.to_move == computer:
-                coached_before += 1  # the earlier post named the command and a My hand button
                 coached_after += "/ultimatum" in text.splitlines()[-1] or "/fish" in text
         # Before: a DM per new (turn start, mover) pair; after: only when the mover changes.
         key = (game.turn_start() if not game.is_over else -1, game.to_move)
@@ -81,6 +87,7 @@ def play(kind: str, seed: int, computer: int | None) -> dict[str, float]:
     rounds = max(1, turns / 2)
     return {
         "posts_per_turn": posts / max(1, turns),
+        "posts_per_turn_before": posts_before / max(1, turns),
         "coached_before": coached_before,
         "coached_after": coached_after,
         "dm_before": dm_before / rounds,
@@ -99,7 +106,8 @@ def main(games: int) -> None:
         against = " against a computer" if computer is not None else ""
         print(
             f"{kind}{against}, {games} random 2-player games: posts per turn "
-            f"{median('posts_per_turn'):.2f}; computer-seat posts with coaching "
+            f"{median('posts_per_turn_before'):.2f} before, {median('posts_per_turn'):.2f} after; "
+            "computer-seat posts with coaching "
             f"{median('coached_before'):.0f} before, {median('coached_after'):.0f} after; "
             f"DMs per follower per round {median('dm_before'):.2f} before, "
             f"{median('dm_after'):.2f} after"

@@ -169,6 +169,10 @@ async def test_a_computer_seat_gets_no_coaching_and_no_hand_button(
         ]
         assert not coached, coached
         plain = [m for m in posts if f"{computer} plays next." in m.content]
+        # A computer's pending show or entertainer is not posted on its own: its turn is one
+        # post, so two posts running never both leave the turn to it.
+        ends = [m.content.endswith(f"{computer} plays next.") for m in posts]
+        assert not any(a and b for a, b in itertools.pairwise(ends)), [m.content for m in posts]
         assert plain, [m.content for m in posts]
         assert not [m for m in plain if "My hand" in m.labels]
 
