@@ -175,7 +175,7 @@ def _fish_steps(game: FishGame, lang: str, step: str, carry: str) -> Step:
         carry=start,
         buttons=tuple(back),
         menus=pack(choices, lambda c: _row_of(c.value), _rows_placeholder(lang, "Floe")),
-        marks={start: "●", **{f: f for f in targets}},
+        marks={f: f for f in targets},
     )
 
 
