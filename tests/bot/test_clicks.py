@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bot.games.ultimatum import UltimatumGame
+from bot.games.ultimatum.cards import PENGUINS
 from bot.play.games import load_game
 from tests.bot.clicker import Turn, play_turn, summary
 from tests.bot.conftest import BotRunner
@@ -56,13 +57,12 @@ async def test_ultimatum_by_clicks_only(
     async with bot_runner() as bot:
         _, thread, _ = await open_game(fake, "ultimatum", players, width=7, height=7)
         game_id = (await bot.store.game_of_thread(thread.id)).id
-        current: dict[str, UltimatumGame] = {}
-        fake.secrets = lambda: hidden_cards(current["game"]) if current else set()
+        # No card id ever in a custom_id or a public message (the posts name cards in words).
+        fake.secrets = lambda: set(PENGUINS)
         turns: list[Turn] = []
         for _ in range(200):
             record, game, user = await who_moves(bot, fake, game_id)
             assert isinstance(game, UltimatumGame)
-            current["game"] = game
             mover, before = game.to_move, len(game.log)
 
             async def ended(mover: int | None = mover, before: int = before) -> bool:
@@ -78,9 +78,11 @@ async def test_ultimatum_by_clicks_only(
                 assert turn.clicks <= 5, turn.steps
             await settle(bot)
             record, game = await load_game(bot.store, game_id)
-            assert isinstance(game, UltimatumGame)
-            current["game"] = game
             if record.status == "finished":
                 break
         assert record.status == "finished"
+        assert isinstance(game, UltimatumGame)
+        never_shown = hidden_cards(game) | {c for c in game.deck}
+        for post in fake.history(thread):
+            assert not any(card in post.content for card in never_shown), post.content
         print(f"ultimatum {players} players by clicks:", summary(turns))
