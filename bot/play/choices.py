@@ -17,7 +17,7 @@ from bot.games.base import Game
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import PENGUINS
-from bot.i18n import t, tn
+from bot.i18n import N_, t, tn
 from bot.texts.ultimatum import card_name
 
 #: Discord's limits on one select menu, and how many menus a reply shows at once (the fifth
@@ -117,7 +117,7 @@ def pack(
 def _rows_placeholder(lang: str, what: str) -> Callable[[str, str], str]:
     def name(first: str, last: str) -> str:
         rows = first if first == last else f"{first}–{last}"
-        return t(lang, "{what} · rows {rows}", what=what, rows=rows)
+        return t(lang, "{what} · rows {rows}", what=t(lang, what), rows=rows)
 
     return name
 
@@ -137,7 +137,7 @@ def _fish_steps(game: FishGame, lang: str, step: str, carry: str) -> Step:
         return Step(
             "place",
             t(lang, "Place a penguin on a free 1-fish floe (marked on the picture):"),
-            menus=pack(choices, lambda c: _row_of(c.value), _rows_placeholder(lang, "Floe")),
+            menus=pack(choices, lambda c: _row_of(c.value), _rows_placeholder(lang, N_("Floe"))),
             marks={f: f for f in legal},
         )
     starts = sorted({a.split("-")[0] for a in legal})
@@ -157,7 +157,7 @@ def _fish_steps(game: FishGame, lang: str, step: str, carry: str) -> Step:
             buttons=tuple(buttons[:BUTTONS]),
             menus=()
             if len(buttons) <= BUTTONS
-            else pack(buttons, lambda c: _row_of(c.value), _rows_placeholder(lang, "Penguin")),
+            else pack(buttons, lambda c: _row_of(c.value), _rows_placeholder(lang, N_("Penguin"))),
             marks={s: s for s in starts},
         )
     targets = [a.split("-")[1] for a in legal if a.startswith(f"{start}-")]
@@ -174,7 +174,7 @@ def _fish_steps(game: FishGame, lang: str, step: str, carry: str) -> Step:
         t(lang, "Where does the penguin on {floe} go? (marked on the picture)", floe=start),
         carry=start,
         buttons=tuple(back),
-        menus=pack(choices, lambda c: _row_of(c.value), _rows_placeholder(lang, "Floe")),
+        menus=pack(choices, lambda c: _row_of(c.value), _rows_placeholder(lang, N_("Floe"))),
         marks={f: f for f in targets},
     )
 
@@ -217,7 +217,7 @@ def _ultimatum_steps(game: UltimatumGame, seat: int, lang: str, step: str, carry
         return Step(
             "perform",
             t(lang, "Several shows are due: which comes first?"),
-            menus=pack(choices, _cell_row, _rows_placeholder(lang, "Show")),
+            menus=pack(choices, _cell_row, _rows_placeholder(lang, N_("Show"))),
             marks={c.value: c.value for c in choices},
         )
     ways: dict[str, list[bool]] = {}
@@ -235,7 +235,7 @@ def _ultimatum_steps(game: UltimatumGame, seat: int, lang: str, step: str, carry
         t(lang, "Where does the new entertainer, {card}, go?", card=card_name(lang, top))
         if top
         else t(lang, "Where does the new entertainer go?"),
-        menus=pack(choices, _cell_row, _rows_placeholder(lang, "Cell")),
+        menus=pack(choices, _cell_row, _rows_placeholder(lang, N_("Cell"))),
         marks={cell: cell for cell in ways},
     )
 
@@ -280,7 +280,7 @@ def _cells_for(game: UltimatumGame, lang: str, card: str, carry: str, legal: lis
         t(lang, "Where does the {card} go? (marked on the picture)", card=card_name(lang, card)),
         carry=carry,
         buttons=(Choice("back", t(lang, "Another card")),),
-        menus=pack(choices, _cell_row, _rows_placeholder(lang, "Cell")),
+        menus=pack(choices, _cell_row, _rows_placeholder(lang, N_("Cell"))),
         marks={p[0]: p[0] for p in plays},
     )
 
@@ -309,7 +309,7 @@ def _stone_step(game: UltimatumGame, seat: int, lang: str, legal: list[str]) -> 
         "stone",
         t(lang, "Move an invitation stone onto a penguin, or skip:"),
         buttons=tuple(buttons),
-        menus=pack(choices, _cell_row, _rows_placeholder(lang, "Stone")),
+        menus=pack(choices, _cell_row, _rows_placeholder(lang, N_("Stone"))),
         marks={m[1]: m[1] for m in moves},
     )
 
