@@ -74,13 +74,13 @@ async def test_clicks_survive_a_restart_and_an_old_ephemeral_gets_a_fresh_reply(
     fake = fake_discord
     async with bot_runner() as bot:
         _, thread, _ = await open_game(fake, "fish", 2)
-        _, game, mover = await who_moves(bot, fake, 1)
+        _, _, mover = await who_moves(bot, fake, 1)
         first = await _open(fake, mover, turn_post(fake, thread))
     async with bot_runner() as bot:
         reply = await act(fake, mover, first, offered(first)[0])
         assert reply.kind == "update", reply.content
         assert len((await load_game(bot.store, 1))[1].log) == 1
-        _, game, mover = await who_moves(bot, fake, 1)
+        _, _, mover = await who_moves(bot, fake, 1)
         opened = await _open(fake, mover, turn_post(fake, thread))
         fake.clock.advance(16 * 60)
         late = await act(fake, mover, opened, offered(opened)[0])
@@ -107,7 +107,9 @@ async def test_german_and_french_players_play_by_clicks(
                 record, game, user = await who_moves(bot, fake, game_id)
                 before, mover = len(game.log), game.to_move
 
-                async def ended(before: int = before, mover: int | None = mover) -> bool:
+                async def ended(
+                    before: int = before, mover: int | None = mover, game_id: int = game_id
+                ) -> bool:
                     now = (await load_game(bot.store, game_id))[1]
                     if isinstance(now, FishGame):
                         return len(now.log) > before
