@@ -78,7 +78,8 @@ async def test_ultimatum_refusals_say_why_and_offer_nothing_of_a_hand(
         record, game, mover = await who_moves(bot, fake, 1)
         assert isinstance(game, UltimatumGame) and game.to_move is not None
         waiting = next(p for p in people if p.id != mover.id)
-        turn = f"It is {mover.global_name or mover.name}'s turn in game #1."
+        name = mover.global_name or mover.name
+        turn = said(waiting, "It is {name}'s turn in game #{id}.", name=name, id=1)
         offered = await fake.autocomplete(waiting, "/ultimatum play", "card", channel=thread)
         assert [(c.name, c.value) for c in offered] == [(turn, "-")]
         offered = await fake.autocomplete(mia, "/ultimatum play", "card", game=1)
