@@ -2,6 +2,12 @@
 with the position (their choices marked) and the components to choose with; each click there
 either asks the next step or plays the action, like the matching slash command.
 
+The turn post stays a classic message (text, picture, a row of buttons), not a Components V2
+container: tried through the stand-in, a V2 post cannot carry ``content``, so the mention of the
+player to move would sit in a text display (reported to notify without showing its text), the
+outbox's fitting of a long turn text to 2,000 characters (keeping the status lines) would need
+a second path, and the gain, picture and buttons in one box, is only looks.
+
 An ephemeral message lives on the token of the interaction that made it (15 minutes): a click
 on an older one is answered with a fresh ephemeral reply instead of an update that would fail.
 """
