@@ -55,11 +55,18 @@ class Connection(Protocol):
         """In a write transaction: no other transaction changes this game until this one ends."""
         ...
 
+    async def lock_claims(self) -> None:
+        """In a write transaction: no other process claims background work until it ends
+        (``bot.store.claims``)."""
+        ...
+
 
 class Database(Protocol):
     """A backend: transactions on its connections, one-off statements and the store's clock."""
 
     clock: Callable[[], float]
+    #: Whether other processes may use the same database at once (PostgreSQL).
+    shared: bool
 
     @property
     def name(self) -> str:
@@ -84,6 +91,11 @@ class Database(Protocol):
 
     async def fetchall(self, sql: str, params: Params = ()) -> Sequence[Row]:
         """Run one query on its own and return its rows."""
+        ...
+
+    async def hold_exclusive(self, name: str, seconds: float) -> None:
+        """Wait until nobody holds the lock ``name`` — in this process or, on a shared database,
+        in any other — then hold it for ``seconds`` (released in the background)."""
         ...
 
     async def pragmas(self) -> dict[str, Any]:

@@ -35,6 +35,16 @@ class StoreCore:
         """Where the data is: the SQLite file, or the PostgreSQL URL without its password."""
         return self._db.name
 
+    @property
+    def shared(self) -> bool:
+        """Whether other bot processes may use the same database (PostgreSQL)."""
+        return self._db.shared
+
+    async def hold_exclusive(self, name: str, seconds: float) -> None:
+        """Wait until no process on this database holds the lock ``name``, then hold it for
+        ``seconds`` (e.g. Discord's identify buckets across shard processes)."""
+        await self._db.hold_exclusive(name, seconds)
+
     def _now(self, now: datetime | None = None) -> float:
         return self._db.clock() if now is None else stamp(now)
 

@@ -53,6 +53,9 @@ class SqliteConnection:
     async def lock_game(self, game_id: int) -> None:
         """Nothing to do: SQLite's write transactions (BEGIN IMMEDIATE) are serial already."""
 
+    async def lock_claims(self) -> None:
+        """Nothing to do: SQLite's write transactions (BEGIN IMMEDIATE) are serial already."""
+
 
 def _params(params: Params) -> Any:
     return params if isinstance(params, dict) else tuple(params)
@@ -68,6 +71,8 @@ class Database:
     def __init__(self, conn: aiosqlite.Connection, path: Path, clock: Callable[[], float]) -> None:
         self.conn = conn
         self.wrapped = SqliteConnection(conn)
+        self.shared = False  # one SQLite file serves one bot process
+        self._named: dict[str, asyncio.Lock] = {}
         self.path = path
         self.clock = clock
         self._lock = asyncio.Lock()
@@ -109,6 +114,12 @@ class Database:
             await conn.close()
             raise
         return cls(conn, path, clock)
+
+    async def hold_exclusive(self, name: str, seconds: float) -> None:
+        """Wait for the lock ``name`` and hold it for ``seconds`` (one process: asyncio's)."""
+        lock = self._named.setdefault(name, asyncio.Lock())
+        await lock.acquire()
+        asyncio.get_running_loop().call_later(seconds, lock.release)
 
     @property
     def name(self) -> str:

@@ -14,6 +14,8 @@ Reads that need one consistent view (``read``) run REPEATABLE READ, read-only.
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import re
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
@@ -42,6 +44,8 @@ FRAGMENTS = {
     # NULL-safe comparison with a sub-query.
     "IS NOT (SELECT": "IS DISTINCT FROM (SELECT",
 }
+#: The advisory lock claimers take (bot.store.claims); "clam".
+CLAIM_LOCK = 0x636C616D
 _NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 _LITERAL = re.compile(r"('(?:[^']|'')*')")
 
@@ -121,6 +125,10 @@ class PostgresConnection:
         if self.writing:
             await self.raw.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
 
+    async def lock_claims(self) -> None:
+        """Until the transaction ends, no other claims background work (an advisory lock)."""
+        await self.raw.execute("SELECT pg_advisory_xact_lock($1)", CLAIM_LOCK)
+
 
 def safe_url(url: str) -> str:
     """A PostgreSQL URL without its password (for messages and logs)."""
@@ -139,7 +147,9 @@ class PostgresDatabase:
         self.pool = pool
         self.url = url
         self.clock = clock
+        self.shared = True
         self._closed = False
+        self._held: set[asyncio.Task[None]] = set()
 
     @classmethod
     async def open(
@@ -209,6 +219,28 @@ class PostgresDatabase:
         async with self.single() as conn:
             return await conn.execute_fetchall(sql, params)
 
+    async def hold_exclusive(self, name: str, seconds: float) -> None:
+        """Wait for the advisory lock ``name`` (every process on the database) and hold it for
+        ``seconds`` on a connection of its own; a process that dies lets go at once."""
+        key = int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
+        raw = await self.pool.acquire()
+        try:
+            await raw.execute("SELECT pg_advisory_lock($1)", key)
+        except BaseException:
+            await self.pool.release(raw)
+            raise
+
+        async def let_go() -> None:
+            try:
+                await asyncio.sleep(seconds)
+                await raw.execute("SELECT pg_advisory_unlock($1)", key)
+            finally:
+                await self.pool.release(raw)
+
+        task = asyncio.create_task(let_go(), name=f"holding {name}")
+        self._held.add(task)
+        task.add_done_callback(self._held.discard)
+
     async def pragmas(self) -> dict[str, Any]:
         """The schema version and the server settings that matter for safety."""
         async with self.pool.acquire() as raw:
@@ -241,4 +273,7 @@ class PostgresDatabase:
         """Close the pool (waiting for running transactions); idempotent."""
         if not self._closed:
             self._closed = True
+            for task in list(self._held):
+                task.cancel()
+            await asyncio.gather(*self._held, return_exceptions=True)
             await self.pool.close()

@@ -357,6 +357,51 @@ class GameStore(Protocol):
         """Where the data is: the SQLite file, or the PostgreSQL URL without its password."""
         ...
 
+    @property
+    def shared(self) -> bool:
+        """Whether other bot processes may use the same database (PostgreSQL)."""
+        ...
+
+    async def hold_exclusive(self, name: str, seconds: float) -> None:
+        """Wait until no process on this database holds the lock ``name``, then hold it…"""
+        ...
+
+    # --- claimed background work (bot.store.claims) ---
+
+    async def claim_due_games(self, worker: str, *, lease: float, limit: int = 100) -> list[int]:
+        """Claim up to ``limit`` games with due work that no other process holds (those…"""
+        ...
+
+    async def claim_game(self, game_id: int, worker: str, *, lease: float) -> bool:
+        """Claim one game, due or not; False when another process holds it."""
+        ...
+
+    async def claim_outbox(
+        self, worker: str, *, lease: float, limit: int = 100
+    ) -> list[OutboxEntry]:
+        """Claim every unsent post of up to ``limit`` destinations with a post due that no…"""
+        ...
+
+    async def renew_claims(self, worker: str, *, lease: float) -> None:
+        """Extend every lease this worker still holds (a lapsed one another process took…"""
+        ...
+
+    async def release_game(self, game_id: int, worker: str) -> bool:
+        """Give a game back (its due work is done); False when this worker no longer held it."""
+        ...
+
+    async def release_outbox(self, entry_ids: Iterable[int], worker: str) -> None:
+        """Give posts back (sent, or waiting for a retry any process may make)."""
+        ...
+
+    async def release_all_claims(self) -> None:
+        """Forget every lease (an SQLite file serves one process: a claim left by the last…"""
+        ...
+
+    async def claimed(self, table: str) -> dict[int, str]:
+        """Who holds which row of ``games`` or ``outbox`` now (for tests and diagnostics)."""
+        ...
+
 
 async def open_store(
     target: str | Path,

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.store.check import CheckMixin
+from bot.store.claims import ClaimsMixin
 from bot.store.connection import Database
 from bot.store.consent import ConsentMixin
 from bot.store.core import Defaults
@@ -33,6 +34,7 @@ class Store(
     CheckMixin,
     FollowsMixin,
     ConsentMixin,
+    ClaimsMixin,
 ):
     """The bot's persistence: one database (SQLite or PostgreSQL), opened once, shared by
     everything. The parts' SQL runs on either (``bot.store.connection``)."""
