@@ -102,6 +102,12 @@ def _float(name: str, raw: str | None, default: float) -> float:
     return value
 
 
+def database_path(env: Mapping[str, str]) -> Path:
+    """The SQLite file ``DATABASE_PATH`` names (relative to the project folder)."""
+    database = Path(env.get("DATABASE_PATH") or PROJECT_ROOT / "data" / "penguins.sqlite3")
+    return database if database.is_absolute() else PROJECT_ROOT / database
+
+
 def _database_url(raw: str | None) -> str | None:
     url = (raw or "").strip()
     if not url:
@@ -147,9 +153,7 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
     token = env.get("DISCORD_TOKEN", "").strip()
     if not token:
         raise ConfigError(TOKEN_HELP)
-    database = Path(env.get("DATABASE_PATH") or PROJECT_ROOT / "data" / "penguins.sqlite3")
-    if not database.is_absolute():
-        database = PROJECT_ROOT / database
+    database = database_path(env)
     sync = (env.get("SYNC_COMMANDS") or "auto").strip().lower()
     if sync not in ("auto", "always", "never"):
         raise ConfigError("SYNC_COMMANDS must be auto, always or never")
