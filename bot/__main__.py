@@ -36,6 +36,9 @@ async def run(settings: Settings) -> None:
     try:
         async with make_client(settings, store) as client:
             stop_on_sigterm(client)
+            # Start the drawing processes now: each fits its palettes while the bot connects.
+            for _ in range(settings.drawing_workers):
+                client.drawing.submit(int)
             running = asyncio.create_task(client.start(settings.token), name="discord client")
             await until_ready(client, running, settings.connect_timeout)
             await running

@@ -4,14 +4,15 @@ Every card is a rounded square. Penguin cards show the family colour with a bold
 the family's symbol (heart, clover, drop, cross: colour-blind players tell red, green and brown
 apart by it), the value and the activity icon. Entertainers show their animal large on a cream
 stage inside a frame of the animal's colour and pattern, the activity badge, the family symbol
-and yellow dots on the frame; a turned entertainer is the same face rotated 180°, its symbol
+and its dots as yellow arrowheads on the frame, each pointing out at the cell it waits for; a
+turned entertainer is the same face rotated 180°, its symbol
 drawn upright.
 """
 
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -25,6 +26,10 @@ FAMILY: dict[str, Colour] = {
     "red": (210, 58, 58),
     "blue": (44, 104, 206),
 }
+#: Card faces are drawn at twice their size and reduced: an edge then takes one of 5 shades
+#: instead of the sprites' 17, which a phone cannot tell apart, and the many cards of a full
+#: table compress 9 % smaller.
+SS = 2
 STAGE: Colour = (250, 244, 228)
 DOT: Colour = (255, 222, 40)
 CURTAIN: Colour = (118, 28, 62)
@@ -57,28 +62,81 @@ COLOURS: tuple[Colour, ...] = (
 #: penguin in the bottom left corner; on an entertainer bottom left of the stage, upright.
 PENGUIN_MARK = (0.215, 0.765, 0.42)
 ENTERTAINER_MARK = (0.3, 0.7, 0.26)
-#: Where each dot sits on the frame, as fractions of the card side.
-EDGE = 0.08
-DOT_RADIUS = 0.08
-DOT_PLACES: dict[str, tuple[float, float]] = {
-    "N": (0.5, EDGE),
-    "NE": (1 - EDGE, EDGE),
-    "E": (1 - EDGE, 0.5),
-    "SE": (1 - EDGE, 1 - EDGE),
-    "S": (0.5, 1 - EDGE),
-    "SW": (EDGE, 1 - EDGE),
-    "W": (EDGE, 0.5),
-    "NW": (EDGE, EDGE),
+#: Each dot is an arrowhead on the frame pointing out of the card at the neighbouring cell it
+#: waits for (U-2): its tip this far in from the card's edge or corner, this long and this wide
+#: at its base (fractions of the card side). A bead on the frame only said "something here";
+#: an arrowhead says "that cell" even shrunk to a phone.
+DOT_TIP = 0.02
+DOT_LENGTH = 0.19
+DOT_WIDTH = 0.3
+#: Unit vector of each direction, north up.
+DIRECTION_VECTORS: dict[str, tuple[float, float]] = {
+    d: (dx / math.hypot(dx, dy), dy / math.hypot(dx, dy))
+    for d, (dx, dy) in {
+        "N": (0, -1),
+        "NE": (1, -1),
+        "E": (1, 0),
+        "SE": (1, 1),
+        "S": (0, 1),
+        "SW": (-1, 1),
+        "W": (-1, 0),
+        "NW": (-1, -1),
+    }.items()
 }
 
 
-def _blank(size: int) -> tuple[Image.Image, ImageDraw.ImageDraw, float]:
-    big = Image.new("RGBA", (size * sprites.SS, size * sprites.SS), (0, 0, 0, 0))
-    return big, ImageDraw.Draw(big), float(size * sprites.SS)
+def dot_points(direction: str, side: float) -> list[tuple[float, float]]:
+    """The corners of a dot's arrowhead (tip first) on a card ``side`` pixels wide."""
+    ux, uy = DIRECTION_VECTORS[direction]
+    # The tip sits near the edge (or, diagonally, in the rounded corner) the direction leaves by.
+    inset = DOT_TIP + (0.03 if ux and uy else 0)
+    tip_x = 0.5 + ux * (0.5 - inset) / max(abs(ux), abs(uy))
+    tip_y = 0.5 + uy * (0.5 - inset) / max(abs(ux), abs(uy))
+    if ux and uy:  # diagonal: the corner itself, not the point of the diagonal on the edge
+        tip_x, tip_y = (1 - inset if ux > 0 else inset), (1 - inset if uy > 0 else inset)
+    base_x, base_y = tip_x - ux * DOT_LENGTH, tip_y - uy * DOT_LENGTH
+    half = DOT_WIDTH / 2
+    return [
+        (tip_x * side, tip_y * side),
+        ((base_x - uy * half) * side, (base_y + ux * half) * side),
+        ((base_x + uy * half) * side, (base_y - ux * half) * side),
+    ]
 
 
-def _rim(draw: ImageDraw.ImageDraw, s: float) -> None:
-    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.1, outline=INK, width=round(s * 0.03))
+def paint_dot(draw: ImageDraw.ImageDraw, direction: str, side: float, rim: float) -> None:
+    """One dot: a yellow arrowhead with an ink rim ``rim`` wide, pointing out of the card."""
+    points = dot_points(direction, side)
+    draw.polygon(points, fill=INK)
+    # The yellow inside: the same triangle pulled in towards its centre by the rim's width.
+    cx = sum(x for x, _ in points) / 3
+    cy = sum(y for _, y in points) / 3
+    inner = []
+    for x, y in points:
+        d = math.hypot(x - cx, y - cy)
+        k = max(0.0, (d - 2 * rim) / d)  # the incircle is half the distance to a corner
+        inner.append((cx + (x - cx) * k, cy + (y - cy) * k))
+    draw.polygon(inner, fill=DOT)
+
+
+def _blank(size: int, height: int | None = None) -> tuple[Image.Image, ImageDraw.ImageDraw, float]:
+    """A see-through canvas SS times ``size`` wide (and ``height`` high, square if not given),
+    and its width as a float: every measure of a face is a fraction of its width."""
+    tall = size if height is None else height
+    big = Image.new("RGBA", (size * SS, tall * SS), (0, 0, 0, 0))
+    return big, ImageDraw.Draw(big), float(size * SS)
+
+
+def _shrink(big: Image.Image) -> Image.Image:
+    return sprites.shrink(big, SS)
+
+
+def _rim(draw: ImageDraw.ImageDraw, s: float, h: float | None = None) -> None:
+    draw.rounded_rectangle(
+        (0, 0, s - 1, (s if h is None else h) - 1),
+        radius=s * 0.1,
+        outline=INK,
+        width=round(s * 0.03),
+    )
 
 
 def _family_ground(big: Image.Image, colour: str) -> None:
@@ -87,31 +145,32 @@ def _family_ground(big: Image.Image, colour: str) -> None:
     The pattern is bold and coarse (about 45 % white, six repeats a card) so that it survives
     Discord's shrinking to a phone screen and tells the families apart in grey as well.
     """
-    s = big.width
+    s, h = big.size
     ground = Image.new("RGBA", big.size, FAMILY[colour])
     draw = ImageDraw.Draw(ground)
     tint = PATTERN[colour]
     step = s / 6
     line = round(s * 0.05)
+    rows = round(6 * h / s)
     if colour == "green":  # diagonal stripes
-        for i in range(-6, 13):
-            draw.line([(i * step, 0), (i * step - s, s)], fill=tint, width=line)
+        for i in range(-rows, 13):
+            draw.line([(i * step, 0), (i * step - h, h)], fill=tint, width=line)
     elif colour == "brown":  # polka dots
         dot = s * 0.045
-        for row in range(8):
+        for row in range(rows + 2):
             for col in range(8):
                 x = col * step + (step / 2 if row % 2 else 0)
                 y = row * step
                 draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=tint)
     elif colour == "red":  # horizontal bands
-        for i in range(7):
+        for i in range(rows + 1):
             draw.line([(0, i * step), (s, i * step)], fill=tint, width=line)
     else:  # blue: zigzags
-        for i in range(-1, 7):
+        for i in range(-1, rows + 1):
             points = [(j * step / 2, i * step + (step / 3 if j % 2 else 0)) for j in range(14)]
             draw.line(points, fill=tint, width=line, joint="curve")
     mask = Image.new("L", big.size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.1, fill=255)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, s - 1, h - 1), radius=s * 0.1, fill=255)
     big.paste(ground, (0, 0), mask)
 
 
@@ -146,7 +205,34 @@ def penguin(card: str, size: int) -> Image.Image:
     cx, cy, r = s * 0.67, s * 0.67, s * 0.265
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=round(s * 0.025))
     icons.ACTIVITY_ICONS[data.activity](draw, cx, cy, s * 0.4)
-    return sprites.shrink(big)
+    return _shrink(big)
+
+
+@cache
+def hand_penguin(card: str, width: int, height: int) -> Image.Image:
+    """A penguin card as its owner holds it (the hand picture): upright, its value top left,
+    its family's symbol top right and its activity as large as the card allows below, so the
+    two things that make a penguin enjoy a show (U-18) read at a glance on a phone."""
+    data = PENGUINS[card]
+    big, draw, s = _blank(width, height)
+    h = float(big.height)
+    _family_ground(big, data.colour)
+    _rim(draw, s, h)
+    value = text.font(round(s * 0.5), True)
+    draw.text(
+        (s * 0.07, s * 0.0),
+        str(data.value),
+        font=value,
+        fill=WHITE,
+        anchor="la",
+        stroke_width=round(s * 0.035),
+        stroke_fill=INK,
+    )
+    _mark(draw, data.colour, s * 0.73, s * 0.26, s * 0.46)
+    cx, cy, r = s * 0.5, h - s * 0.47, s * 0.41
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=round(s * 0.03))
+    icons.ACTIVITY_ICONS[data.activity](draw, cx, cy, s * 0.62)
+    return _shrink(big)
 
 
 def _stage(
@@ -188,20 +274,15 @@ def entertainer(card: str, size: int, turned: bool = False) -> Image.Image:
     is then drawn upright in the opposite corner so it still reads."""
     data = ENTERTAINERS[card]
     big, draw, s = _stage(card, size, 0.15, (0.47, 0.44, 0.58), (0.655, 0.655, 0.2, 0.02, 0.31))
-    dot = s * DOT_RADIUS
     for direction in data.dots:
-        fx, fy = DOT_PLACES[direction]
-        x, y = fx * s, fy * s
-        draw.ellipse(
-            (x - dot, y - dot, x + dot, y + dot), fill=DOT, outline=INK, width=round(s * 0.02)
-        )
+        paint_dot(draw, direction, s, s * 0.022)
     mx, my, side = ENTERTAINER_MARK
     if turned:
         big = big.rotate(180)
         draw = ImageDraw.Draw(big)
         mx, my = 1 - mx, 1 - my
     _mark(draw, data.colour, mx * s, my * s, side * s)
-    return sprites.shrink(big)
+    return _shrink(big)
 
 
 @cache
@@ -214,7 +295,7 @@ def won(card: str, size: int) -> Image.Image:
     # The badge sits low and only a little right of centre: where cards overlap in a crowded
     # strip, each shows its left 50 pixels or so, badge included.
     big, _, _ = _stage(card, size, 0.09, (0.38, 0.36, 0.64), (0.62, 0.7, 0.27, 0.03, 0.42))
-    return sprites.shrink(big)
+    return _shrink(big)
 
 
 @cache
@@ -234,7 +315,7 @@ def curtain(size: int) -> Image.Image:
     for x in (0.2, 0.8):
         draw.ellipse((s * (x - 0.06), s * 0.55, s * (x + 0.06), s * 0.63), fill=GOLD)
     _rim(draw, s)
-    return sprites.shrink(big)
+    return _shrink(big)
 
 
 def _back_frame(
@@ -258,7 +339,7 @@ def back(size: int) -> Image.Image:
     draw.ellipse((s * 0.4, s * 0.42, s * 0.6, s * 0.72), fill=WHITE)
     draw.polygon([(s * 0.46, s * 0.39), (s * 0.54, s * 0.39), (s * 0.5, s * 0.44)], fill=GOLD)
     _rim(draw, s)
-    return sprites.shrink(big)
+    return _shrink(big)
 
 
 @cache
@@ -272,19 +353,27 @@ def entertainer_back(size: int) -> Image.Image:
         points.append((s / 2 + r * math.cos(angle), s * 0.53 + r * math.sin(angle)))
     draw.polygon(points, fill=GOLD)
     _rim(draw, s)
-    return sprites.shrink(big)
+    return _shrink(big)
 
 
 @cache
-def activity(name: str, size: int) -> Image.Image:
-    """An activity card: the activity icon large on cream in a gold frame."""
-    big, draw, s = _blank(size)
-    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.1, fill=GOLD)
+def activity(name: str, size: int, height: int | None = None) -> Image.Image:
+    """An activity card: the activity icon large on cream in a gold frame (``height`` high if
+    given, to stand beside the upright cards of a hand)."""
+    big, draw, s = _blank(size, height)
+    h = float(big.height)
+    draw.rounded_rectangle((0, 0, s - 1, h - 1), radius=s * 0.1, fill=GOLD)
     inset = s * 0.09
-    draw.rounded_rectangle((inset, inset, s - inset, s - inset), radius=s * 0.06, fill=STAGE)
-    icons.ACTIVITY_ICONS[name](draw, s * 0.5, s * 0.5, s * 0.66)
-    _rim(draw, s)
-    return sprites.shrink(big)
+    draw.rounded_rectangle((inset, inset, s - inset, h - inset), radius=s * 0.06, fill=STAGE)
+    icons.ACTIVITY_ICONS[name](draw, s * 0.5, h * 0.5, s * 0.66)
+    _rim(draw, s, h)
+    return _shrink(big)
+
+
+@lru_cache(maxsize=1024)
+def flat_face(card: str, size: int, ground: Colour) -> Image.Image:
+    """``face`` laid on a plain ``ground`` (the ice of an empty cell), opaque, to paste fast."""
+    return sprites.flattened(face(card, size), ground)
 
 
 def face(card: str, size: int) -> Image.Image:

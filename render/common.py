@@ -68,20 +68,22 @@ def canvas(width: int, height: int, colour: Colour) -> tuple[Image.Image, ImageD
 def arrow(
     draw: ImageDraw.ImageDraw,
     points: Sequence[tuple[float, float]],
-    colour: Colour,
+    colour: tuple[int, ...],
     width: int,
     head: float,
     rim: int = 3,
+    ink: tuple[int, ...] = INK,
 ) -> None:
-    """A thick arrow along ``points`` with a dark rim ``rim`` wide, its head on the last point."""
+    """A thick arrow along ``points`` with a dark rim (``ink``) ``rim`` wide, its head on the last
+    point."""
     (x0, y0), (x1, y1) = points[-2], points[-1]
     angle = math.atan2(y1 - y0, x1 - x0)
     base = (x1 - head * math.cos(angle), y1 - head * math.sin(angle))
     side = (-math.sin(angle) * head * 0.6, math.cos(angle) * head * 0.6)
     tip = [(x1, y1), (base[0] + side[0], base[1] + side[1]), (base[0] - side[0], base[1] - side[1])]
     shaft = [*points[:-1], base]
-    draw.line(shaft, fill=INK, width=width + 2 * rim, joint="curve")
-    draw.polygon(tip, fill=INK, outline=INK, width=round(rim * 4 / 3))
+    draw.line(shaft, fill=ink, width=width + 2 * rim, joint="curve")
+    draw.polygon(tip, fill=ink, outline=ink, width=round(rim * 4 / 3))
     draw.line(shaft, fill=colour, width=width, joint="curve")
     draw.polygon(tip, fill=colour)
     start = points[0]
@@ -89,7 +91,7 @@ def arrow(
     draw.ellipse(
         (start[0] - r, start[1] - r, start[0] + r, start[1] + r),
         fill=colour,
-        outline=INK,
+        outline=ink,
         width=rim,
     )
 

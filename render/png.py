@@ -1,4 +1,9 @@
-"""Deterministic image encoding: the same picture always gives the same bytes."""
+"""Deterministic image encoding: the same picture always gives the same bytes.
+
+A still picture is mapped onto its kind's fixed palette (render.palette) without dithering and
+stored as an 8-bit palette PNG: one byte a pixel instead of three, so zlib has a third of the
+data to compress and finds longer repeats in it. The flat colours come out exact.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +11,18 @@ from io import BytesIO
 
 from PIL import Image
 
-#: zlib level 3 is the knee of the curve for these flat-coloured pictures: on the party table it
-#: encodes in 23–27 ms against 32–44 ms at Pillow's default 6 (noisy shared machine), for a file
-#: 5 % larger (238 vs 226 KiB); level 9 is 6–10× slower to save another 3 %.
-#: tests/bench/script_render.py prints these figures.
+#: zlib level 3 is the knee of the curve for palette pictures (tests/bench/script_render.py
+#: prints the trade-off): on the party table level 1 is about 15 % faster and 10 % larger, and
+#: keeps a full 9 × 9 table of 4 players above the 120 KiB goal; level 6 is twice as slow for
+#: 10 % fewer bytes.
 COMPRESS_LEVEL = 3
 
 
-def encode(image: Image.Image) -> bytes:
-    """PNG bytes of ``image`` with fixed settings and no metadata (no timestamps)."""
+def encode(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """PNG bytes of ``image`` with fixed settings and no metadata (no timestamps); mapped onto
+    ``palette`` (a "P" picture, see render.palette) without dithering when one is given."""
+    if palette is not None and image.mode != "P":
+        image = image.quantize(palette=palette, dither=Image.Dither.NONE)
     buffer = BytesIO()
     image.save(buffer, "PNG", compress_level=COMPRESS_LEVEL, optimize=False)
     return buffer.getvalue()

@@ -7,7 +7,7 @@ reduced; the result is cached because the same few sprites are pasted many times
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -32,10 +32,10 @@ def supersampled(width: int, height: int, paint: Painter) -> Image.Image:
     return shrink(big)
 
 
-def shrink(big: Image.Image) -> Image.Image:
-    """Reduce a 4× RGBA drawing to its final size, anti-aliasing every edge."""
+def shrink(big: Image.Image, factor: int = SS) -> Image.Image:
+    """Reduce a ``factor``× RGBA drawing to its final size, anti-aliasing every edge."""
     # Premultiplied alpha keeps transparent pixels from darkening the edges while reducing.
-    return big.convert("RGBa").reduce(SS).convert("RGBA")
+    return big.convert("RGBa").reduce(factor).convert("RGBA")
 
 
 def paint_shape(
@@ -54,6 +54,25 @@ def paint_shape(
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=w)
     else:
         draw.polygon(list(shape_points(shape, cx, cy, r)), fill=fill, outline=outline, width=w)
+
+
+def flattened(sprite: Image.Image, ground: Colour) -> Image.Image:
+    """``sprite`` laid on a plain ``ground`` colour, as an opaque RGB picture.
+
+    Pasting an opaque picture copies its pixels; pasting a see-through one blends each pixel,
+    several times slower. Callers cache the result per sprite and ground.
+    """
+    flat = Image.new("RGB", sprite.size, ground)
+    flat.paste(sprite, (0, 0), sprite)
+    return flat
+
+
+@lru_cache(maxsize=1024)
+def on_ground(
+    make: Callable[..., Image.Image], args: tuple[object, ...], ground: Colour
+) -> Image.Image:
+    """The sprite ``make(*args)`` flattened onto ``ground`` (see ``flattened``), cached."""
+    return flattened(make(*args), ground)
 
 
 @cache

@@ -7,11 +7,12 @@ wherever Pillow's FreeType is present.
 
 from __future__ import annotations
 
+import math
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 _FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
@@ -58,9 +59,15 @@ def clean(text: str, fallback: str) -> str:
     return kept if any(c.isalnum() for c in kept) else fallback
 
 
+@lru_cache(maxsize=4096)
+def length(text: str, face: Font) -> float:
+    """How wide ``text`` is drawn in ``face`` (cached: the same labels recur in every picture)."""
+    return face.getlength(text)
+
+
 def fit(text: str, face: Font, width: float) -> str:
     """``text`` shortened with an ellipsis so that it is at most ``width`` pixels wide."""
-    if face.getlength(text) <= width:
+    if length(text, face) <= width:
         return text
     low, high = 0, len(text)
     while low < high:  # longest prefix that fits together with the ellipsis
@@ -81,6 +88,25 @@ def named(template: str, name: str, face: Font, width: float) -> str:
     return template.format(name=fit(name, face, max(width - rest, face.getlength(ELLIPSIS))))
 
 
+@lru_cache(maxsize=4096)
+def _glyphs(
+    text: str, face: Font, anchor: str, fx: float, fy: float
+) -> tuple[Image.Image, tuple[int, int]]:
+    """``text`` as FreeType draws it at the fractional position (fx, fy), as a mask, and where
+    the mask's corner lies from the whole-pixel position.
+
+    The same few labels (names, captions, counts) recur in every picture of a game; rendering
+    their glyphs once and stamping the mask gives the same pixels in a fraction of the time.
+    """
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    margin = 2
+    left, top = math.floor(left) - margin, math.floor(top) - margin
+    size = (math.ceil(right) - left + margin, math.ceil(bottom) - top + margin)
+    mask = Image.new("L", (max(1, size[0]), max(1, size[1])), 0)
+    ImageDraw.Draw(mask).text((fx - left, fy - top), text, font=face, fill=255, anchor=anchor)
+    return mask, (left, top)
+
+
 def label(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -96,6 +122,12 @@ def label(
     """Draw ``text`` (shortened to ``width`` if given) and return the width it took."""
     if width is not None:
         text = fit(text, face, width)
+    if outline is None:
+        fx, x = math.modf(xy[0])
+        fy, y = math.modf(xy[1])
+        mask, (left, top) = _glyphs(text, face, anchor, fx, fy)
+        draw.bitmap((int(x) + left, int(y) + top), mask, fill=fill)
+        return length(text, face)
     draw.text(
         xy,
         text,

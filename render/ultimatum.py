@@ -4,20 +4,28 @@ The iceberg is a grid of square cells on open water, its edge drawn as the ice's
 column letters and row numbers on the axes (U-4). The water, the ice and the names of all cells
 (the names players type) are one cached background; card faces are cached per card and size
 (render.cards), so a picture only pastes cards, stones, the stone's arrow and highlights and draws
-the panel.
+the panel. Each empty cell a face-up entertainer still waits for (U-15) carries a mark on its
+side facing that entertainer, with the number of cells it still misses; a mark of one missing
+stands out (dark, larger): one more card there starts a show.
+
+The pictures are stored as palette PNGs (render.png) with a palette per kind of picture, fitted
+once per process to a few sample games.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.ultimatum.table import cell_name, parse_cell
-from render import cards, png, sprites, text
+from bot.games.ultimatum import UltimatumGame
+from bot.games.ultimatum.cards import ENTERTAINERS, OPPOSITE, dots
+from bot.games.ultimatum.table import STEPS, cell_name, parse_cell
+from render import cards, palette, png, sprites, text
 from render import labels as labels_table
 from render.common import RANK_COLOURS, arrow, canvas, seat_names, view_kind
 from render.style import (
@@ -47,6 +55,11 @@ SHOWN: Colour = (255, 128, 32)  # a show that just took place
 PENDING: Colour = (236, 72, 200)  # a show still to be performed
 NEW_ENTERTAINER: Colour = (64, 220, 255)
 STAR: Colour = (255, 200, 30)  # marks a show's cell
+#: Waiting marks (U-15), as fractions of the cell side: the disc's radius (larger when one card
+#: is missing) and how far in from the cell's edge its centre sits.
+MARK_RADIUS = 0.17
+MARK_READY = 0.185
+MARK_OFFSET = 0.14
 #: Every flat colour of the table picture: an animated replay keeps these exact, so a highlight
 #: or a seat's colour seen in only a few frames is never swapped for a look-alike.
 FLAT_COLOURS: tuple[Colour, ...] = (
@@ -84,6 +97,7 @@ def size(view: Mapping[str, Any]) -> tuple[int, int]:
     return WIDTH, iceberg_height(view["width"], view["height"]) + panel_height(view["players"])
 
 
+@lru_cache(maxsize=4096)
 def cell_box(name: str, width: int, height: int) -> tuple[int, int, int, int]:
     """Pixel box (left, top, right, bottom) of a cell on the table picture."""
     col, row = parse_cell(name)
@@ -122,6 +136,15 @@ def _iceberg(width: int, height: int) -> Image.Image:
 
 
 @cache
+def _blank_table(width: int, height: int, picture_height: int) -> Image.Image:
+    """The whole picture before anything of a game is drawn: the iceberg over the panel's
+    ground (copied, it is one pass over the pixels instead of a fill and a paste)."""
+    image, _ = canvas(WIDTH, picture_height, PANEL)
+    image.paste(_iceberg(width, height), (0, 0))
+    return image
+
+
+@cache
 def _star(size: int) -> Image.Image:
     """A gold star marking an entertainer's show."""
 
@@ -134,6 +157,71 @@ def _star(size: int) -> Image.Image:
         draw.polygon(points, fill=STAR, outline=INK, width=round(w * 0.06))
 
     return sprites.supersampled(size, size, paint)
+
+
+def waiting_cells(view: Mapping[str, Any]) -> dict[str, list[tuple[str, int]]]:
+    """U-15: every empty cell an entertainer on the table still waits for, each with the
+    direction from that cell towards the entertainer and how many cells that entertainer still
+    misses (1: one more card there starts its show). Cells off the iceberg count as occupied."""
+    width, height = view["width"], view["height"]
+    table: Mapping[str, str] = view["table"]
+    found: dict[str, list[tuple[str, int]]] = {}
+    for name, card in table.items():
+        entertainer, _, flag = card.partition(" ")
+        if entertainer not in ENTERTAINERS:
+            continue
+        col, row = parse_cell(name)
+        empty = []
+        for direction in dots(entertainer, flag == "turned"):
+            c, r = col + STEPS[direction][0], row + STEPS[direction][1]
+            if 0 <= c < width and 0 <= r < height and cell_name(c, r) not in table:
+                empty.append((cell_name(c, r), OPPOSITE[direction]))
+        for cell, towards in empty:
+            found.setdefault(cell, []).append((towards, len(empty)))
+    return found
+
+
+def mark_centre(cell: str, towards: str, width: int, height: int) -> tuple[float, float]:
+    """Centre of the waiting mark drawn in ``cell`` on its side ``towards`` the entertainer."""
+    x0, y0, x1, y1 = cell_box(cell, width, height)
+    dx, dy = STEPS[towards]
+    reach = 0.5 - MARK_OFFSET
+    return (x0 + x1) / 2 + dx * reach * (x1 - x0), (y0 + y1) / 2 + dy * reach * (y1 - y0)
+
+
+@cache
+def _mark(cell: int, count: int) -> Image.Image:
+    """A waiting mark: a yellow disc with a dark rim and the number of cells its entertainer
+    still misses. With one missing it is larger and dark, with a yellow number and rim: one more
+    card here starts a show."""
+    ready = count == 1
+    side = round(cell * (MARK_READY if ready else MARK_RADIUS) * 2) + 2
+
+    def paint(draw: ImageDraw.ImageDraw, w: float, h: float) -> None:
+        c, r = w / 2, w / 2 - w / side
+        rim = max(2.0, w * 0.07)
+        back, front = (INK, cards.DOT) if ready else (cards.DOT, INK)
+        draw.ellipse((c - r, c - r, c + r, c + r), fill=INK)
+        inner = r - rim
+        if ready:  # a yellow ring inside the dark rim
+            draw.ellipse((c - inner, c - inner, c + inner, c + inner), fill=cards.DOT)
+            inner -= rim * 0.8
+        draw.ellipse((c - inner, c - inner, c + inner, c + inner), fill=back)
+        face = text.font(max(8, round(w * (0.62 if ready else 0.66))), True)
+        draw.text((c, c + w * 0.02), str(count), font=face, fill=front, anchor="mm")
+
+    return sprites.supersampled(side, side, paint)
+
+
+def _draw_waiting(image: Image.Image, view: Mapping[str, Any]) -> None:
+    """Mark each empty cell a face-up entertainer still waits for, on the side facing it."""
+    width, height = view["width"], view["height"]
+    cell = cell_size(width, height)
+    for name, waits in sorted(waiting_cells(view).items()):
+        for towards, count in waits:
+            mark = _mark(cell, count)
+            x, y = mark_centre(name, towards, width, height)
+            image.paste(mark, (round(x - mark.width / 2), round(y - mark.height / 2)), mark)
 
 
 def _ring(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: Colour) -> None:
@@ -170,16 +258,25 @@ def _stone_arrow(
         return
     short = cell * 0.38 * 0.5 + max(3, cell * 0.06)  # the stone's radius and a clear gap
     end = (x1 - (x1 - x0) * short / span, y1 - (y1 - y0) * short / span)
-    pad = cell // 2
-    left, top = round(min(x0, end[0])) - pad, round(min(y0, end[1])) - pad
-    right, bottom = round(max(x0, end[0])) + pad, round(max(y0, end[1])) + pad
+    pad = round(cell * 0.16) + 4  # the head's half width, its rim and a pixel of edge
+    left, top = math.floor(min(x0, end[0])) - pad, math.floor(min(y0, end[1])) - pad
+    right, bottom = math.ceil(max(x0, end[0])) + pad, math.ceil(max(y0, end[1])) + pad
     ss = ARROW_SS
-    layer = Image.new("RGBA", ((right - left) * ss, (bottom - top) * ss), (0, 0, 0, 0))
+    # Drawn premultiplied and already see-through ("RGBa", every stroke at ARROW_OPACITY), so
+    # the large supersampled layer is reduced as it is, with no conversion and no second pass
+    # over its alpha.
+    layer = Image.new("RGBa", ((right - left) * ss, (bottom - top) * ss), (0, 0, 0, 0))
     points = [((x - left) * ss, (y - top) * ss) for x, y in ((x0, y0), end)]
     shaft = max(3, round(cell / 20))
-    arrow(ImageDraw.Draw(layer), points, colour, shaft * ss, cell * 0.26 * ss, rim=2 * ss)
-    layer = layer.convert("RGBa").reduce(ss).convert("RGBA")
-    layer.putalpha(layer.getchannel("A").point(lambda a: a * ARROW_OPACITY // 255))
+
+    def see_through(rgb: Colour) -> tuple[int, int, int, int]:
+        r, g, b = (round(c * ARROW_OPACITY / 255) for c in rgb)
+        return r, g, b, ARROW_OPACITY
+
+    draw = ImageDraw.Draw(layer)
+    head = cell * 0.26 * ss
+    arrow(draw, points, see_through(colour), shaft * ss, head, rim=2 * ss, ink=see_through(INK))
+    layer = layer.reduce(ss).convert("RGBA")
     image.paste(layer, (left, top), layer)
 
 
@@ -189,8 +286,7 @@ def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str
     face_size = cell - 2 * INSET
     for name, card in view["table"].items():
         x0, y0, _, _ = cell_box(name, width, height)
-        face = cards.face(card, face_size)
-        image.paste(face, (x0 + INSET, y0 + INSET), face)
+        image.paste(cards.flat_face(card, face_size, ICE), (x0 + INSET, y0 + INSET))
     last = view.get("last") or {}
     star = _star(round(cell * 0.42))
     for name in view.get("pending_shows", []):
@@ -210,6 +306,8 @@ def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str
     for name in [*view.get("pending_shows", []), *(s["cell"] for s in last.get("shows", []))]:
         x0, y0, _, _ = cell_box(name, width, height)
         image.paste(star, (x0 - star.width // 4, y0 - star.height // 4), star)
+    if view["phase"] != "over":  # once the game is over nobody waits for a card any more
+        _draw_waiting(image, view)
     for name, seat in view["stones"].items():
         token = sprites.seat_token(seat, stone_size)
         image.paste(token, stone_corner(name, width, height), token)
@@ -222,9 +320,9 @@ def render_table(
     view_kind(view, "ultimatum")
     words = labels_table.merged(labels)
     shown = seat_names(names, view["players"], words)
-    width, height = size(view)
-    image, draw = canvas(width, height, PANEL)
-    image.paste(_iceberg(view["width"], view["height"]), (0, 0))
+    height = size(view)[1]
+    image = _blank_table(view["width"], view["height"], height).copy()
+    draw = ImageDraw.Draw(image)
     _draw_table(image, draw, view)
     draw_panel(image, draw, iceberg_height(view["width"], view["height"]), view, shown, words)
     return image
@@ -234,18 +332,22 @@ def table(
     view: Mapping[str, Any], *, names: Sequence[str], labels: Mapping[str, str] | None = None
 ) -> bytes:
     """PNG of the party table: iceberg, cards, stones, highlights, scores and decks."""
-    return png.encode(render_table(view, names, labels))
+    return png.encode(render_table(view, names, labels), table_palette())
 
 
-HAND_WIDTH = 792
-HAND_CARD = 140
-HAND_WON = 92
+#: The hand picture is narrower than the table: Discord shows both about 400 pixels wide on a
+#: phone, so a narrower picture shows its cards larger there, in fewer pixels.
+HAND_WIDTH = 640
+HAND_CARD = 112  # an upright card's width …
+HAND_CARD_HEIGHT = 150  # … and height
+HAND_GAP = 8
+HAND_WON = 104
 HAND_PAD = 16
-HAND_TITLE = 56
+HAND_TITLE = 48
 HAND_CAPTION = 30  # the "hand" and "activity" captions under the cards
 WON_LABEL = 128  # the widest "won" caption's column, left of the won entertainers
 WON_GAP = 10
-WON_TOP = HAND_TITLE + HAND_CARD + 8 + HAND_CAPTION + 10
+WON_TOP = HAND_TITLE + HAND_CARD_HEIGHT + 8 + HAND_CAPTION + 10
 NO_WON = 44  # height of the won band when nothing has been won yet
 
 
@@ -267,6 +369,12 @@ def hand_size(view: Mapping[str, Any]) -> tuple[int, int]:
     return HAND_WIDTH, WON_TOP + _won_band(len(won)) + HAND_PAD // 2
 
 
+def hand_card_box(index: int) -> tuple[int, int, int, int]:
+    """Pixel box of the ``index``-th card of the hand on the hand picture."""
+    x, y = HAND_PAD + index * (HAND_CARD + HAND_GAP), HAND_TITLE + 4
+    return x, y, x + HAND_CARD, y + HAND_CARD_HEIGHT
+
+
 def render_hand(
     view: Mapping[str, Any], name: str, labels: Mapping[str, str] | None = None
 ) -> Image.Image:
@@ -279,26 +387,28 @@ def render_hand(
     shown = text.clean(name, words["player"].format(n=seat + 1))
     width, height = hand_size(view)
     image, draw = canvas(width, height, PANEL)
-    token = sprites.seat_token(seat, 34)
-    image.paste(token, (HAND_PAD, HAND_TITLE // 2 - 17), token)
-    title_face, room = text.font(26, True), width - 2 * HAND_PAD - 46
+    token = sprites.seat_token(seat, 32)
+    image.paste(token, (HAND_PAD, HAND_TITLE // 2 - 16), token)
+    title_face, room = text.font(24, True), width - 2 * HAND_PAD - 44
     title = text.named(words["hand_title"], shown, title_face, room)
     text.label(
-        draw, (HAND_PAD + 46, HAND_TITLE / 2), title, title_face, TEXT, anchor="lm", width=room
+        draw, (HAND_PAD + 44, HAND_TITLE / 2), title, title_face, TEXT, anchor="lm", width=room
     )
     y = HAND_TITLE
     band_left, band_right = HAND_PAD // 2, width - HAND_PAD // 2
     draw.rounded_rectangle(
-        (band_left, y - 4, band_right, y + HAND_CARD + 4 + HAND_CAPTION), radius=12, fill=PANEL_ROW
+        (band_left, y - 4, band_right, y + HAND_CARD_HEIGHT + 4 + HAND_CAPTION),
+        radius=12,
+        fill=PANEL_ROW,
     )
     for i, card in enumerate(view["hand"]):
-        face = cards.penguin(card, HAND_CARD)
-        image.paste(face, (HAND_PAD + i * (HAND_CARD + 10), y + 4), face)
+        face = sprites.on_ground(cards.hand_penguin, (card, HAND_CARD, HAND_CARD_HEIGHT), PANEL_ROW)
+        image.paste(face, hand_card_box(i)[:2])
     ax = width - HAND_PAD - HAND_CARD
-    activity = cards.activity(view["activities"][seat], HAND_CARD)
-    image.paste(activity, (ax, y + 4), activity)
+    activity = (view["activities"][seat], HAND_CARD, HAND_CARD_HEIGHT)
+    image.paste(sprites.on_ground(cards.activity, activity, PANEL_ROW), (ax, y + 4))
     small = text.font(18)
-    caption_y = y + HAND_CARD + 4 + HAND_CAPTION / 2
+    caption_y = y + HAND_CARD_HEIGHT + 4 + HAND_CAPTION / 2
     text.label(
         draw,
         (ax + HAND_CARD / 2, caption_y),
@@ -306,16 +416,10 @@ def render_hand(
         small,
         TEXT_DIM,
         anchor="mm",
-        width=HAND_CARD + 20,
+        width=HAND_CARD + 16,
     )
-    text.label(
-        draw,
-        (HAND_PAD + 2 * HAND_CARD + 15, caption_y),
-        words["hand"],
-        small,
-        TEXT_DIM,
-        anchor="mm",
-    )
+    hand_mid = HAND_PAD + (4 * HAND_CARD + 3 * HAND_GAP) / 2
+    text.label(draw, (hand_mid, caption_y), words["hand"], small, TEXT_DIM, anchor="mm")
     won = view["won"][seat]
     band = _won_band(len(won))
     draw.rounded_rectangle(
@@ -331,13 +435,52 @@ def render_hand(
         text.label(draw, (left, label_y), words["no_cards"], small, TEXT_DIM, anchor="lm")
     per_row = _won_per_row()
     for i, card in enumerate(won):
-        face = cards.entertainer(card, HAND_WON)
+        face = sprites.on_ground(cards.entertainer, (card, HAND_WON), PANEL_ROW)
         col, row = i % per_row, i // per_row
-        at = (left + col * (HAND_WON + WON_GAP), WON_TOP + 8 + row * (HAND_WON + WON_GAP))
-        image.paste(face, at, face)
+        image.paste(
+            face, (left + col * (HAND_WON + WON_GAP), WON_TOP + 8 + row * (HAND_WON + WON_GAP))
+        )
     return image
 
 
 def hand(view: Mapping[str, Any], *, name: str, labels: Mapping[str, str] | None = None) -> bytes:
     """PNG of a player's hand, activity card and won entertainers (for an ephemeral reply)."""
-    return png.encode(render_hand(view, name, labels))
+    return png.encode(render_hand(view, name, labels), hand_palette())
+
+
+#: The sample games the palettes are fitted to: (players, seed, random actions, table side).
+SAMPLES = ((4, 3, 90, 9), (2, 5, 400, 15), (3, 8, 40, 7), (4, 1, 500, 12))
+
+
+def _sample(players: int, seed: int, actions: int, side: int) -> UltimatumGame:
+    game = UltimatumGame.new(players=players, seed=seed, width=side, height=side)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if game.is_over:
+            break
+        mover = game.to_move
+        assert mover is not None
+        game.play(rng.choice(game.legal_actions()), mover)
+    return game
+
+
+@cache
+def _sample_games() -> tuple[UltimatumGame, ...]:
+    return tuple(_sample(*sample) for sample in SAMPLES)
+
+
+@cache
+def table_palette() -> Image.Image:
+    """The palette every table picture is stored with: the flat colours exact, the rest fitted
+    once per process to a few sample games (early, late and over; 2 to 4 players; small and
+    large icebergs)."""
+    names = [f"Player {seat + 1}" for seat in range(4)]
+    tables = [render_table(game.view(None), names[: game.players]) for game in _sample_games()]
+    return palette.fitted_palette(tables, FLAT_COLOURS)
+
+
+@cache
+def hand_palette() -> Image.Image:
+    """The palette every hand picture is stored with (fitted like ``table_palette``)."""
+    hands = [render_hand(game.view(0), "Player 1") for game in _sample_games()]
+    return palette.fitted_palette(hands, FLAT_COLOURS)

@@ -4,7 +4,9 @@ hand sizes, both decks with the face-up top entertainer, and the entertainers go
 
 Discord shows the 820-pixel picture about 400 pixels wide on a phone, so the small cards are
 drawn at least 64 pixels (31 on the phone) and the won and gone ones with the compact face of
-``cards.won``, animal and activity large.
+``cards.won``, animal and activity large. The face-up entertainers of the footer (the next one
+and the one to lay) are drawn 108 pixels wide (53 on the phone), dots and all: they are the
+next show's star.
 """
 
 from __future__ import annotations
@@ -16,18 +18,19 @@ from PIL import Image, ImageDraw
 
 from render import cards, sprites, text
 from render.common import RANK_COLOURS, headline, ranks
-from render.style import HIGHLIGHT, PANEL, PANEL_ACTIVE, PANEL_ROW, TEXT, TEXT_DIM
+from render.style import HIGHLIGHT, PANEL, PANEL_ACTIVE, PANEL_ROW, TEXT, TEXT_DIM, Colour
 
 PANEL_WIDTH = 820
 PAD = 12
 HEADER = 50
 ROW_H = 76
 ROW_GAP = 6
-FOOTER = 84
+FOOTER = 124
 GONE = 80  # the band of entertainers gone from the game, under the footer (with a gap below)
 MINI = 64  # activity card, won and gone entertainers
 MINI_GAP = 4
-DECK = 64  # cards in the footer
+DECK = 64  # the penguin deck in the footer
+SHOW_CARD = 108  # the face-up entertainers in the footer (next, to lay): dots readable on a phone
 GONE_LABEL = 110  # the widest "gone" caption, left of the gone entertainers
 HAND_ICON = 22  # the card back beside a hand's size
 SCORE_RIGHT = 326  # the score's right edge, from the row's left
@@ -53,8 +56,8 @@ def _header(
     playing = words[f"phase_{view['phase']}"] if view["phase"] != "over" else ""
     template, name = headline(view, names, words, playing)
     if view["phase"] != "over":
-        token = sprites.seat_token(view["to_move"], 30)
-        image.paste(token, (x, round(y - 15)), token)
+        token = sprites.on_ground(sprites.seat_token, (view["to_move"], 30), PANEL)
+        image.paste(token, (x, round(y - 15)))
         x += 38
     facts = []
     last = view.get("last")
@@ -88,12 +91,12 @@ def _row(
 ) -> None:
     x0, y0, x1, y1 = box
     active = view["to_move"] == seat
-    draw.rounded_rectangle(box, radius=10, fill=PANEL_ACTIVE if active else PANEL_ROW)
+    ground = PANEL_ACTIVE if active else PANEL_ROW
+    draw.rounded_rectangle(box, radius=10, fill=ground)
     if active:
         draw.rounded_rectangle((x0, y0, x0 + 7, y1), radius=3, fill=HIGHLIGHT)
     mid = (y0 + y1) // 2
-    token = sprites.seat_token(seat, 36)
-    image.paste(token, (x0 + 14, mid - 18), token)
+    image.paste(sprites.on_ground(sprites.seat_token, (seat, 36), ground), (x0 + 14, mid - 18))
     text.label(draw, (x0 + 60, mid - 13), name, text.font(22, True), TEXT, anchor="lm", width=196)
     sub = mid + 14  # the line under the name: rank and bonus, or the hand's size
     if place is not None:
@@ -123,8 +126,8 @@ def _row(
                 width=x0 + 256 - x - 8,
             )
     else:  # the hand's size as a card back and a number
-        back = cards.back(HAND_ICON)
-        image.paste(back, (x0 + 60, sub - HAND_ICON // 2), back)
+        back = sprites.on_ground(cards.back, (HAND_ICON,), ground)
+        image.paste(back, (x0 + 60, sub - HAND_ICON // 2))
         text.label(
             draw,
             (x0 + 60 + HAND_ICON + 5, sub),
@@ -142,13 +145,17 @@ def _row(
         anchor="rm",
     )
     _supply(image, draw, (x0 + SUPPLY_LEFT, mid), seat, view["supply"][seat])
-    activity = cards.activity(view["activities"][seat], MINI)
-    image.paste(activity, (x0 + 440, mid - MINI // 2), activity)
-    _strip(image, (x0 + 440 + MINI + 12, x1 - 8), mid, view["won"][seat])
+    activity = sprites.on_ground(cards.activity, (view["activities"][seat], MINI), ground)
+    image.paste(activity, (x0 + 440, mid - MINI // 2))
+    _strip(image, (x0 + 440 + MINI + 12, x1 - 8), mid, view["won"][seat], ground)
 
 
 def _strip(
-    image: Image.Image, span: tuple[int, int], mid: int, entertainers: Sequence[str]
+    image: Image.Image,
+    span: tuple[int, int],
+    mid: int,
+    entertainers: Sequence[str],
+    ground: Colour,
 ) -> None:
     """Entertainers side by side between ``span``'s edges, overlapping only when they do not
     fit (four fit in a player's row, about ten in the gone band)."""
@@ -158,8 +165,12 @@ def _strip(
     if count > 1:
         step = min(step, (right - left - MINI) // (count - 1))
     for i, card in enumerate(entertainers):
-        face = cards.won(card, MINI)
-        image.paste(face, (left + i * step, mid - MINI // 2), face)
+        at = (left + i * step, mid - MINI // 2)
+        if step >= MINI:  # side by side: each card opaque on the band (pastes fast)
+            image.paste(sprites.on_ground(cards.won, (card, MINI), ground), at)
+        else:  # overlapping: each card's rounded corner shows the one under it
+            face = cards.won(card, MINI)
+            image.paste(face, at, face)
 
 
 def _supply(
@@ -168,8 +179,7 @@ def _supply(
     """The stones left in the supply, apart from the score: one stone in a dark pill and "×n"."""
     x, mid = at
     draw.rounded_rectangle((x, mid - 19, x + SUPPLY_W, mid + 19), radius=19, fill=PANEL)
-    stone = sprites.seat_token(seat, 28)
-    image.paste(stone, (x + 7, mid - 14), stone)
+    image.paste(sprites.on_ground(sprites.seat_token, (seat, 28), PANEL), (x + 7, mid - 14))
     text.label(
         draw,
         (x + 42, mid + 1),
@@ -187,38 +197,44 @@ def _footer(
     view: Mapping[str, Any],
     words: Mapping[str, str],
 ) -> None:
-    y = top + (FOOTER - DECK) // 2
+    mid = top + (FOOTER - ROW_GAP) // 2
     count = text.font(26, True)
     small = text.font(17)
 
-    def pile(x: int, face: Image.Image | None, number: int | None, caption: str) -> int:
+    def pile(
+        x: int, face: Image.Image | None, number: int | None, caption: str, side: int = SHOW_CARD
+    ) -> int:
+        y = mid - side // 2
         if face is not None:
             image.paste(face, (x, y), face)
         else:
-            draw.rounded_rectangle((x, y, x + DECK, y + DECK), radius=6, outline=TEXT_DIM, width=2)
-        tx = x + DECK + 8
+            draw.rounded_rectangle((x, y, x + side, y + side), radius=6, outline=TEXT_DIM, width=2)
+        tx = x + side + 8
         width = 0.0
         if number is not None:
-            width = text.label(draw, (tx, y + 22), str(number), count, TEXT, anchor="lm")
-        width = max(
-            width, text.label(draw, (tx, y + 50), caption, small, TEXT_DIM, anchor="lm", width=110)
-        )
+            width = text.label(draw, (tx, mid - 10), str(number), count, TEXT, anchor="lm")
+        below = text.label(draw, (tx, mid + 18), caption, small, TEXT_DIM, anchor="lm", width=110)
+        width = max(width, below)
         return round(tx + width + 20)
 
     x = pile(
-        PAD, cards.back(DECK) if view["deck_count"] else None, view["deck_count"], words["deck"]
+        PAD,
+        cards.back(DECK) if view["deck_count"] else None,
+        view["deck_count"],
+        words["deck"],
+        DECK,
     )
     top_card = view.get("entertainer_top")
     remaining = view["entertainer_deck_count"]
     laying = view.get("entertainer_to_lay") if view["phase"] == "entertainer" else None
     if laying:  # the top card is being laid: what lies under it is still face down
         remaining -= 1
-        next_face = cards.entertainer_back(DECK) if remaining else None
+        next_face = cards.entertainer_back(SHOW_CARD) if remaining else None
     else:
-        next_face = cards.entertainer(top_card, DECK) if top_card else None
+        next_face = cards.entertainer(top_card, SHOW_CARD) if top_card else None
     x = pile(x, next_face, remaining, words["next"])
     if laying:
-        pile(x, cards.entertainer(laying, DECK), None, words["to_lay"])
+        pile(x, cards.entertainer(laying, SHOW_CARD), None, words["to_lay"])
 
 
 def _gone(
@@ -247,7 +263,7 @@ def _gone(
     removed = view.get("removed", [])
     if not removed:
         text.label(draw, (left, mid), words["no_cards"], small, TEXT_DIM, anchor="lm")
-    _strip(image, (left, box[2] - 8), mid, removed)
+    _strip(image, (left, box[2] - 8), mid, removed, PANEL_ROW)
 
 
 def draw_panel(

@@ -23,11 +23,11 @@ from bot.texts.names import seat_names, title
 from bot.texts.refusals import explain
 
 if TYPE_CHECKING:
-    from bot.client import PenguinBot
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction["PenguinBot"]
+Interaction = discord.Interaction["Host"]
 
 
 class Refusal(app_commands.AppCommandError):
@@ -45,7 +45,7 @@ APPLIED = "applied"
 
 def applied(interaction: Interaction, game_id: int) -> None:
     """Note that this interaction changed a game: an error after it (the answer failing) must
-    not tell the person that nothing was changed (``bot.client.handle_error``)."""
+    not tell the person that nothing was changed (``bot.cogs.errors.handle_error``)."""
     interaction.extras[APPLIED] = game_id
 
 
@@ -59,7 +59,7 @@ def where(interaction: Interaction) -> Where:
 MEMBER_SEEN_FOR = 300.0
 
 
-async def member_of(bot: PenguinBot, interaction: Interaction, guild_id: int, game_id: int) -> bool:
+async def member_of(bot: Host, interaction: Interaction, guild_id: int, game_id: int) -> bool:
     """Whether the person is a member of a game's server. Access fails closed: a server the bot
     is not on has no members it can vouch for; when Discord cannot be asked, the person is told
     to try again."""
@@ -76,7 +76,7 @@ async def member_of(bot: PenguinBot, interaction: Interaction, guild_id: int, ga
     return found
 
 
-async def membership(bot: PenguinBot, guild_id: int, user_id: int) -> bool | None:
+async def membership(bot: Host, guild_id: int, user_id: int) -> bool | None:
     """Whether a person is on a server, asked over REST (no privileged intent needed): True,
     False (not a member, or a server the bot is not on), or None when Discord could not be
     asked. A "member" is remembered for MEMBER_SEEN_FOR seconds."""
@@ -99,7 +99,7 @@ async def membership(bot: PenguinBot, guild_id: int, user_id: int) -> bool | Non
     return True
 
 
-def remember_member(bot: PenguinBot, guild_id: int, user_id: int) -> None:
+def remember_member(bot: Host, guild_id: int, user_id: int) -> None:
     """Note that a person was just seen on a server (stale notes are forgotten now and then)."""
     now = bot.clock.now()
     if len(bot.members_seen) > 10_000:
@@ -120,7 +120,7 @@ class Loaded:
 class Tables:
     """Finding games and acting in them on behalf of the person who typed or clicked."""
 
-    def __init__(self, bot: PenguinBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @property

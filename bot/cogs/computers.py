@@ -28,7 +28,7 @@ from bot.store import GameRecord, OutboxDraft, StoreError, VersionConflict
 from bot.texts import announce
 
 if TYPE_CHECKING:
-    from bot.client import PenguinBot
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 class Computers(commands.Cog):
     """Plays the seats of computer players."""
 
-    def __init__(self, bot: PenguinBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.pool = new_pool(bot.settings.ai_workers)
         self.playing: dict[int, asyncio.Task[None]] = {}
@@ -168,7 +168,7 @@ def _decide(kind: str, view: dict[str, object], level: int, seed: int, budget: f
     return choose_action(kind, dict(view), level, seed=seed, budget=budget)
 
 
-async def setup(bot: PenguinBot) -> None:
+async def setup(bot: Host) -> None:
     """Extension entry point."""
     await bot.add_cog(Computers(bot))
 

@@ -15,7 +15,7 @@ from bot.texts.refusals import explain
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
-    from bot.client import PenguinBot
+    from bot.host import Host
 
 
 def _number(value: float) -> str:
@@ -38,7 +38,7 @@ def describe(lang: str, settings: GuildSettings, hours: float, days: float) -> s
 
 
 async def server_defaults(
-    bot: PenguinBot,
+    bot: Host,
     interaction: Interaction,
     reminder_hours: float | None,
     timeout_days: float | None,
@@ -75,7 +75,7 @@ async def server_defaults(
     await interaction.response.send_message(**fit(content=text, ephemeral=True))
 
 
-def _effective(bot: PenguinBot, settings: GuildSettings) -> tuple[float, float]:
+def _effective(bot: Host, settings: GuildSettings) -> tuple[float, float]:
     """The reminder hours and timeout days a new game gets when its creator does not choose."""
     defaults = bot.store.defaults
     hours = settings.reminder_hours

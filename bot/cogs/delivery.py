@@ -25,7 +25,7 @@ from bot.ui.buttons import buttons
 from bot.ui.fit import fit, shorten
 
 if TYPE_CHECKING:
-    from bot.client import PenguinBot
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ def backoff(attempts: int, first: float = 5.0) -> timedelta:
 class Delivery(commands.Cog):
     """The one background task that sends queued posts and DMs."""
 
-    def __init__(self, bot: PenguinBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.task: asyncio.Task[None] | None = None
         #: One sender per destination (channel or DM) at a time.
@@ -186,14 +186,14 @@ class Delivery(commands.Cog):
             "allowed_mentions": discord.AllowedMentions(users=True, everyone=False, roles=False),
         }
         if entry.kind == "turn":
-            png = await self.bot.draw_table(payload)
+            png = await self.bot.draw({**payload, "picture": "table"})
             name = f"game-{payload['game_id']}-{payload['view'].get('turn', 0)}.png"
             kwargs["file"] = discord.File(io.BytesIO(png), filename=name)
             view = buttons_for(payload)
             if view is not None:
                 kwargs["view"] = view
         elif entry.kind == "animation":
-            data = await self.bot.draw_replay(payload)
+            data = await self.bot.draw({**payload, "picture": "replay"})
             kwargs["file"] = discord.File(io.BytesIO(data), filename=payload["filename"])
         if entry.user_id is not None:
             user = self.bot.get_user(entry.user_id) or await self.bot.fetch_user(entry.user_id)
@@ -278,6 +278,6 @@ def buttons_for(payload: dict[str, Any]) -> discord.ui.View | None:
     return buttons(wanted, payload["game_id"], payload.get("lang", "en")) if wanted else None
 
 
-async def setup(bot: PenguinBot) -> None:
+async def setup(bot: Host) -> None:
     """Extension entry point."""
     await bot.add_cog(Delivery(bot))

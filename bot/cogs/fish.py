@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.boards import show_board
 from bot.cogs.common import Interaction, Loaded, Refusal, Tables, choices, reader_language
 from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete
 from bot.games.fish import FishGame
@@ -16,7 +17,7 @@ from bot.play import options
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
-    from bot.client import PenguinBot
+    from bot.host import Host
 
 RULES = N_("""\
 **Hey, That's My Fish!** — 2 to 4 players, most fish wins.
@@ -34,7 +35,7 @@ onto or over a penguin or open water. You take the floe it left, with its fish.
 class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's My Fish!"):
     """Slash commands of Hey, That's My Fish!"""
 
-    def __init__(self, bot: PenguinBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.tables = Tables(bot)
 
@@ -75,7 +76,8 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
             raise Refusal(
                 t(lang, "Leave at least one seat for a person: bots must be less than players.")
             )
-        await self.bot.lobby.open_lobby(
+        lobby: Any = self.bot.get_cog("Lobby")
+        await lobby.open_lobby(
             interaction,
             "fish",
             players=players,
@@ -156,7 +158,7 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
     @app_commands.autocomplete(game=game_autocomplete)
     async def board(self, interaction: Interaction, game: int | None = None) -> None:
         """The current picture, for players and spectators."""
-        await self.bot.show_board(interaction, game, "fish")
+        await show_board(self.bot, interaction, game, "fish")
 
     @app_commands.command(name="rules", description="The rules of Hey, That's My Fish! in short")
     async def rules(self, interaction: Interaction) -> None:
@@ -166,6 +168,6 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
         )
 
 
-async def setup(bot: PenguinBot) -> None:
+async def setup(bot: Host) -> None:
     """Extension entry point."""
     await bot.add_cog(Fish(bot))

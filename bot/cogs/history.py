@@ -22,7 +22,7 @@ from bot.texts.names import seat_names, title
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
-    from bot.client import PenguinBot
+    from bot.host import Host
 
 #: Moves per page of ``/game history``.
 PAGE = 20
@@ -45,7 +45,7 @@ def replay_views(record: GameRecord, players: int, actions: list[str]) -> list[d
     return views
 
 
-async def post_replay(bot: PenguinBot, interaction: Interaction, game_id: int | None) -> None:
+async def post_replay(bot: Host, interaction: Interaction, game_id: int | None) -> None:
     """``/game replay``: the animated replay of a running or finished game, for everyone."""
     lang = reader_language(interaction)
     loaded = await Tables(bot).find(interaction, game_id, finished=True, purpose=Purpose.LOOK)
@@ -62,7 +62,7 @@ async def post_replay(bot: PenguinBot, interaction: Interaction, game_id: int | 
         "names": seat_names(record, public),
         "labels": picture_labels(public),
     }
-    gif = await bot.draw_replay(payload)
+    gif = await bot.draw({"picture": "replay", **payload})
     text = t(
         public,
         "Replay of game #{id} ({game}): {turns} turns.",
@@ -101,9 +101,7 @@ def history_lines(
     return lines, pages
 
 
-async def show_history(
-    bot: PenguinBot, interaction: Interaction, game_id: int | None, page: int
-) -> None:
+async def show_history(bot: Host, interaction: Interaction, game_id: int | None, page: int) -> None:
     """``/game history``: the moves of a game in notation, one page at a time (ephemeral)."""
     lang = reader_language(interaction)
     loaded = await Tables(bot).find(interaction, game_id, finished=True, purpose=Purpose.LOOK)

@@ -26,7 +26,7 @@ from bot.i18n import DEFAULT, known_language, t
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
-    from bot.client import PenguinBot
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -47,13 +47,13 @@ def meta_key(guild_id: int) -> str:
 class Languages(commands.Cog):
     """Remembers the locales interactions carry; answers which language to post in."""
 
-    def __init__(self, bot: PenguinBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.guild_locales: dict[int, str] = {}
         self.user_locales: dict[int, str] = {}
 
     @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction[PenguinBot]) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[Host]) -> None:
         """Note the person's and the server's locale (written only when they changed)."""
         try:
             user_locale = str(interaction.locale.value)
@@ -88,6 +88,10 @@ class Languages(commands.Cog):
         self.guild_locales[guild_id] = value
         await self.bot.store.set_meta(meta_key(guild_id), value)
 
+    async def public_language(self, guild_id: int) -> str:
+        """The language of public posts in a server (see the module function)."""
+        return await public_language(self.bot, guild_id)
+
     async def guild_language(self, guild_id: int) -> str | None:
         """The language of a server's Discord locale, if the bot speaks it."""
         locale = self.guild_locales.get(guild_id)
@@ -100,7 +104,7 @@ class Languages(commands.Cog):
         return known_language(locale)
 
 
-async def public_language(bot: PenguinBot, guild_id: int) -> str:
+async def public_language(bot: Host, guild_id: int) -> str:
     """The language of public posts in a server: its choice, its Discord locale, the default."""
     settings = await bot.store.guild_settings(guild_id)
     if settings.language:
@@ -122,7 +126,7 @@ def _check_choice(lang: str, choice: str) -> None:
         )
 
 
-async def set_server_language(bot: PenguinBot, interaction: Interaction, choice: str) -> None:
+async def set_server_language(bot: Host, interaction: Interaction, choice: str) -> None:
     """``/game language``: the server's public posts in one language, or as Discord says."""
     lang = reader_language(interaction)
     _check_choice(lang, choice)
@@ -147,7 +151,7 @@ async def set_server_language(bot: PenguinBot, interaction: Interaction, choice:
     await interaction.response.send_message(**fit(content=text, ephemeral=True))
 
 
-async def set_dm_language(bot: PenguinBot, interaction: Interaction, choice: str) -> None:
+async def set_dm_language(bot: Host, interaction: Interaction, choice: str) -> None:
     """``/game dm-language``: the language of your direct messages from the bot."""
     lang = reader_language(interaction)
     _check_choice(lang, choice)
@@ -170,6 +174,6 @@ async def set_dm_language(bot: PenguinBot, interaction: Interaction, choice: str
     await interaction.response.send_message(**fit(content=text, ephemeral=True))
 
 
-async def setup(bot: PenguinBot) -> None:
+async def setup(bot: Host) -> None:
     """Extension entry point."""
     await bot.add_cog(Languages(bot))

@@ -32,7 +32,7 @@ from bot.ui.embeds import game_list_embed, lobby_embed
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
-    from bot.client import PenguinBot
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ async def past_game_autocomplete(
 class Lobby(commands.GroupCog, group_name="game", group_description="Penguin games"):
     """Seats, game lists and everything shared by both games."""
 
-    def __init__(self, bot: PenguinBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.tables = Tables(bot)
 
@@ -575,6 +575,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         await languages.set_dm_language(self.bot, interaction, language)
 
 
-async def setup(bot: PenguinBot) -> None:
+async def setup(bot: Host) -> None:
     """Extension entry point."""
     await bot.add_cog(Lobby(bot))

@@ -20,12 +20,12 @@ from bot.ui.embeds import lobby_embed
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
-    from bot.client import PenguinBot
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
 
-async def rematch(bot: PenguinBot, interaction: Interaction, game_id: int) -> None:
+async def rematch(bot: Host, interaction: Interaction, game_id: int) -> None:
     """Open and start a new game with the finished game's seats; any of its players may ask."""
     lang = reader_language(interaction)
     old = (await Tables(bot).load(interaction, game_id)).record
@@ -43,7 +43,7 @@ async def rematch(bot: PenguinBot, interaction: Interaction, game_id: int) -> No
     )
 
 
-async def _open(bot: PenguinBot, interaction: Interaction, old: GameRecord) -> GameRecord:
+async def _open(bot: Host, interaction: Interaction, old: GameRecord) -> GameRecord:
     lang = reader_language(interaction)
     public = await bot.public_language(old.guild_id)
     computers = [s for s in old.seats if s.is_computer]
@@ -117,9 +117,7 @@ async def _open(bot: PenguinBot, interaction: Interaction, old: GameRecord) -> G
     return record
 
 
-async def _refresh(
-    bot: PenguinBot, record: GameRecord, message: discord.Message, lang: str
-) -> None:
+async def _refresh(bot: Host, record: GameRecord, message: discord.Message, lang: str) -> None:
     """The rematch lobby shows that it has started."""
     try:
         await message.edit(**fit(embed=lobby_embed(record, lang), view=None))

@@ -33,7 +33,7 @@ from bot.store import GameRecord, OutboxDraft, StoreError, UndoRequest, VersionC
 from bot.texts import over_days as days
 
 if TYPE_CHECKING:
-    from bot.client import PenguinBot
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ AFTER_FAILURE = 5.0
 class Scheduler(commands.Cog):
     """Reminders, timeouts, undo expiry and turn notifications."""
 
-    def __init__(self, bot: PenguinBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
@@ -225,6 +225,6 @@ class Scheduler(commands.Cog):
         return settings.language or language_of(settings.locale)
 
 
-async def setup(bot: PenguinBot) -> None:
+async def setup(bot: Host) -> None:
     """Extension entry point."""
     await bot.add_cog(Scheduler(bot))

@@ -26,7 +26,7 @@ from bot.texts.refusals import explain
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
-    from bot.client import PenguinBot
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 HANDOVER_LEVEL = 2
 
 
-async def still_member(bot: PenguinBot, guild_id: int, user_id: int) -> bool:
+async def still_member(bot: Host, guild_id: int, user_id: int) -> bool:
     """Whether a person is still on the server: asked over REST, no privileged intent needed.
 
     Only a clear "unknown member" counts as gone; when Discord cannot be asked, the person is
@@ -46,7 +46,7 @@ async def still_member(bot: PenguinBot, guild_id: int, user_id: int) -> bool:
     return await membership(bot, guild_id, user_id) is not False
 
 
-async def give_up_seat(bot: PenguinBot, record: GameRecord, seat: int, reason: str) -> bool:
+async def give_up_seat(bot: Host, record: GameRecord, seat: int, reason: str) -> bool:
     """The person at ``seat`` loses it (``reason``: resigned, timeout or left).
 
     A timed-out seat (or one whose person left) goes to a computer player once those exist;
@@ -83,7 +83,7 @@ async def give_up_seat(bot: PenguinBot, record: GameRecord, seat: int, reason: s
     return True
 
 
-async def resign(bot: PenguinBot, interaction: Interaction, game_id: int | None) -> None:
+async def resign(bot: Host, interaction: Interaction, game_id: int | None) -> None:
     """``/game resign``: give up a running game at any time (not only on your turn)."""
     lang = reader_language(interaction)
     loaded = await Tables(bot).find(interaction, game_id)
@@ -109,7 +109,7 @@ async def resign(bot: PenguinBot, interaction: Interaction, game_id: int | None)
     )
 
 
-async def set_notify(bot: PenguinBot, interaction: Interaction, on: bool) -> None:
+async def set_notify(bot: Host, interaction: Interaction, on: bool) -> None:
     """``/game notify on|off``: 'your turn' direct messages, opt-in per person."""
     lang = reader_language(interaction)
     store = bot.store
@@ -128,7 +128,7 @@ async def set_notify(bot: PenguinBot, interaction: Interaction, on: bool) -> Non
     await interaction.response.send_message(**fit(content=text, ephemeral=True))
 
 
-async def follow(bot: PenguinBot, interaction: Interaction, game_id: int | None, on: bool) -> None:
+async def follow(bot: Host, interaction: Interaction, game_id: int | None, on: bool) -> None:
     """``/game follow``: anyone may get a game's updates by direct message (or stop)."""
     lang = reader_language(interaction)
     loaded = await Tables(bot).find(interaction, game_id, purpose=Purpose.JOIN)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.boards import show_board
 from bot.cogs.common import Interaction, Loaded, Refusal, Tables, choices, reader_language
 from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete
 from bot.games.ultimatum import UltimatumGame
@@ -22,7 +23,7 @@ from bot.ui.buttons import NO_LONGER_VALID, buttons, perform_select
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
-    from bot.client import PenguinBot
+    from bot.host import Host
 
 RULES = N_("""\
 **The Penguin Ultimatum** — 2 to 4 players, highest score wins. You start with 10 points, \
@@ -58,7 +59,7 @@ class Ultimatum(
 ):
     """Slash commands of The Penguin Ultimatum."""
 
-    def __init__(self, bot: PenguinBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.tables = Tables(bot)
 
@@ -106,7 +107,8 @@ class Ultimatum(
                 t(lang, "Leave at least one seat for a person: bots must be less than players.")
             )
         options = {"width": width, "height": height, "fixed_setup": fixed_setup}
-        await self.bot.lobby.open_lobby(
+        lobby: Any = self.bot.get_cog("Lobby")
+        await lobby.open_lobby(
             interaction,
             "ultimatum",
             players=players,
@@ -320,7 +322,6 @@ class Ultimatum(
 
     async def show_hand(self, interaction: Interaction, game_id: int | None) -> None:
         """Answer with the person's own hand as a picture, visible to them alone."""
-        from render import ultimatum as draw
 
         lang = reader_language(interaction)
         loaded: Loaded = await self.tables.find(interaction, game_id, "ultimatum")
@@ -334,7 +335,9 @@ class Ultimatum(
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = loaded.game.view(seat)
         name = seat_names(loaded.record, lang)[seat]
-        png = await self.bot._off_loop(draw.hand, view, name=name, labels=picture_labels(lang))
+        png = await self.bot.draw(
+            {"picture": "hand", "view": view, "name": name, "labels": picture_labels(lang)}
+        )
         cards = ", ".join(ultimatum_texts.card_name(lang, c) for c in view["hand"] or [])
         await interaction.followup.send(
             **fit(
@@ -354,7 +357,7 @@ class Ultimatum(
     @app_commands.autocomplete(game=game_autocomplete)
     async def board(self, interaction: Interaction, game: int | None = None) -> None:
         """The current picture, for players and spectators (never a hand)."""
-        await self.bot.show_board(interaction, game, "ultimatum")
+        await show_board(self.bot, interaction, game, "ultimatum")
 
     @app_commands.command(name="rules", description="The rules of The Penguin Ultimatum in short")
     async def rules(self, interaction: Interaction) -> None:
@@ -364,6 +367,6 @@ class Ultimatum(
         )
 
 
-async def setup(bot: PenguinBot) -> None:
+async def setup(bot: Host) -> None:
     """Extension entry point."""
     await bot.add_cog(Ultimatum(bot))

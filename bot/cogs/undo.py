@@ -31,7 +31,7 @@ from bot.ui.buttons import buttons
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
-    from bot.client import PenguinBot
+    from bot.host import Host
 
 #: How long the other players have to approve.
 UNDO_LIMIT = timedelta(hours=24)
@@ -151,7 +151,7 @@ def _approvers(record: GameRecord, game: Game, asker: int) -> list[int]:
     ]
 
 
-async def ask_undo(bot: PenguinBot, interaction: Interaction, game_id: int | None) -> None:
+async def ask_undo(bot: Host, interaction: Interaction, game_id: int | None) -> None:
     """``/game undo``: ask the others to approve taking back the last turn."""
     lang = reader_language(interaction)
     tables = Tables(bot)
@@ -215,7 +215,7 @@ async def ask_undo(bot: PenguinBot, interaction: Interaction, game_id: int | Non
     )
 
 
-async def _carry_out(bot: PenguinBot, game_id: int, lang: str, point: UndoPoint) -> GameRecord:
+async def _carry_out(bot: Host, game_id: int, lang: str, point: UndoPoint) -> GameRecord:
     """Cut the log back as the approved request says; announce it with a fresh picture."""
     record, _, _ = await carry_out_undo(
         bot.store,
@@ -228,9 +228,7 @@ async def _carry_out(bot: PenguinBot, game_id: int, lang: str, point: UndoPoint)
     return record
 
 
-async def answer_undo(
-    bot: PenguinBot, interaction: Interaction, game_id: int, *, approve: bool
-) -> None:
+async def answer_undo(bot: Host, interaction: Interaction, game_id: int, *, approve: bool) -> None:
     """A click on Approve undo or Refuse undo under a request."""
     lang = reader_language(interaction)
     store = bot.store
@@ -290,7 +288,7 @@ async def answer_undo(
     )
 
 
-async def rematch_opened(bot: PenguinBot, record: GameRecord) -> bool:
+async def rematch_opened(bot: Host, record: GameRecord) -> bool:
     """Whether a finished game's rematch was opened (its result then stands)."""
     return record.status == "finished" and await bot.store.rematch_of(record.id) is not None
 

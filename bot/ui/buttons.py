@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
@@ -16,7 +16,7 @@ from bot.i18n import N_, language_of, t
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
-    from bot.client import PenguinBot
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +34,20 @@ ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
 }
 #: The answer to a click on a button whose action this version of the bot no longer knows.
 NO_LONGER_VALID = N_("This button is no longer valid.")
+
+
+class Routes(Protocol):
+    """The Clicks cog (bot.cogs.clicks): carries out a click as the matching command."""
+
+    async def route(self, interaction: discord.Interaction[Any], action: str, game_id: int) -> None:
+        """Carry out one click."""
+
+
+async def route(interaction: discord.Interaction[Any], action: str, game_id: int) -> None:
+    """Hand a click to the Clicks cog (found by name: the views import no cog)."""
+    clicks = interaction.client.get_cog("Clicks")
+    assert clicks is not None, "the Clicks cog is loaded with the bot"
+    await cast(Routes, clicks).route(interaction, action, game_id)
 
 
 class GameButton(
@@ -70,14 +84,14 @@ class GameButton(
             button.item.label = item.label
         return button
 
-    async def callback(self, interaction: discord.Interaction[PenguinBot]) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[Host]) -> None:  # type: ignore[override]
         """Handle the click like the matching command."""
         if self.action not in ACTIONS:
             log.info("a click on a button with the unknown action %r", self.action)
             text = t(language_of(interaction.locale), NO_LONGER_VALID)
             await interaction.response.send_message(**fit(content=text, ephemeral=True))
             return
-        await interaction.client.on_game_button(interaction, self.action, self.game_id)
+        await route(interaction, self.action, self.game_id)
 
 
 def lobby_buttons(game_id: int, lang: str, *, computers: bool = False) -> discord.ui.View:
@@ -125,10 +139,10 @@ class PerformSelect(
         assert isinstance(item, discord.ui.Select)
         return cls(int(match["game"]), [o.value for o in item.options])
 
-    async def callback(self, interaction: discord.Interaction[PenguinBot]) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[Host]) -> None:  # type: ignore[override]
         """Perform the chosen show, like /ultimatum perform."""
         cell = self.item.values[0]
-        await interaction.client.on_game_button(interaction, f"perform {cell}", self.game_id)
+        await route(interaction, f"perform {cell}", self.game_id)
 
 
 def perform_select(game_id: int, cells: list[str], lang: str) -> discord.ui.View:

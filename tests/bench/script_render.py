@@ -1,27 +1,68 @@
-"""Picture speed: median time per picture and its ratio to only PNG-encoding the finished image.
+"""Picture cost, today against now, in one run: median time and size of every kind of picture.
 
-Targets (issue 4): fish board ≤ 30 ms, party table ≤ 50 ms, hand ≤ 15 ms; ratio ≤ 2.5. Caches
-(sea, iceberg, floe sprites, card faces) are warmed first, as they are in a running bot. Also
-prints the PNG compress-level trade-off and the size of a full replay. Prints; asserts nothing.
+"Today" is the renderer as it was before issue 18 (commit a4dc47e: RGB PNG at zlib level 3):
+its ``render`` package is taken out of git into a temporary folder and run, unchanged, in a
+child process beside this one (with this checkout's engine and fonts), on the very same views;
+the two are timed in turn, one drawing each, round after round, so that both see the same load
+on the shared machine. Goals (issue 18): at most a third of today's time per turn picture;
+fish board ≤ 100 KiB, party table ≤ 120 KiB, hand ≤ 40 KiB. Caches (sprites, card faces, the
+palettes) are warmed first, as they are in a running bot; the palettes' one-off cost per
+process is printed apart. Also prints where the time goes now, the zlib level trade-off and the
+size of a full replay. Prints; asserts nothing.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from io import BytesIO
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
-from bot.games.fish import FishGame
-from bot.games.ultimatum import UltimatumGame
-from render import fish, png, replay, ultimatum
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from bot.games.fish import FishGame  # noqa: E402
+from bot.games.ultimatum import UltimatumGame  # noqa: E402
+from render import fish, png, replay, ultimatum  # noqa: E402
 
 ROUNDS = 40
+TODAY = "a4dc47e"
 NAMES = ["Ann", "Bartholomew the Magnificent", "Zoë", "Kåre"]
+GOALS_KIB = {"fish": 100, "table": 120, "hand": 40}
+
+#: The child process: reads one job a line (kind, view, names, rounds), answers the median
+#: milliseconds and the bytes of the picture, drawn by whichever ``render`` it imports.
+WORKER = r"""
+import json, statistics, sys, time
+from render import fish, ultimatum
+
+def draw(job):
+    if job["kind"] == "fish":
+        return fish.board(job["view"], names=job["names"])
+    if job["kind"] == "table":
+        return ultimatum.table(job["view"], names=job["names"])
+    return ultimatum.hand(job["view"], name=job["names"][0])
+
+for line in sys.stdin:
+    job = json.loads(line)
+    data = draw(job)
+    times = []
+    for _ in range(job["rounds"]):
+        start = time.perf_counter()
+        draw(job)
+        times.append(time.perf_counter() - start)
+    print(json.dumps({"ms": statistics.median(times) * 1000, "bytes": len(data)}), flush=True)
+"""
 
 
 def median_ms(work: Callable[[], object], rounds: int = ROUNDS) -> float:
@@ -45,53 +86,158 @@ def played(game: Any, actions: int, seed: int) -> Any:
     return game
 
 
-def report(label: str, target: float, render: Callable[[], bytes], image: Image.Image) -> None:
-    """Print one picture's median, its encode-only median and the ratio."""
-    total = median_ms(render)
-    encode = median_ms(lambda: png.encode(image))
-    size = len(render()) / 1024
-    print(
-        f"{label:<28} {image.width}x{image.height:<5} {total:7.1f} ms (target ≤ {target:.0f})"
-        f"  encode only {encode:5.1f} ms  ratio {total / encode:4.2f} (≤ 2.5)  {size:6.0f} KiB"
-    )
+class Today:
+    """Today's renderer (commit TODAY) in a child process, or None where git cannot give it."""
+
+    def __init__(self, folder: Path) -> None:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", TODAY, "render"],
+            capture_output=True,
+            check=True,
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+        for shared in ("bot", "data"):  # the engine and the fonts are this checkout's
+            (folder / shared).symlink_to(ROOT / shared)
+        env = {**os.environ, "PYTHONPATH": str(folder)}
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", WORKER],
+            cwd=folder,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def measure(
+        self, kind: str, view: Mapping[str, Any], names: list[str], rounds: int = ROUNDS
+    ) -> tuple[float, int]:
+        """Median milliseconds (of ``rounds`` drawings, after a warm-up one) and bytes of one
+        picture drawn by today's renderer."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        job = {"kind": kind, "view": view, "names": names, "rounds": rounds}
+        self.process.stdin.write(json.dumps(job) + "\n")
+        self.process.stdin.flush()
+        answer = json.loads(self.process.stdout.readline())
+        return float(answer["ms"]), int(answer["bytes"])
+
+    def close(self) -> None:
+        """End the child process."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=30)
 
 
-def main() -> None:
-    """Measure every kind of picture and print the figures."""
+def now(kind: str, view: Mapping[str, Any], names: list[str]) -> bytes:
+    """One picture drawn by this checkout's renderer."""
+    if kind == "fish":
+        return fish.board(view, names=names)
+    if kind == "table":
+        return ultimatum.table(view, names=names)
+    return ultimatum.hand(view, name=names[0])
+
+
+def positions() -> list[tuple[str, str, dict[str, Any], list[str]]]:
+    """The pictures measured: (label, kind, view, names)."""
     fish_view = played(FishGame.new(4, seed=3), 30, 1).view(None)
     party = played(UltimatumGame.new(players=4, seed=3), 90, 1)
-    table_view, own = party.view(None), party.view(0)
-    print(f"render benchmark: median of {ROUNDS} rounds, compress_level={png.COMPRESS_LEVEL}")
-    report(
-        "fish board (4 players)",
-        30,
-        lambda: fish.board(fish_view, names=NAMES),
-        fish.render_image(fish_view, NAMES),
-    )
-    report(
-        "party table (4 players, 9x9)",
-        50,
-        lambda: ultimatum.table(table_view, names=NAMES),
-        ultimatum.render_table(table_view, NAMES),
-    )
-    report(
-        "hand",
-        15,
-        lambda: ultimatum.hand(own, name=NAMES[0]),
-        ultimatum.render_hand(own, NAMES[0]),
-    )
+    full = played(UltimatumGame.new(players=4, seed=1), 10_000, 1)  # the largest we found
+    wide = played(UltimatumGame.new(players=4, seed=3, width=15, height=15), 102, 3)
+    won = {**party.view(0), "won": [["bear-music", "seal-dance", "sheep-juggling"], [], [], []]}
+    return [
+        ("fish board (4 players)", "fish", fish_view, NAMES),
+        ("party table (4p, 9x9, turn 40)", "table", party.view(None), NAMES),
+        ("party table (4p, 9x9, full)", "table", full.view(None), NAMES),
+        ("party table (4p, 15x15, late)", "table", wide.view(None), NAMES),
+        ("hand (3 won)", "hand", won, NAMES),
+    ]
 
-    print("PNG compress level trade-off (party table): level, encode ms, KiB")
-    still = ultimatum.render_table(table_view, NAMES)
-    for level in (1, 3, 6, 9):
+
+def side_by_side(today: Today | None) -> None:
+    """Today's and the new time and size of each picture, one line each."""
+    print(
+        f"{'picture':<32} {'today ms':>8} {'new ms':>7} {'new/today':>9}"
+        f" {'today KiB':>9} {'new KiB':>7} {'goal KiB':>8}"
+    )
+    for label, kind, view, names in positions():
+        old_times, new_times = [], []
+        old_bytes = 0
+        for _ in range(ROUNDS):  # in turn, so a burst of load on the machine hits both
+            if today:
+                old, old_bytes = today.measure(kind, view, names, rounds=1)
+                old_times.append(old)
+            new_times.append(median_ms(lambda k=kind, v=view, n=names: now(k, v, n), rounds=1))
+        old_ms = statistics.median(old_times) if old_times else float("nan")
+        new_ms = statistics.median(new_times)
+        new_bytes = len(now(kind, view, names))
+        print(
+            f"{label:<32} {old_ms:8.1f} {new_ms:7.1f} {new_ms / old_ms:9.2f}"
+            f" {old_bytes / 1024:9.0f} {new_bytes / 1024:7.0f} {GOALS_KIB[kind]:8d}"
+        )
+
+
+def breakdown() -> None:
+    """Where the new time goes: drawing, mapping onto the palette, zlib."""
+    fish_view = played(FishGame.new(4, seed=3), 30, 1).view(None)
+    party = played(UltimatumGame.new(players=4, seed=3), 90, 1)
+    pictures: list[tuple[str, Callable[[], Image.Image], Image.Image]] = [
+        ("fish board", lambda: fish.render_image(fish_view, NAMES), fish.board_palette()),
+        (
+            "party table",
+            lambda: ultimatum.render_table(party.view(None), NAMES),
+            ultimatum.table_palette(),
+        ),
+        ("hand", lambda: ultimatum.render_hand(party.view(0), NAMES[0]), ultimatum.hand_palette()),
+    ]
+    print("new, where the time goes (median ms): draw, map onto the palette, zlib")
+    for label, draw, palette in pictures:
+        image = draw()
+        mapped = image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+        def save(picture: Image.Image = mapped) -> bytes:
+            buffer = BytesIO()
+            picture.save(buffer, "PNG", compress_level=png.COMPRESS_LEVEL)
+            return buffer.getvalue()
+
+        print(
+            f"  {label:<12} {median_ms(draw):5.1f}"
+            f" {median_ms(lambda i=image, p=palette: i.quantize(palette=p, dither=0)):5.1f}"
+            f" {median_ms(save):5.1f}"
+        )
+    print("zlib level trade-off (party table as a palette PNG): level, zlib ms, KiB")
+    mapped = ultimatum.render_table(party.view(None), NAMES).quantize(
+        palette=ultimatum.table_palette(), dither=Image.Dither.NONE
+    )
+    for level in (1, 2, 3, 4, 6):
 
         def encode(level: int = level) -> bytes:
             buffer = BytesIO()
-            still.save(buffer, "PNG", compress_level=level, optimize=False)
+            mapped.save(buffer, "PNG", compress_level=level)
             return buffer.getvalue()
 
         print(f"  {level}  {median_ms(encode, 15):6.1f} ms  {len(encode()) / 1024:6.0f} KiB")
 
+
+def main() -> None:
+    """Measure every kind of picture and print the figures."""
+    start = time.perf_counter()
+    fish.board_palette()
+    ultimatum.table_palette()
+    ultimatum.hand_palette()
+    warm = (time.perf_counter() - start) * 1000
+    print(f"render benchmark: median of {ROUNDS} rounds; today = commit {TODAY}")
+    print(f"palettes fitted once per process: {warm:.0f} ms (all three kinds)")
+    with tempfile.TemporaryDirectory() as folder:
+        today: Today | None = None
+        try:
+            today = Today(Path(folder))
+        except (OSError, subprocess.CalledProcessError) as error:
+            print(f"today's renderer is not available here ({error}): new figures only")
+        try:
+            side_by_side(today)
+        finally:
+            if today:
+                today.close()
+    breakdown()
     for kind in ("fish", "ultimatum"):
         game: Any = (
             FishGame.new(4, seed=7) if kind == "fish" else UltimatumGame.new(players=4, seed=7)

@@ -74,7 +74,7 @@ async def settle(bot: PenguinBot, seconds: float = 0.4) -> None:
     while asyncio.get_running_loop().time() < deadline:
         await asyncio.sleep(seconds)
         pending = await bot.store.pending(limit=1)
-        scheduler = bot.scheduler
+        scheduler: Any = bot.get_cog("Scheduler")
         if not pending and (scheduler is None or not scheduler.changed_games):
             return
 

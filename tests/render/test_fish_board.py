@@ -51,7 +51,7 @@ def test_every_position_renders_a_png_of_the_expected_size(
     image = decode(fish.board(view, names=LONG_NAMES[:players]))
     assert image.size == fish.size(players)
     assert image.size[0] == 800
-    assert image.mode == "RGB"
+    assert image.mode == "P"  # a palette PNG (render.png)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

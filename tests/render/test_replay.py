@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageSequence
 
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
-from render import fish, replay, ultimatum
+from render import fish, palette, replay, ultimatum
 from tests.render.games import LONG_NAMES, decode, fish_game
 
 LIMIT = 8 * 2**20  # Discord's upload limit without boosts
@@ -99,14 +99,13 @@ def test_every_flat_colour_comes_out_as_itself() -> None:
         ("ultimatum", UltimatumGame.new(players=4, seed=7).view(None)),
     ):
         frame = replay.RENDERERS[kind](view, ["a", "b", "c", "d"][: view["players"]], None)
-        colours = replay.palette_colours([frame], replay.FLAT_COLOURS[kind])
-        assert len(colours) <= replay.PALETTE_SIZE
+        colours = palette.palette_colours([frame], replay.FLAT_COLOURS[kind])
+        assert len(colours) <= palette.PALETTE_SIZE
         flat = list(dict.fromkeys(replay.FLAT_COLOURS[kind]))
         strip = Image.new("RGB", (len(flat), 1))
         strip.putdata(flat)
-        palette = Image.new("P", (1, 1))
-        palette.putpalette([c for colour in colours for c in colour])
-        mapped = strip.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+        onto = palette.palette_image(colours)
+        mapped = strip.quantize(palette=onto, dither=Image.Dither.NONE).convert("RGB")
         assert mapped.tobytes() == strip.tobytes(), kind
 
 

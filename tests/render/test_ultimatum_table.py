@@ -191,8 +191,7 @@ def test_the_hand_shows_the_players_cards_and_refuses_a_spectator() -> None:
     own = game.view(1)
     image = ultimatum.render_hand(own, "Bob")
     for i, card in enumerate(own["hand"]):
-        x = ultimatum.HAND_PAD + i * (ultimatum.HAND_CARD + 10)
-        box = (x, ultimatum.HAND_TITLE + 4, x + ultimatum.HAND_CARD, ultimatum.HAND_TITLE + 144)
+        box = ultimatum.hand_card_box(i)
         family = cards.FAMILY[PENGUINS[card].colour]
         assert count(image, box, family) > ultimatum.HAND_CARD**2 / 6, card
     with pytest.raises(ValueError, match="own view"):

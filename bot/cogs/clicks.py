@@ -1,0 +1,47 @@
+"""Clicks on the game buttons: each is the same request as the matching command.
+
+The buttons (bot.ui.buttons) find this cog by name, so the Discord views import no cog.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from discord.ext import commands
+
+from bot.cogs.common import Interaction
+from bot.cogs.errors import handle_error
+from bot.cogs.rematch import rematch
+from bot.cogs.undo import answer_undo
+
+if TYPE_CHECKING:
+    from bot.host import Host
+
+
+class Clicks(commands.Cog):
+    """Routes a click to the command it stands for."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+
+    async def route(self, interaction: Interaction, action: str, game_id: int) -> None:
+        """Carry out a click; any error is answered like a command's."""
+        try:
+            if action in ("join", "leave", "start", "cancel"):
+                lobby: Any = self.bot.get_cog("Lobby")
+                await lobby.seat_change(interaction, action, game_id, from_button=True)
+            elif action == "rematch":
+                await rematch(self.bot, interaction, game_id)
+            elif action in ("approve", "refuse"):
+                await answer_undo(self.bot, interaction, game_id, approve=action == "approve")
+            else:
+                ultimatum = action in ("hand", "skip") or action.startswith("perform ")
+                cog: Any = self.bot.get_cog("Ultimatum" if ultimatum else "Lobby")
+                await cog.on_button(interaction, action, game_id)
+        except Exception as error:
+            await handle_error(interaction, error)
+
+
+async def setup(bot: Host) -> None:
+    """Extension entry point."""
+    await bot.add_cog(Clicks(bot))

@@ -1,0 +1,141 @@
+"""The host the cogs run in: the bot's shared services, with no command and no cog of its own.
+
+Settings, the store, the clock, the pool of drawing processes, where a game's posts go, what
+happens after a change, the language of a server's posts. ``bot.client.PenguinBot`` adds the
+wiring (loading the cogs, the error handler, syncing commands); the cogs know only this class,
+so nothing imports the client and the layers have no circle.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import multiprocessing
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Protocol, runtime_checkable
+
+import discord
+from discord.ext import commands
+
+from bot.clock import Clock, SystemClock
+from bot.config import Settings
+from bot.store import GameRecord, SnapshotReport, Store, StoreError
+from render.draw import picture, warm
+
+
+@runtime_checkable
+class Speaks(Protocol):
+    """The Languages cog: which language a server's public posts are in."""
+
+    async def public_language(self, guild_id: int) -> str:
+        """The server's public language."""
+
+
+@runtime_checkable
+class Follows(Protocol):
+    """The Scheduler cog: it looks at a game again after every change."""
+
+    def changed(self, record: GameRecord) -> None:
+        """Note that a game changed."""
+
+
+class Host(commands.Bot):
+    """The penguin games bot's shared services (see the module's docstring)."""
+
+    store: Store
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
+        clock: Clock | None = None,
+        **options: Any,
+    ) -> None:
+        # Only the guilds intent: interactions carry the acting member and their locale, so no
+        # privileged intent (members, presences, message content) is needed.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        # The bot never joins a voice channel: discord.py's warnings about missing voice
+        # libraries (PyNaCl, davey) would only send an operator looking for a problem.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
+        )
+        self.settings = settings
+        self._given_store = store
+        #: The time reminders, timeouts and undo requests are measured on (tests move it).
+        self.clock: Clock = clock or SystemClock()
+        # Drawing is CPU-bound Python: in worker processes it cannot starve the event loop of
+        # the GIL, so interactions are answered in time however many games post at once.
+        self.drawing = ProcessPoolExecutor(
+            max_workers=settings.drawing_workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=warm,
+        )
+        self.computers_available = False  # until the computer players' cog is loaded
+        #: Games whose thread is being created: their posts wait, so none lands in the channel.
+        self.settling: dict[int, asyncio.Event] = {}
+        #: When each (guild, user) was last seen on their server (bot.cogs.turns.still_member).
+        self.members_seen: dict[tuple[int, int], float] = {}
+        #: The check of running games against their action logs, started by setup_hook.
+        self.snapshot_check: asyncio.Task[SnapshotReport | None] | None = None
+
+    async def close(self) -> None:
+        """Stop background work, then close the store."""
+        await super().close()
+        if self.snapshot_check is not None and not self.snapshot_check.done():
+            self.snapshot_check.cancel()
+            await asyncio.gather(self.snapshot_check, return_exceptions=True)
+        self.drawing.shutdown(wait=False, cancel_futures=True)
+        if self._given_store is None and hasattr(self, "store"):
+            await self.store.close()
+
+    # --- what cogs share -----------------------------------------------------------------------
+
+    async def public_language(self, guild_id: int) -> str:
+        """The language of public posts in a server: its choice (``/game language``), else its
+        Discord language, else the bot's default (the Languages cog knows; before it is loaded,
+        the default)."""
+        cog = self.get_cog("Languages")
+        if isinstance(cog, Speaks):
+            return await cog.public_language(guild_id)
+        return self.settings.language
+
+    def after_change(self, record: GameRecord) -> None:
+        """Wake the background work that follows a change (delivery; computer players;
+        the scheduler, which notifies whoever is to move next and their followers)."""
+        self.store.outbox_ready.set()
+        self.dispatch("game_changed", record)
+        scheduler = self.get_cog("Scheduler")
+        if isinstance(scheduler, Follows):
+            scheduler.changed(record)
+
+    async def game_channel(self, game_id: int, fallback: int) -> int:
+        """Where a game's posts go now: its thread once it has one (waiting while it is made)."""
+        settling = self.settling.get(game_id)
+        if settling is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(settling.wait(), timeout=10)
+        try:
+            record = await self.store.get_game(game_id)
+        except StoreError:
+            return fallback
+        return record.thread_id or record.channel_id
+
+    async def draw(self, request: Mapping[str, Any]) -> bytes:
+        """A picture (render.draw.picture), drawn in a worker process."""
+        return await self._off_loop(picture, dict(request))
+
+    async def _off_loop(self, function: Any, *args: Any, **kwargs: Any) -> bytes:
+        loop = asyncio.get_running_loop()
+        job = functools.partial(function, *args, **kwargs)
+        result: bytes = await loop.run_in_executor(self.drawing, job)
+        return result

@@ -1,0 +1,48 @@
+"""The one entry point of the pictures: a plain request in, image bytes out.
+
+The bot sends requests to worker processes (bot.host); a request is plain data, so it crosses
+the process boundary as it is. ``picture`` names what to draw:
+
+- ``table``: the board or party table of a public view (``game_kind``, ``view``, ``names``);
+- ``replay``: the animated replay of a game (``game_kind``, ``views``, ``names``);
+- ``hand``: a player's own hand (``view`` of that seat, ``name``);
+
+each with the ``labels`` of the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+def picture(request: Mapping[str, Any]) -> bytes:
+    """Draw what ``request`` asks for (see the module's docstring)."""
+    what = request["picture"]
+    labels = request.get("labels")
+    if what == "table":
+        from render import fish, ultimatum
+
+        draw = fish.board if request["game_kind"] == "fish" else ultimatum.table
+        return draw(request["view"], names=request["names"], labels=labels)
+    if what == "replay":
+        from render import replay
+
+        return replay.animation(
+            request["game_kind"], request["views"], names=request["names"], labels=labels
+        )
+    if what == "hand":
+        from render import ultimatum
+
+        return ultimatum.hand(request["view"], name=request["name"], labels=labels)
+    raise ValueError(f"no picture called {what!r}")
+
+
+def warm() -> None:
+    """Fit every picture's palette now: each drawing process runs this when it starts (the
+    bot starts its drawing processes with the bot, so no player waits for it)."""
+    from render import fish, ultimatum
+
+    fish.board_palette()
+    ultimatum.table_palette()
+    ultimatum.hand_palette()

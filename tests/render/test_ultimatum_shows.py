@@ -1,0 +1,298 @@
+"""Issue 18: the shows read at a glance. An entertainer's dots point at their cells, the empty
+cells it still waits for carry a mark with how many are missing (one missing stands out), the
+entertainer to lay is large in the footer and the hand shows symbol and activity large; all of
+it on a phone (400 pixels wide) and for colour-blind players."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.games.ultimatum import UltimatumGame
+from bot.games.ultimatum.cards import ENTERTAINERS, OPPOSITE, PENGUINS
+from render import cards, ultimatum
+from render.style import ICE, INK, PANEL, PANEL_ROW
+from render.ultimatum_panel import FOOTER, GONE, SHOW_CARD
+from tests.render.test_ultimatum_legibility import (
+    DEUTERANOPIA,
+    FAMILIES,
+    PHONE,
+    PROTANOPIA,
+    TABLE_CARD,
+    _visible_change,
+    contrast,
+    overlap,
+    simulate,
+    white_mask,
+)
+
+NAMES = ["a", "b"]
+HAND_PHONE = 400 / ultimatum.HAND_WIDTH
+
+
+def _table(cards_on_table: dict[str, str], phase: str = "play") -> dict[str, Any]:
+    """A 2-player 9 × 9 view holding exactly ``cards_on_table`` (no stones, no last turn)."""
+    base = UltimatumGame.new(players=2, seed=1).view(None)
+    return {
+        **base,
+        "table": cards_on_table,
+        "stones": {},
+        "last": None,
+        "pending_shows": [],
+        "phase": phase,
+    }
+
+
+# --- which cells wait (U-15) ---------------------------------------------------------------------
+
+
+def test_an_entertainer_waits_for_each_empty_cell_its_dots_point_at() -> None:
+    """bear-music points E and W: both empty cells wait, each missing 2; a card on one leaves
+    the other missing 1; cells not pointed at never wait."""
+    view = _table({"E5": "bear-music"})
+    assert ultimatum.waiting_cells(view) == {"D5": [("E", 2)], "F5": [("W", 2)]}
+    view = _table({"E5": "bear-music", "F5": "curtain"})
+    assert ultimatum.waiting_cells(view) == {"D5": [("E", 1)]}
+
+
+def test_off_the_iceberg_counts_as_occupied_and_turned_dots_point_back() -> None:
+    """U-15: at the west edge only the east cell is missing; U-2: seal-music (N NE NW) turned
+    waits south."""
+    assert ultimatum.waiting_cells(_table({"A5": "bear-music"})) == {"B5": [("W", 1)]}
+    turned = ultimatum.waiting_cells(_table({"E5": "seal-music turned"}))
+    assert turned == {"D6": [("NE", 3)], "E6": [("N", 3)], "F6": [("NW", 3)]}
+
+
+def test_a_cell_several_entertainers_wait_for_lists_each() -> None:
+    """Two entertainers pointing at the same cell each leave their own mark there."""
+    view = _table({"D5": "bear-music", "F5": "bear-music"})
+    assert sorted(ultimatum.waiting_cells(view)["E5"]) == [("E", 2), ("W", 2)]
+
+
+# --- the marks on the table ----------------------------------------------------------------------
+
+
+def _mark_pixels(
+    image: Image.Image, cell: str, towards: str, colour: tuple[int, int, int], share: float = 1
+) -> int:
+    """Pixels of exactly ``colour`` in the mark's box of ``cell`` on its side ``towards`` (or a
+    ``share`` of that box around the mark's centre)."""
+    x, y = ultimatum.mark_centre(cell, towards, 9, 9)
+    r = ultimatum.cell_size(9, 9) * ultimatum.MARK_READY * share
+    crop = image.crop((round(x - r), round(y - r), round(x + r), round(y + r))).convert("RGB")
+    return sum(n for n, c in crop.getcolors(crop.width * crop.height) or [] if c == colour)
+
+
+def test_waiting_cells_carry_a_mark_on_the_side_facing_their_entertainer() -> None:
+    """Each waiting cell shows a yellow mark on the side towards the entertainer, none on its
+    other sides, and no empty cell that nobody waits for has one."""
+    image = ultimatum.render_table(_table({"E5": "bear-music"}), NAMES)
+    for cell, towards in (("D5", "E"), ("F5", "W")):
+        assert _mark_pixels(image, cell, towards, cards.DOT) > 60, cell
+        assert _mark_pixels(image, cell, OPPOSITE[towards], cards.DOT) == 0, cell
+    for cell in ("E4", "E6", "D4", "F6"):  # next to the entertainer, not pointed at
+        x0, y0, x1, y1 = ultimatum.cell_box(cell, 9, 9)
+        crop = image.crop((x0, y0, x1, y1)).convert("RGB")
+        colours = dict((c, n) for n, c in crop.getcolors(crop.width * crop.height) or [])
+        assert cards.DOT not in colours, cell
+
+
+def test_one_missing_card_turns_the_mark_dark_and_larger() -> None:
+    """ "One more card here starts a show": the mark of an entertainer missing one cell is a
+    dark disc (yellow number and rim) larger than the yellow disc of one missing more."""
+    image = ultimatum.render_table(_table({"E5": "bear-music", "F5": "curtain"}), NAMES)
+    ready_ink = _mark_pixels(image, "D5", "E", INK, share=0.6)  # inside the disc
+    ready_yellow = _mark_pixels(image, "D5", "E", cards.DOT)
+    waiting = ultimatum.render_table(_table({"E5": "bear-music"}), NAMES)
+    assert ready_ink > 2 * _mark_pixels(waiting, "D5", "E", INK, share=0.6)
+    assert ready_yellow > 20  # the number and the rim
+    assert ultimatum.MARK_READY > ultimatum.MARK_RADIUS
+
+
+def test_the_mark_shows_how_many_cells_are_missing() -> None:
+    """The marks of an entertainer missing 2, 3, 4 and 5 cells (all pointing west at D5) differ
+    visibly from each other at phone size: the number is readable there."""
+    x, y = ultimatum.mark_centre("D5", "E", 9, 9)
+    r = ultimatum.cell_size(9, 9) * ultimatum.MARK_READY
+    box = (round(x - r), round(y - r), round(x + r), round(y + r))
+    crops = []
+    for missing, entertainer in (
+        (2, "bear-music"),
+        (3, "sheep-acrobatics"),
+        (4, "seal-dance"),
+        (5, "seal-juggling"),
+    ):
+        view = _table({"E5": entertainer})
+        assert ("E", missing) in ultimatum.waiting_cells(view)["D5"]
+        crop = ultimatum.render_table(view, NAMES).crop(box)
+        size = (round(crop.width * PHONE), round(crop.height * PHONE))
+        crops.append(crop.resize(size, Image.Resampling.LANCZOS))
+    for a, b in itertools.combinations(crops, 2):
+        assert _visible_change(a, b) >= 12
+
+
+@pytest.mark.parametrize("matrix", [DEUTERANOPIA, PROTANOPIA], ids=["deuteranopia", "protanopia"])
+def test_marks_stand_out_for_colour_blind_players(matrix: tuple[float, ...]) -> None:
+    """The two kinds of mark differ in lightness, not only hue, and both have a dark rim that
+    stands out from the ice (≥ 3:1) after the colour-blind simulation."""
+    swatch = Image.new("RGB", (3, 1))
+    swatch.putdata([cards.DOT, INK, ICE])
+    seen = simulate(swatch, matrix)
+    dot, ink, ice = (seen.getpixel((i, 0)) for i in range(3))
+    assert contrast(dot, ink) >= 7  # waiting (yellow disc) against one missing (dark disc)
+    assert contrast(ink, ice) >= 7
+    assert contrast(dot, ice) < contrast(ink, ice)  # hence the rim
+
+
+def test_marks_read_on_a_phone() -> None:
+    """Shrunk to a phone, a waiting mark still changes a patch of the picture the size of a
+    small icon, and one missing card another patch of about the same size."""
+    plain = ultimatum.render_table(_table({"E5": "curtain"}), NAMES)
+    waiting = ultimatum.render_table(_table({"E5": "bear-music"}), NAMES)
+    ready = ultimatum.render_table(_table({"E5": "bear-music", "F5": "curtain"}), NAMES)
+    box = ultimatum.cell_box("D5", 9, 9)
+
+    def phone(image: Image.Image) -> Image.Image:
+        crop = image.crop(box)
+        size = round(crop.width * PHONE)
+        return crop.resize((size, size), Image.Resampling.LANCZOS)
+
+    assert _visible_change(phone(plain), phone(waiting)) >= 60
+    assert _visible_change(phone(waiting), phone(ready)) >= 60
+
+
+def test_no_marks_once_the_game_is_over() -> None:
+    """At the end nobody waits for a card: the same table shows no mark."""
+    over = ultimatum.render_table(_table({"E5": "bear-music"}, phase="over"), NAMES)
+    assert _mark_pixels(over, "D5", "E", cards.DOT) == 0
+
+
+# --- the dots point ------------------------------------------------------------------------------
+
+
+def _yellowness(image: Image.Image) -> list[list[float]]:
+    """How yellow each pixel is (0 … 1): the dots' colour against everything else."""
+    rgb = image.convert("RGB")
+    w, h = rgb.size
+    data = rgb.tobytes()
+    rows = []
+    for y in range(h):
+        row = []
+        for x in range(w):
+            r, g, b = data[3 * (y * w + x) : 3 * (y * w + x) + 3]
+            row.append(max(0.0, min(r, g) - b) / (min(cards.DOT[:2]) - cards.DOT[2]))
+        rows.append(row)
+    return rows
+
+
+@pytest.mark.parametrize("size", [TABLE_CARD, round(TABLE_CARD * PHONE)], ids=["table", "phone"])
+@pytest.mark.parametrize("direction", list(cards.DIRECTION_VECTORS))
+def test_each_dot_points_out_at_its_cell(direction: str, size: int) -> None:
+    """U-2: a dot is an arrowhead. Along its direction its yellow lies mostly on the inner side
+    of its extent (wide base inside, tip outside), on the card and shrunk to a phone; a round
+    bead would be balanced."""
+    entertainer = next(e for e, data in ENTERTAINERS.items() if direction in data.dots)
+    big = cards.entertainer(entertainer, TABLE_CARD)
+    face = Image.alpha_composite(Image.new("RGBA", big.size, PANEL), big)
+    if size != TABLE_CARD:
+        face = face.resize((size, size), Image.Resampling.LANCZOS)
+    ux, uy = cards.DIRECTION_VECTORS[direction]
+    tip = cards.dot_points(direction, size)[0]
+    yellow = _yellowness(face)
+    weights, along = [], []
+    for y, row in enumerate(yellow):
+        for x, v in enumerate(row):
+            # only this dot: within a dot's length of its tip
+            if v > 0.3 and math.hypot(x + 0.5 - tip[0], y + 0.5 - tip[1]) < size * 0.24:
+                weights.append(v)
+                along.append((x + 0.5 - tip[0]) * ux + (y + 0.5 - tip[1]) * uy)
+    assert sum(weights) >= (4 if size < TABLE_CARD else 30), "dot too small"
+    centre = sum(w * a for w, a in zip(weights, along, strict=True)) / sum(weights)
+    middle = (min(along) + max(along)) / 2
+    assert centre < middle - 0.08 * (max(along) - min(along)), (centre, min(along), max(along))
+
+
+# --- the footer and the hand on a phone ----------------------------------------------------------
+
+
+def _footer_card(view: dict[str, Any]) -> Image.Image:
+    """The "to lay" entertainer of the footer as a phone shows it."""
+    image = ultimatum.render_table(view, NAMES)
+    phone = image.resize((400, round(image.height * PHONE)), Image.Resampling.LANCZOS)
+    bottom = phone.height - round(GONE * PHONE)
+    return phone.crop((0, bottom - round(FOOTER * PHONE), phone.width, bottom))
+
+
+def _laying(entertainer: str) -> dict[str, Any]:
+    game = next(
+        g
+        for seed in range(100)
+        if (g := UltimatumGame.new(players=2, seed=seed)) and g.view(None)["entertainer_top"]
+    )
+    view = game.view(None)
+    return {**view, "phase": "entertainer", "entertainer_to_lay": entertainer}
+
+
+def test_the_entertainer_to_lay_is_large_on_a_phone() -> None:
+    """The face-up entertainer to lay is at least 50 pixels wide on a phone (the table's cards
+    are about 40), and another animal, activity or set of dots changes it visibly there."""
+    assert SHOW_CARD * PHONE >= 50
+    plain = _footer_card(_laying("bear-music"))
+    for other in ("seal-music", "bear-dance", "bear-juggling"):  # animal, activity, dots
+        assert _visible_change(plain, _footer_card(_laying(other))) >= 300, other
+
+
+def test_the_footer_entertainers_dots_are_solid_on_a_phone() -> None:
+    """Each dot of the footer's entertainer covers at least 12 clearly yellow phone pixels."""
+    face = cards.entertainer("kangaroo-music", SHOW_CARD)
+    flat = Image.alpha_composite(Image.new("RGBA", face.size, PANEL), face)
+    small = round(SHOW_CARD * PHONE)
+    phone = flat.resize((small, small), Image.Resampling.LANCZOS)
+    yellow = sum(v > 0.6 for row in _yellowness(phone) for v in row)
+    assert yellow >= 12 * len(ENTERTAINERS["kangaroo-music"].dots)
+
+
+def _hand_card(card: str) -> Image.Image:
+    face = cards.hand_penguin(card, ultimatum.HAND_CARD, ultimatum.HAND_CARD_HEIGHT)
+    flat = Image.alpha_composite(Image.new("RGBA", face.size, PANEL_ROW), face)
+    size = (round(face.width * HAND_PHONE), round(face.height * HAND_PHONE))
+    return flat.resize(size, Image.Resampling.LANCZOS)
+
+
+@pytest.mark.parametrize("matrix", [DEUTERANOPIA, PROTANOPIA], ids=["deuteranopia", "protanopia"])
+def test_hand_cards_show_the_family_symbol_large_on_a_phone(matrix: tuple[float, ...]) -> None:
+    """In the hand, each family's white symbol covers a fifth of its corner box at phone size,
+    and the shapes differ for colour-blind players."""
+    w, h = ultimatum.HAND_CARD, ultimatum.HAND_CARD_HEIGHT
+    box = (0.5, 0.03 * w / h, 0.96, 0.49 * w / h)  # the top right corner, as fractions
+    masks = {}
+    for colour in FAMILIES:
+        card = next(c for c, d in PENGUINS.items() if d.colour == colour and d.value == 4)
+        masks[colour] = white_mask(simulate(_hand_card(card), matrix), box)
+        assert sum(masks[colour]) > 24 * 24 / 5, f"{colour}: symbol too small"
+    for a, b in itertools.combinations(FAMILIES, 2):
+        assert overlap(masks[a], masks[b]) < 0.7, f"{a} and {b} symbols look alike"
+
+
+def test_hand_cards_show_the_activity_large_on_a_phone() -> None:
+    """Another activity changes a hand card on a phone over at least 600 pixels (the square
+    cards of the old, wider hand picture: 342 at least), so the activity reads at a glance."""
+    for colour in FAMILIES:
+        faces = {
+            d.activity: _hand_card(c)
+            for c, d in PENGUINS.items()
+            if d.colour == colour and d.value == 3
+        }
+        for a, b in itertools.combinations(sorted(faces), 2):
+            assert _visible_change(faces[a], faces[b]) >= 600, (colour, a, b)
+
+
+def test_the_hand_is_narrower_so_its_cards_are_larger_on_a_phone() -> None:
+    """Discord shows the hand 400 pixels wide: its cards are at least 70 phone pixels wide and
+    its won entertainers at least 60, with their dots."""
+    assert ultimatum.HAND_CARD * HAND_PHONE >= 70
+    assert ultimatum.HAND_WON * HAND_PHONE >= 60
