@@ -7,6 +7,7 @@ import contextlib
 import logging
 import signal
 import sys
+from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
@@ -15,6 +16,9 @@ from discord.ext import commands
 
 from bot.config import ConfigError, Settings, load_settings
 from bot.store import Store, StoreOpenError
+
+if TYPE_CHECKING:
+    from bot.client import PenguinBot
 
 log = logging.getLogger("bot")
 
@@ -46,7 +50,7 @@ async def run(settings: Settings) -> None:
         await store.close()
 
 
-def make_client(settings: Settings, store: Store) -> discord.Client:
+def make_client(settings: Settings, store: Store) -> PenguinBot:
     """The bot's client: discord.py's single-shard client, or, with SHARD_COUNT, an
     AutoShardedBot running SHARD_IDS (all shards when unset) that identifies in turn with the
     other processes (``identify_in_turn``)."""

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands
 
 if TYPE_CHECKING:
-    from bot.client import PenguinBot
+    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ def worker_id() -> str:
 class Leases(commands.Cog):
     """Claims games for this process, counts their holders and renews every lease it holds."""
 
-    def __init__(self, bot: PenguinBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.worker = worker_id()
         self.lease = bot.settings.lease_seconds
@@ -117,7 +117,7 @@ class Leases(commands.Cog):
                 await self.let_go(game_id)
 
 
-async def leases_of(bot: PenguinBot) -> Leases:
+async def leases_of(bot: Host) -> Leases:
     """The process's Leases cog, added by whichever background cog needs it first."""
     cog = bot.get_cog("Leases")
     if cog is None:
