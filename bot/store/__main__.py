@@ -23,7 +23,7 @@ from dotenv import load_dotenv
 
 from bot.config import ConfigError, database_path, env_file
 from bot.play.games import rebuild
-from bot.store.copy import copy_database
+from bot.store.copy import CopyRefused, copy_database
 from bot.store.errors import StoreError
 from bot.store.postgres import safe_url
 from bot.store.store import is_postgres_url
@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         load_dotenv(env_file(os.environ))
         source = Path(args.source) if args.source else database_path(dict(os.environ))
         report = asyncio.run(copy_database(source, args.to, rebuild=rebuild))
-    except (ConfigError, StoreError) as error:
+    except (ConfigError, StoreError, CopyRefused) as error:
         print(f"Nothing was copied: {error}", file=sys.stderr)
         return 2
     for table, count in report.rows.items():

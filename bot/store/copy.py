@@ -15,7 +15,6 @@ from typing import Any
 
 from bot.store.check import STARTED, Rebuild
 from bot.store.connection import Connection
-from bot.store.errors import StoreError
 from bot.store.store import Store
 
 #: Every table, parents before children, with the key the rows are ordered by.
@@ -31,6 +30,11 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("meta", "key"),
 )
 BATCH = 1000
+
+
+class CopyRefused(Exception):
+    """The copy could not be made or verified; the message says why (for the operator, in
+    English: it is never shown in Discord)."""
 
 
 @dataclass(frozen=True)
@@ -56,20 +60,18 @@ async def _rows(
 async def copy_database(source: str | Path, target: str, *, rebuild: Rebuild) -> CopyReport:
     """Copy the SQLite database at ``source`` into the empty PostgreSQL database ``target``.
 
-    Raises StoreError ``not_empty`` (nothing written) when the target holds any row, and
-    ``copy_differs`` when the verification finds a difference (the copy stays for a look).
+    Raises CopyRefused when there is no source, when the target holds any row (nothing is
+    written), or when the verification finds a difference (the copy stays for a look).
     """
     if not Path(source).is_file():
-        raise StoreError("no_source", f"there is no SQLite database at {source}")
+        raise CopyRefused(f"there is no SQLite database at {source}")
     async with await Store.open(source) as sqlite, await Store.open_postgres(target) as postgres:
         for table, _key in TABLES:
             found = await postgres._db.fetchall(f"SELECT 1 FROM {table} LIMIT 1")
             if found:
-                raise StoreError(
-                    "not_empty",
+                raise CopyRefused(
                     f"the PostgreSQL database {postgres.path} already holds {table}: the copy "
-                    "goes into an empty database only (create a new one)",
-                    table=table,
+                    "goes into an empty database only (create a new one)"
                 )
         columns = {table: await _columns(sqlite, table) for table, _key in TABLES}
         rows: dict[str, int] = {}
@@ -95,13 +97,10 @@ async def copy_database(source: str | Path, target: str, *, rebuild: Rebuild) ->
                 if await _rows(source_conn, table, names, key) != await _rows(
                     target_conn, table, names, key
                 ):
-                    raise StoreError(
-                        "copy_differs", f"the copied {table} differ from the original", table=table
-                    )
+                    raise CopyRefused(f"the copied {table} differ from the original")
         report = await postgres.check_snapshots(rebuild, STARTED)
         if report.repaired or report.broken:
-            raise StoreError(
-                "copy_differs",
+            raise CopyRefused(
                 f"replaying the copied games found {len(report.repaired)} snapshot(s) that "
                 f"differ from their log and {len(report.broken)} game(s) that do not replay "
                 "(the original has the same problem: run the bot on it once to repair them)",
