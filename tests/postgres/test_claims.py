@@ -73,3 +73,14 @@ async def test_racing_processes_claim_each_due_game_once(stores: list[Store]) ->
             break
     every = [game for ids in results for game in ids]
     assert sorted(every) == sorted(due) and len(set(every)) == len(every)
+
+
+async def test_a_named_lock_is_held_across_processes_for_its_time(stores: list[Store]) -> None:
+    """What the identify buckets use: the second holder waits out the first one's hold."""
+    first, second = stores[0], stores[1]
+    start = asyncio.get_running_loop().time()
+    await first.hold_exclusive("identify:0", 0.6)
+    await second.hold_exclusive("identify:1", 0.6)  # another bucket: at once
+    assert asyncio.get_running_loop().time() - start < 0.4
+    await second.hold_exclusive("identify:0", 0.6)
+    assert asyncio.get_running_loop().time() - start >= 0.55
