@@ -47,6 +47,8 @@ class Delivery(commands.Cog):
         self.task: asyncio.Task[None] | None = None
         #: One sender per destination (channel or DM) at a time.
         self.senders: dict[Any, asyncio.Task[None]] = {}
+        #: Entries this process settled that a claim read just before may still list.
+        self.settled: set[int] = set()
 
     async def cog_load(self) -> None:
         """Start delivering (also whatever was left undelivered before a restart)."""
@@ -131,9 +133,12 @@ class Delivery(commands.Cog):
         destination, oldest first."""
         # Entries not due yet are claimed too: a post waiting for its retry holds back the
         # later posts to the same place, which would otherwise overtake it.
-        entries = await self.bot.store.claim_outbox(
+        claimed = await self.bot.store.claim_outbox(
             self.leases.worker, lease=self.leases.lease, limit=SCAN
         )
+        # A sender may have settled some of them while they were read: not twice.
+        entries = [entry for entry in claimed if entry.id not in self.settled]
+        self.settled &= {entry.id for entry in claimed}
         by_target: dict[Any, list[OutboxEntry]] = defaultdict(list)
         for entry in sorted(entries, key=lambda e: e.id):
             by_target[(entry.channel_id, entry.user_id)].append(entry)
@@ -143,10 +148,16 @@ class Delivery(commands.Cog):
         for entry in queue:
             if entry.next_attempt_at > now or not await self.deliver(entry):
                 return  # keep the order: later posts wait for this one's retry
+            self.settled.add(entry.id)
 
     async def deliver(self, entry: OutboxEntry) -> bool:
         """Send one entry; record the outcome. True when it is settled (sent or given up)."""
         store = self.bot.store
+        leases = self.leases
+        if store.shared and not await store.still_holds_post(
+            entry.id, leases.worker, lease=leases.lease
+        ):
+            return True  # sent meanwhile, or taken over by another process: theirs now
         if entry.for_version is not None and await store.drop_if_stale(entry.id):
             # A reminder or "your turn" held up (a retry, a rate limit) until the game moved on:
             # sent now it would ping someone for a turn that is over.

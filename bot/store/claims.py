@@ -104,6 +104,16 @@ class ClaimsMixin(StoreCore):
             rows = await conn.execute_fetchall(CLAIM_OUTBOX, params)
         return sorted((entry_of_row(row) for row in rows), key=lambda e: e.id)
 
+    async def still_holds_post(self, entry_id: int, worker: str, *, lease: float) -> bool:
+        """Just before sending: whether this worker still holds the unsent post (renewing its
+        lease); False when it was sent meanwhile or another process took it over."""
+        now = self._now()
+        changed = await self._db.write_one(
+            f"UPDATE outbox SET claimed_until = ? WHERE id = ? AND claimed_by = ? AND {_UNSENT}",
+            (now + lease, entry_id, worker),
+        )
+        return changed == 1
+
     async def renew_claims(self, worker: str, *, lease: float) -> None:
         """Extend every lease this worker still holds (a lapsed one another process took over
         stays theirs)."""

@@ -382,6 +382,10 @@ class GameStore(Protocol):
         """Claim every unsent post of up to ``limit`` destinations with a post due that no…"""
         ...
 
+    async def still_holds_post(self, entry_id: int, worker: str, *, lease: float) -> bool:
+        """Just before sending: whether this worker still holds the unsent post (renewing…"""
+        ...
+
     async def renew_claims(self, worker: str, *, lease: float) -> None:
         """Extend every lease this worker still holds (a lapsed one another process took…"""
         ...

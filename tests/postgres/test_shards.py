@@ -28,7 +28,7 @@ from tests.bot.test_process import bot_process, process_env
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.state import Channel
 
-LEASE = 2.0
+LEASE = 4.0  # room for a loaded machine: a lease must outlast a renewal's delay
 #: One reminder (after 5.4 s) before the timeout (after 8.64 s), none after it.
 REMINDER_HOURS = "0.0015"
 TIMEOUT_DAYS = "0.0001"
