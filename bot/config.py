@@ -67,6 +67,9 @@ class Settings:
     #: Seconds a claimed background job (a game's due work, a queued post) stays this
     #: process's before another process may take it over.
     lease_seconds: float = 60.0
+    #: A file touched each time this process renews its leases (the event loop runs and the
+    #: database answers): a container health check looks at its age. None: no file.
+    heartbeat_file: Path | None = None
 
     @property
     def sharded(self) -> bool:
@@ -190,6 +193,7 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         shard_count=shard_count,
         shard_ids=shard_ids,
         lease_seconds=_float("LEASE_SECONDS", env.get("LEASE_SECONDS"), 60.0),
+        heartbeat_file=Path(env["HEARTBEAT_FILE"]) if env.get("HEARTBEAT_FILE") else None,
     )
 
 

@@ -70,6 +70,11 @@ class Leases(commands.Cog):
                 await self.bot.store.renew_claims(self.worker, lease=self.lease)
             except Exception:  # a missed renewal is retried; the lease has room for two
                 log.exception("renewing this process's leases failed")
+                continue
+            heartbeat = self.bot.settings.heartbeat_file
+            if heartbeat is not None:
+                with contextlib.suppress(OSError):
+                    heartbeat.touch()
 
     async def claim_due(self, limit: int = 100) -> list[int]:
         """Claim games with due work that no other process holds; each must be let go."""

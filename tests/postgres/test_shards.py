@@ -97,7 +97,8 @@ async def test_two_processes_share_the_work_and_one_takes_over_when_the_other_di
         "REMINDER_HOURS": REMINDER_HOURS,
         "TIMEOUT_DAYS": TIMEOUT_DAYS,
     }
-    env0 = process_env(fake, tmp_path, SHARD_IDS="0", **settings)
+    heartbeat = tmp_path / "heartbeat0"
+    env0 = process_env(fake, tmp_path, SHARD_IDS="0", HEARTBEAT_FILE=str(heartbeat), **settings)
     env1 = process_env(fake, tmp_path, SHARD_IDS="1", **settings)
     alice = fake.user("alice")
     async with (
@@ -148,4 +149,5 @@ async def test_two_processes_share_the_work_and_one_takes_over_when_the_other_di
         assert len(reminders) == 1
         assert doubled(fake, doomed_thread) == [] and doubled(fake, kept_thread) == []
         assert await store.pending() == []  # every post was sent, by a process still alive
+        assert time.time() - heartbeat.stat().st_mtime < LEASE  # renewing: healthy
     assert "Traceback" not in (tmp_path / "shard0.log").read_text()
