@@ -159,7 +159,8 @@ async def takeover_wait(url: str) -> float:
         await asyncio.sleep(random.random() * LEASE / 2)  # dies somewhere in its lease
         holder.kill()
         died = time.perf_counter()
-        while record.id not in await store.claim_due_games("survivor", lease=LEASE):
+        holder.join()
+        while not await store.claim_game(record.id, "survivor", lease=LEASE):
             await asyncio.sleep(LEASE / 3)  # the bot's poll
         return time.perf_counter() - died
 

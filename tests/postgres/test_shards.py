@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
+import os
 import signal
+import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -24,7 +27,7 @@ import pytest
 from bot.play.games import load_game
 from bot.store import Store
 from tests.bot.players import fish_step
-from tests.bot.test_process import bot_process, process_env
+from tests.bot.test_process import process_env
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.state import Channel
 
@@ -32,6 +35,32 @@ LEASE = 4.0  # room for a loaded machine: a lease must outlast a renewal's delay
 #: One reminder (after 5.4 s) before the timeout (after 8.64 s), none after it.
 REMINDER_HOURS = "0.0015"
 TIMEOUT_DAYS = "0.0001"
+
+
+@contextlib.asynccontextmanager
+async def bot_group(env: dict[str, str], log_file: Path) -> AsyncIterator[Any]:
+    """``python -m bot`` in a process group of its own (with its drawing and computer player
+    workers), so that killing the group is what a machine dying does; killed on the way out."""
+    with log_file.open("wb") as log:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            env=env,
+            cwd=log_file.parent,
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
+        )
+        try:
+            yield process
+        except BaseException:
+            print(f"--- {log_file.name} ---\n{log_file.read_text(errors='replace')[-8000:]}")
+            raise
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            await process.wait()
 
 
 @pytest.fixture
@@ -102,8 +131,8 @@ async def test_two_processes_share_the_work_and_one_takes_over_when_the_other_di
     env1 = process_env(fake, tmp_path, SHARD_IDS="1", **settings)
     alice = fake.user("alice")
     async with (
-        bot_process(env0, tmp_path / "shard0.log"),
-        bot_process(env1, tmp_path / "shard1.log") as second,
+        bot_group(env0, tmp_path / "shard0.log"),
+        bot_group(env1, tmp_path / "shard1.log") as second,
         await Store.open_postgres(postgres_url, pool_size=2) as store,
     ):
         await fake.wait_until(
@@ -122,7 +151,7 @@ async def test_two_processes_share_the_work_and_one_takes_over_when_the_other_di
         game = await alices_turn(store, doomed)
         reply = await fish_step(fake, alice, doomed_thread, game.phase)
         assert reply.ephemeral, reply.content
-        second.send_signal(signal.SIGKILL)
+        os.killpg(second.pid, signal.SIGKILL)  # the process and its workers, at once
         await second.wait()
         killed_at = time.monotonic()
 
