@@ -7,13 +7,18 @@ import contextlib
 import logging
 import signal
 import sys
+from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.config import ConfigError, Settings, load_settings
 from bot.store import Store, StoreOpenError
+
+if TYPE_CHECKING:
+    from bot.client import PenguinBot
 
 log = logging.getLogger("bot")
 
@@ -30,12 +35,10 @@ def point_at_api(settings: Settings) -> None:
 
 async def run(settings: Settings) -> None:
     """Open the store, then start the client and keep it running until it is closed."""
-    from bot.client import PenguinBot
-
     # Opened before logging in, so an unusable database stops the bot before it goes online.
     store = await Store.from_settings(settings)
     try:
-        async with PenguinBot(settings, store=store) as client:
+        async with make_client(settings, store) as client:
             stop_on_sigterm(client)
             # Start the drawing processes now: each fits its palettes while the bot connects.
             for _ in range(settings.drawing_workers):
@@ -45,6 +48,52 @@ async def run(settings: Settings) -> None:
             await running
     finally:
         await store.close()
+
+
+def make_client(settings: Settings, store: Store) -> PenguinBot:
+    """The bot's client: discord.py's single-shard client, or, with SHARD_COUNT, an
+    AutoShardedBot running SHARD_IDS (all shards when unset) that identifies in turn with the
+    other processes (``identify_in_turn``)."""
+    from bot.client import PenguinBot
+
+    if not settings.sharded:
+        return PenguinBot(settings, store=store)
+
+    class ShardedPenguinBot(PenguinBot, commands.AutoShardedBot):
+        """The bot running a subset of the shards, beside other processes on one PostgreSQL."""
+
+        async def before_identify_hook(
+            self, shard_id: int | None, *, initial: bool = False
+        ) -> None:
+            await identify_in_turn(self, store, shard_id)
+
+    return ShardedPenguinBot(
+        settings, store=store, shard_count=settings.shard_count, shard_ids=settings.shard_ids
+    )
+
+
+#: Discord allows one IDENTIFY per bucket (shard_id % max_concurrency) every 5 seconds.
+IDENTIFY_INTERVAL = 5.0
+
+
+async def identify_in_turn(client: discord.Client, store: Store, shard_id: int | None) -> None:
+    """Wait for this shard's identify bucket, across every process on the database.
+
+    The bucket is ``shard_id % max_concurrency`` (from ``GET /gateway/bot``); the store holds
+    the bucket's lock (a PostgreSQL advisory lock; on SQLite, one process: an asyncio lock) for
+    ``IDENTIFY_INTERVAL`` after this returns, so no other shard of the bucket, in this process or
+    another, identifies within that time.
+    """
+    concurrency = getattr(client, "_identify_concurrency", None)
+    if concurrency is None:
+        try:
+            _shards, _url, limit = await client.http.get_bot_gateway()
+            concurrency = max(1, int(limit.get("max_concurrency", 1)))
+        except (discord.HTTPException, discord.GatewayNotFound, KeyError, TypeError):
+            concurrency = 1
+        client._identify_concurrency = concurrency  # type: ignore[attr-defined]
+    bucket = (shard_id or 0) % concurrency
+    await store.hold_exclusive(f"identify:{bucket}", IDENTIFY_INTERVAL)
 
 
 class ConnectTimeout(Exception):

@@ -18,6 +18,7 @@ from bot.play.check import check_snapshots
 from bot.store import SnapshotReport, Store
 from bot.translator import CatalogueTranslator
 from bot.ui.buttons import GameButton, PerformSelect, ResignButton
+from bot.ui.choices import ChoiceButton, ChoiceSelect
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,7 @@ class PenguinBot(Host):
         )
         # In the background: the bot answers while old games are replayed.
         self.snapshot_check = asyncio.create_task(self.check_snapshots(), name="snapshot check")
-        self.add_dynamic_items(GameButton, PerformSelect, ResignButton)
+        self.add_dynamic_items(GameButton, PerformSelect, ChoiceButton, ChoiceSelect, ResignButton)
         for cog in COGS:
             await self.load_extension(cog)
         # Command names and descriptions in each person's language (before the sync sends them).

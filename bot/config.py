@@ -58,6 +58,23 @@ class Settings:
     drawing_workers: int = 1
     #: Seconds the start may take to log in and connect before the bot gives up, saying why.
     connect_timeout: float = 120.0
+    #: ``postgresql://…``: keep everything in PostgreSQL (several processes); None: SQLite.
+    database_url: str | None = None
+    #: Sharding: the total number of shards, and the ones this process runs (None: all of
+    #: them). Both None: discord.py's plain single-shard client.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    #: Seconds a claimed background job (a game's due work, a queued post) stays this
+    #: process's before another process may take it over.
+    lease_seconds: float = 60.0
+    #: A file touched each time this process renews its leases (the event loop runs and the
+    #: database answers): a container health check looks at its age. None: no file.
+    heartbeat_file: Path | None = None
+
+    @property
+    def sharded(self) -> bool:
+        """Whether this process runs a given set of shards (AutoShardedBot)."""
+        return self.shard_count is not None
 
 
 def default_drawing_workers(cores: int | None) -> int:
@@ -88,6 +105,48 @@ def _float(name: str, raw: str | None, default: float) -> float:
     return value
 
 
+def database_path(env: Mapping[str, str]) -> Path:
+    """The SQLite file ``DATABASE_PATH`` names (relative to the project folder)."""
+    database = Path(env.get("DATABASE_PATH") or PROJECT_ROOT / "data" / "penguins.sqlite3")
+    return database if database.is_absolute() else PROJECT_ROOT / database
+
+
+def _database_url(raw: str | None) -> str | None:
+    url = (raw or "").strip()
+    if not url:
+        return None
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError(
+            "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host:5432/db); "
+            "leave it empty to keep the games in the SQLite file DATABASE_PATH"
+        )
+    return url
+
+
+def _shards(
+    count_raw: str | None, ids_raw: str | None
+) -> tuple[int | None, tuple[int, ...] | None]:
+    count = _int("SHARD_COUNT", count_raw)
+    ids_text = (ids_raw or "").strip()
+    if count is None:
+        if ids_text:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT (the total number of shards)")
+        return None, None
+    if count < 1:
+        raise ConfigError("SHARD_COUNT must be 1 or more")
+    if not ids_text:
+        return count, None
+    try:
+        ids = tuple(sorted({int(part) for part in ids_text.replace(" ", "").split(",") if part}))
+    except ValueError:
+        raise ConfigError(
+            f"SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), not {ids_raw!r}"
+        ) from None
+    if not ids or any(not 0 <= shard < count for shard in ids):
+        raise ConfigError(f"SHARD_IDS must be numbers from 0 to {count - 1} (SHARD_COUNT − 1)")
+    return count, ids
+
+
 def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Settings:
     """Read the settings; raise ConfigError with a helpful message when one is unusable."""
     if env is None:
@@ -97,9 +156,7 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
     token = env.get("DISCORD_TOKEN", "").strip()
     if not token:
         raise ConfigError(TOKEN_HELP)
-    database = Path(env.get("DATABASE_PATH") or PROJECT_ROOT / "data" / "penguins.sqlite3")
-    if not database.is_absolute():
-        database = PROJECT_ROOT / database
+    database = database_path(env)
     sync = (env.get("SYNC_COMMANDS") or "auto").strip().lower()
     if sync not in ("auto", "always", "never"):
         raise ConfigError("SYNC_COMMANDS must be auto, always or never")
@@ -110,6 +167,7 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
     drawing = _int("DRAWING_WORKERS", env.get("DRAWING_WORKERS"))
     if drawing is not None and drawing < 1:
         raise ConfigError("DRAWING_WORKERS must be 1 or more")
+    shard_count, shard_ids = _shards(env.get("SHARD_COUNT"), env.get("SHARD_IDS"))
     log_level = (env.get("LOG_LEVEL") or "INFO").strip().upper()
     if log_level not in LOG_LEVELS:
         raise ConfigError("LOG_LEVEL must be one of " + ", ".join(LOG_LEVELS))
@@ -131,6 +189,11 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         connect_timeout=_float(
             "CONNECT_TIMEOUT_SECONDS", env.get("CONNECT_TIMEOUT_SECONDS"), 120.0
         ),
+        database_url=_database_url(env.get("DATABASE_URL")),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
+        lease_seconds=_float("LEASE_SECONDS", env.get("LEASE_SECONDS"), 60.0),
+        heartbeat_file=Path(env["HEARTBEAT_FILE"]) if env.get("HEARTBEAT_FILE") else None,
     )
 
 

@@ -43,5 +43,6 @@ def test_compose_runs_two_shards_on_one_healthy_postgres() -> None:
         assert env["DATABASE_URL"].startswith("postgresql://")
         assert "@postgres:5432/" in env["DATABASE_URL"]
         assert bot["depends_on"]["postgres"]["condition"] == "service_healthy"
+        assert env["HEARTBEAT_FILE"] in " ".join(bot["healthcheck"]["test"])
         shard_ids.add(env["SHARD_IDS"])
     assert shard_ids == {"0", "1"}

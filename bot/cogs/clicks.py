@@ -13,6 +13,7 @@ from bot.cogs.common import Interaction
 from bot.cogs.errors import handle_error
 from bot.cogs.finish import finish_for_me
 from bot.cogs.history import post_replay
+from bot.cogs.moves import choose, open_turn
 from bot.cogs.rematch import rematch
 from bot.cogs.turns import confirm_resign
 from bot.cogs.undo import answer_undo
@@ -33,6 +34,10 @@ class Clicks(commands.Cog):
             if action in ("join", "leave", "start", "cancel"):
                 lobby: Any = self.bot.get_cog("Lobby")
                 await lobby.seat_change(interaction, action, game_id, from_button=True)
+            elif action == "move":
+                await open_turn(self.bot, interaction, game_id)
+            elif action.startswith("choose "):
+                await choose(self.bot, interaction, game_id, action)
             elif action == "rematch":
                 await rematch(self.bot, interaction, game_id)
             elif action == "finish":

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands
 
 from bot.ai import choose_action
+from bot.cogs.leases import leases_of
 from bot.games.base import Game, IllegalAction
 from bot.play.games import load_game
 from bot.play.move import Move
@@ -44,6 +45,7 @@ class Computers(commands.Cog):
 
     async def cog_load(self) -> None:
         """Computer players are available from now on."""
+        self.leases = await leases_of(self.bot)
         self.bot.computers_available = True
 
     async def cog_unload(self) -> None:
@@ -77,7 +79,13 @@ class Computers(commands.Cog):
             self.recheck.add(game_id)  # the running task may have read the game before this
 
     async def play_for(self, game_id: int) -> None:
-        """Play while the seat to move belongs to a computer player."""
+        """Play while the seat to move belongs to a computer player, holding the game's lease
+        (with several processes, the one that holds it plays; the others leave it alone)."""
+        async with self.leases.game(game_id) as held:
+            if held:
+                await self._play_for(game_id)
+
+    async def _play_for(self, game_id: int) -> None:
         store = self.bot.store
         while True:
             self.recheck.discard(game_id)

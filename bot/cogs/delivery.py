@@ -8,6 +8,7 @@ Discord enforces, so a post whose delivery was cut off after Discord took it is 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections import defaultdict
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from bot.cogs.leases import leases_of
 from bot.i18n import t
 from bot.store import GameRecord, OutboxEntry
 from bot.ui.buttons import buttons
@@ -28,10 +30,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 THREAD_ARCHIVED = 50083
-#: Unsent entries read per round: far more than a healthy outbox ever holds.
+#: Destinations claimed per round: far more than a healthy outbox ever holds.
 SCAN = 1000
-#: "Due by then" for reading every unsent entry, due or not.
-FAR_FUTURE = datetime(9999, 1, 1, tzinfo=UTC)
 
 
 def backoff(attempts: int, first: float = 5.0) -> timedelta:
@@ -47,9 +47,12 @@ class Delivery(commands.Cog):
         self.task: asyncio.Task[None] | None = None
         #: One sender per destination (channel or DM) at a time.
         self.senders: dict[Any, asyncio.Task[None]] = {}
+        #: Entries this process settled that a claim read just before may still list.
+        self.settled: set[int] = set()
 
     async def cog_load(self) -> None:
         """Start delivering (also whatever was left undelivered before a restart)."""
+        self.leases = await leases_of(self.bot)
         self.task = asyncio.create_task(self.run(), name="outbox delivery")
 
     async def cog_unload(self) -> None:
@@ -69,7 +72,14 @@ class Delivery(commands.Cog):
             except Exception:  # keep delivering whatever one batch did
                 log.exception("outbox delivery failed")
                 due = self.now() + timedelta(seconds=1)
-            if due is None:
+            if store.shared:
+                # Posts of a process that died fall to this one once their lease lapses.
+                now = self.bot.clock.now()
+                wake = now + self.leases.poll
+                if due is not None:
+                    wake = min(wake, max(due.timestamp(), now + 0.05))
+                await self.bot.clock.sleep_until(wake, store.outbox_ready)
+            elif due is None:
                 await store.outbox_ready.wait()
             else:
                 # At least a moment: a retry due already must not turn this into a busy loop.
@@ -96,6 +106,11 @@ class Delivery(commands.Cog):
                     self._send_queue(queue, now), name=f"outbox to {target}"
                 )
         waiting = [q[0].next_attempt_at for q in queues if q[0].next_attempt_at > now]
+        # A retry not due yet is claimed by nobody: wake for the earliest (one due now but
+        # held by another process is that process's to send).
+        upcoming = await self.bot.store.next_attempt_at()
+        if upcoming is not None and upcoming > now:
+            waiting.append(upcoming)
         return min(waiting, default=None)
 
     async def _send_queue(self, queue: list[OutboxEntry], now: datetime) -> None:
@@ -104,15 +119,26 @@ class Delivery(commands.Cog):
         except Exception:
             log.exception("outbox delivery to %s failed", queue[0].channel_id or queue[0].user_id)
         finally:
+            if self.bot.store.shared:
+                # What is left waits for a retry: any process may make it.
+                with contextlib.suppress(Exception):
+                    await self.bot.store.release_outbox(
+                        [entry.id for entry in queue], self.leases.worker
+                    )
             self.bot.store.outbox_ready.set()  # look again: more may have come meanwhile
 
     async def _queues(self) -> list[list[OutboxEntry]]:
-        """Every unsent entry, one queue per destination, oldest first."""
-        # Entries not due yet are read too: a post waiting for its retry holds back the later
-        # posts to the same place, which would otherwise overtake it.
-        entries = await self.bot.store.pending(now=FAR_FUTURE, limit=SCAN)
-        if len(entries) == SCAN:
-            log.warning("over %d posts wait to be sent; some may go out of order", SCAN)
+        """Every unsent entry of the destinations this process holds (claimed: with several
+        processes on one database, one of them sends a destination's posts), one queue per
+        destination, oldest first."""
+        # Entries not due yet are claimed too: a post waiting for its retry holds back the
+        # later posts to the same place, which would otherwise overtake it.
+        claimed = await self.bot.store.claim_outbox(
+            self.leases.worker, lease=self.leases.lease, limit=SCAN
+        )
+        # A sender may have settled some of them while they were read: not twice.
+        entries = [entry for entry in claimed if entry.id not in self.settled]
+        self.settled &= {entry.id for entry in claimed}
         by_target: dict[Any, list[OutboxEntry]] = defaultdict(list)
         for entry in sorted(entries, key=lambda e: e.id):
             by_target[(entry.channel_id, entry.user_id)].append(entry)
@@ -122,10 +148,16 @@ class Delivery(commands.Cog):
         for entry in queue:
             if entry.next_attempt_at > now or not await self.deliver(entry):
                 return  # keep the order: later posts wait for this one's retry
+            self.settled.add(entry.id)
 
     async def deliver(self, entry: OutboxEntry) -> bool:
         """Send one entry; record the outcome. True when it is settled (sent or given up)."""
         store = self.bot.store
+        leases = self.leases
+        if store.shared and not await store.still_holds_post(
+            entry.id, leases.worker, lease=leases.lease
+        ):
+            return True  # sent meanwhile, or taken over by another process: theirs now
         if entry.for_version is not None and await store.drop_if_stale(entry.id):
             # A reminder or "your turn" held up (a retry, a rate limit) until the game moved on:
             # sent now it would ping someone for a turn that is over.

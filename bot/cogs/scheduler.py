@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
+from bot.cogs.leases import leases_of
 from bot.cogs.turns import give_up_seat, still_member
 from bot.games.base import Game
 from bot.i18n import language_of
@@ -57,6 +58,7 @@ class Scheduler(commands.Cog):
 
     async def cog_load(self) -> None:
         """Start the background task (it waits for the gateway before its first pass)."""
+        self.leases = await leases_of(self.bot)
         self.task = asyncio.create_task(self.run(), name="scheduler")
 
     async def cog_unload(self) -> None:
@@ -83,6 +85,10 @@ class Scheduler(commands.Cog):
                 due = await self.bot.store.next_due_at()
                 if due is not None:
                     deadline = min(deadline, due.timestamp())
+                if self.bot.store.shared:
+                    # Other processes' work may fall to this one (its process died), and their
+                    # computer players' turns are not announced here: look again soon.
+                    deadline = min(deadline, clock.now() + self.leases.poll)
             except Exception:  # keep the clock running whatever one pass did
                 log.exception("scheduler pass failed")
                 self.failed = True
@@ -94,23 +100,41 @@ class Scheduler(commands.Cog):
 
     async def run_due(self) -> None:
         """One pass: changed games, expired undo requests, deadlines, reminders."""
-        store = self.bot.store
         self.changed_games |= self.retry
         self.retry.clear()
         while self.changed_games:
             game_id = self.changed_games.pop()
             if not await self.each(game_id, "its changes", self.after_change(game_id)):
                 self.retry.add(game_id)  # its notifications are not lost: next pass
+        # Only the games this process holds the lease of: with several processes on one
+        # database each due game is claimed by one of them (bot.store.claims).
+        held = set(await self.leases.claim_due())
+        try:
+            await self.run_held(held)
+        finally:
+            for game_id in held:
+                await self.leases.let_go(game_id)
+
+    async def run_held(self, held: set[int]) -> None:
+        """The due work of the games this process holds: undo expiry, timeouts, reminders, and
+        computer players whose turn it is (handed to the computer players' cog)."""
+        store = self.bot.store
         for request in await store.expired_undos():
-            await self.each(request.game_id, "an expired undo", self.expire_undo(request))
+            if request.game_id in held:
+                await self.each(request.game_id, "an expired undo", self.expire_undo(request))
         for record in await store.games_past_deadline():
-            if record.to_move_seat is not None:
+            if record.to_move_seat is not None and record.id in held:
                 seat = record.to_move_seat
                 await self.each(
                     record.id, "a timeout", give_up_seat(self.bot, record, seat, "timeout")
                 )
         for record in await store.games_due_reminder():
-            await self.each(record.id, "a reminder", self.remind(record))
+            if record.id in held:
+                await self.each(record.id, "a reminder", self.remind(record))
+        computers = self.bot.get_cog("Computers")
+        if computers is not None:
+            for game_id in sorted(held):
+                computers.nudge(game_id)  # type: ignore[attr-defined]
 
     async def each(self, game_id: int, what: str, work: Awaitable[object]) -> bool:
         """Run one game's part of a pass; a failure is logged and holds back no other game.

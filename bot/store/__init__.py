@@ -1,4 +1,4 @@
-"""Persistence in SQLite: every SQL statement of the bot lives in this package, and nothing else.
+"""Persistence in SQLite or PostgreSQL: every SQL statement of the bot lives in this package.
 
 The store knows no rules: it imports nothing of bot.games, bot.play, bot.texts, the Discord
 layer or render (a test and the import contracts keep it so). A game's engine state reaches it
@@ -6,9 +6,11 @@ as a ``Position`` (snapshot text and the facts it indexes) made by bot.play; whe
 needs the rules inside its transaction (starting a full table, checking the log), the caller
 hands in a pure function (``Opening``, ``Rebuild``).
 
-``Store.from_settings(settings)`` opens the one database (WAL, synchronous=FULL, foreign keys,
-schema migrated by ``PRAGMA user_version``). Everything else is a typed async method returning
-frozen records (``bot.store.protocol.GameStore`` lists them):
+``Store.from_settings(settings)`` opens the one database: PostgreSQL when ``DATABASE_URL`` is
+set (bot.store.postgres), else the SQLite file (WAL, synchronous=FULL, foreign keys, schema
+migrated by ``PRAGMA user_version``); the SQL is written once for both (bot.store.connection).
+Everything else is a typed async method returning frozen records
+(``bot.store.protocol.GameStore`` lists them):
 
 - lobby: ``create_game``, ``join``, ``add_computer``, ``leave``, ``start``, ``cancel``,
   ``set_thread``, ``set_lobby_message`` (a full lobby starts by itself through ``opening``);
@@ -24,7 +26,10 @@ frozen records (``bot.store.protocol.GameStore`` lists them):
   the sender); ``drop_if_stale`` drops a message queued for a game version that is gone;
 - settings: ``user_settings`` / ``update_user_settings`` / ``note_locale``, ``guild_settings`` /
   ``update_guild_settings``, ``meta`` / ``set_meta``;
-- upkeep: ``check_snapshots`` (the log wins), ``integrity_problems``, ``pragmas``.
+- upkeep: ``check_snapshots`` (the log wins), ``integrity_problems``, ``pragmas``;
+- several processes: ``claim_due_games`` / ``claim_game`` / ``claim_outbox``, ``renew_claims``,
+  ``release_game`` / ``release_outbox`` (bot.store.claims), ``hold_exclusive``;
+- moving over: ``python -m bot.store copy --to postgresql://…`` (bot.store.copy).
 """
 
 from bot.store.core import Defaults

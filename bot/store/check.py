@@ -16,7 +16,9 @@ from bot.store.state import write_state
 
 log = logging.getLogger(__name__)
 
-_IDS = "(SELECT value FROM json_each(?))"  # a JSON list bound as one parameter
+# JSON lists bound as one parameter each
+_IDS = "(SELECT CAST(value AS INTEGER) FROM json_each(?))"
+_STATUSES = "(SELECT value FROM json_each(?))"
 #: Replays a game's log from its start: the rules' part of the check, handed in by the caller.
 Rebuild = Callable[[GameRecord, list[str]], Position]
 #: Every status a game with an engine state can have.
@@ -83,7 +85,7 @@ class CheckMixin(StoreCore):
                 rows = list(
                     await conn.execute_fetchall(
                         f"{SELECT_GAMES} WHERE id > ? AND snapshot IS NOT NULL "
-                        f"AND status IN {_IDS} ORDER BY id LIMIT ?",
+                        f"AND status IN {_STATUSES} ORDER BY id LIMIT ?",
                         (after, json.dumps(list(statuses)), batch),
                     )
                 )

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
-import aiosqlite
-
+from bot.store.connection import Connection, Row
 from bot.store.core import StoreCore
 from bot.store.errors import StoreError, VersionConflict
 from bot.store.moves import cut_log
@@ -22,7 +20,7 @@ _COLUMNS = (
 AnnounceUndo = Callable[[GameRecord, UndoRequest], Iterable[OutboxDraft]]
 
 
-def _request(row: sqlite3.Row) -> UndoRequest:
+def _request(row: Row) -> UndoRequest:
     return UndoRequest(
         game_id=row["game_id"],
         requester_id=row["requester_id"],
@@ -36,7 +34,7 @@ def _request(row: sqlite3.Row) -> UndoRequest:
     )
 
 
-async def _read(conn: aiosqlite.Connection, game_id: int) -> UndoRequest | None:
+async def _read(conn: Connection, game_id: int) -> UndoRequest | None:
     rows = list(
         await conn.execute_fetchall(
             f"SELECT {_COLUMNS} FROM undo_requests WHERE game_id = ?", (game_id,)
@@ -83,9 +81,13 @@ class ConsentMixin(StoreCore):
                     game_id=game_id,
                 )
             await conn.execute(
-                "INSERT OR REPLACE INTO undo_requests (game_id, requester_id, keep, version, "
+                "INSERT INTO undo_requests (game_id, requester_id, keep, version, "
                 "waiting, approved, channel_id, created_at, expires_at) "
-                "VALUES (?, ?, ?, ?, ?, '[]', ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, '[]', ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+                "requester_id = excluded.requester_id, keep = excluded.keep, "
+                "version = excluded.version, waiting = excluded.waiting, approved = '[]', "
+                "channel_id = excluded.channel_id, created_at = excluded.created_at, "
+                "expires_at = excluded.expires_at",
                 (
                     game_id,
                     requester_id,

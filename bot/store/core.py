@@ -7,9 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
-
-from bot.store.db import Database
+from bot.store.connection import Connection, Database
 from bot.store.outbox_rows import insert_drafts
 from bot.store.records import OutboxDraft, OutboxEntry
 from bot.store.rows import stamp
@@ -34,14 +32,24 @@ class StoreCore:
 
     @property
     def path(self) -> str:
-        """Where the database file is."""
-        return str(self._db.path)
+        """Where the data is: the SQLite file, or the PostgreSQL URL without its password."""
+        return self._db.name
+
+    @property
+    def shared(self) -> bool:
+        """Whether other bot processes may use the same database (PostgreSQL)."""
+        return self._db.shared
+
+    async def hold_exclusive(self, name: str, seconds: float) -> None:
+        """Wait until no process on this database holds the lock ``name``, then hold it for
+        ``seconds`` (e.g. Discord's identify buckets across shard processes)."""
+        await self._db.hold_exclusive(name, seconds)
 
     def _now(self, now: datetime | None = None) -> float:
         return self._db.clock() if now is None else stamp(now)
 
     async def _enqueue(
-        self, conn: aiosqlite.Connection, drafts: Iterable[OutboxDraft], now: float
+        self, conn: Connection, drafts: Iterable[OutboxDraft], now: float
     ) -> tuple[OutboxEntry, ...]:
         """Queue messages inside the caller's transaction (they commit with the change)."""
         entries = await insert_drafts(conn, drafts, now)

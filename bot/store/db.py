@@ -12,11 +12,53 @@ from typing import Any, Literal
 
 import aiosqlite
 
+from bot.store.connection import IntegrityError, Params, Row
 from bot.store.errors import StoreOpenError
 from bot.store.schema import LATEST, MIGRATIONS
 
 Synchronous = Literal["FULL", "NORMAL", "OFF"]
 BUSY_TIMEOUT_MS = 5000
+
+
+class SqliteConnection:
+    """``bot.store.connection.Connection`` on an aiosqlite connection."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: aiosqlite.Connection) -> None:
+        self.raw = raw
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run a statement; the number of rows it changed."""
+        try:
+            cursor = await self.raw.execute(sql, _params(params))
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from error
+        return cursor.rowcount
+
+    async def execute_fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        """Run a query; all its rows."""
+        try:
+            return list(await self.raw.execute_fetchall(sql, _params(params)))
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from error
+
+    async def executemany(self, sql: str, params: Iterable[Params]) -> None:
+        """Run a statement once per set of parameters."""
+        try:
+            await self.raw.executemany(sql, [_params(p) for p in params])
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from error
+
+    async def lock_game(self, game_id: int) -> None:
+        """Nothing to do: SQLite's write transactions (BEGIN IMMEDIATE) are serial already."""
+
+    async def lock_claims(self) -> None:
+        """Nothing to do: SQLite's write transactions (BEGIN IMMEDIATE) are serial already."""
+
+
+def _params(params: Params) -> Any:
+    return params if isinstance(params, dict) else tuple(params)
 
 
 class Database:
@@ -28,6 +70,9 @@ class Database:
 
     def __init__(self, conn: aiosqlite.Connection, path: Path, clock: Callable[[], float]) -> None:
         self.conn = conn
+        self.wrapped = SqliteConnection(conn)
+        self.shared = False  # one SQLite file serves one bot process
+        self._named: dict[str, asyncio.Lock] = {}
         self.path = path
         self.clock = clock
         self._lock = asyncio.Lock()
@@ -70,6 +115,17 @@ class Database:
             raise
         return cls(conn, path, clock)
 
+    async def hold_exclusive(self, name: str, seconds: float) -> None:
+        """Wait for the lock ``name`` and hold it for ``seconds`` (one process: asyncio's)."""
+        lock = self._named.setdefault(name, asyncio.Lock())
+        await lock.acquire()
+        asyncio.get_running_loop().call_later(seconds, lock.release)
+
+    @property
+    def name(self) -> str:
+        """The database file's path."""
+        return str(self.path)
+
     async def close(self) -> None:
         """Close the connection (waiting for a running transaction to finish); idempotent."""
         async with self._lock:
@@ -78,14 +134,14 @@ class Database:
                 await self.conn.close()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[SqliteConnection]:
         """A write transaction: everything inside commits together or not at all."""
         async with self._lock:
             # IMMEDIATE takes the write lock up front, so a second process waits (busy timeout)
             # instead of failing half-way through with SQLITE_BUSY on its first write.
             await self._begin("BEGIN IMMEDIATE")
             try:
-                yield self.conn
+                yield self.wrapped
             except BaseException:
                 if self.conn.in_transaction:
                     await asyncio.shield(self._finish("ROLLBACK"))
@@ -93,12 +149,12 @@ class Database:
             await self._commit()
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def read(self) -> AsyncIterator[SqliteConnection]:
         """A read transaction: every query inside sees the same committed state."""
         async with self._lock:
             await self._begin("BEGIN")
             try:
-                yield self.conn
+                yield self.wrapped
             finally:
                 if self.conn.in_transaction:
                     await self._commit()
@@ -137,22 +193,21 @@ class Database:
             raise
 
     @asynccontextmanager
-    async def single(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def single(self) -> AsyncIterator[SqliteConnection]:
         """The connection for one statement on its own (atomic without an explicit transaction)."""
         async with self._lock:
-            yield self.conn
+            yield self.wrapped
 
-    async def write_one(self, sql: str, params: Iterable[Any] = ()) -> int:
+    async def write_one(self, sql: str, params: Params = ()) -> int:
         """Run one writing statement on its own (SQLite makes it atomic: no BEGIN and COMMIT
         round trips); the number of rows it changed."""
         async with self._lock:
-            cursor = await self.conn.execute(sql, tuple(params))
-            return cursor.rowcount
+            return await self.wrapped.execute(sql, params)
 
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         """Run one query on its own and return its rows."""
         async with self._lock:
-            return list(await self.conn.execute_fetchall(sql, tuple(params)))
+            return await self.wrapped.execute_fetchall(sql, params)
 
     async def pragmas(self) -> dict[str, Any]:
         """The connection settings that matter for safety, as SQLite reports them."""

@@ -24,16 +24,16 @@ class FollowsMixin(StoreCore):
                     game_id=game_id,
                 )
             if on:
-                cursor = await conn.execute(
+                changed = await conn.execute(
                     "INSERT INTO follows (game_id, user_id, created_at) VALUES (?, ?, ?) "
                     "ON CONFLICT DO NOTHING",
                     (game_id, user_id, self._now()),
                 )
             else:
-                cursor = await conn.execute(
+                changed = await conn.execute(
                     "DELETE FROM follows WHERE game_id = ? AND user_id = ?", (game_id, user_id)
                 )
-            return cursor.rowcount == 1
+            return changed == 1
 
     async def followers(self, game_id: int) -> list[int]:
         """The people following a game, in the order they started."""

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-import aiosqlite
-
+from bot.store.connection import Connection, IntegrityError
 from bot.store.core import StoreCore
 from bot.store.errors import InvalidValue, LobbyError, StoreError
 from bot.store.records import GameRecord, Opening, OutboxDraft, Status
@@ -118,14 +116,14 @@ class LobbyMixin(StoreCore):
                 _first(timeout_days, guild.timeout_days, self.defaults.timeout_days)
             )
             try:
-                cursor = await conn.execute(
+                inserted = await conn.execute_fetchall(
                     "INSERT INTO games (kind, guild_id, channel_id, creator_id, max_players, "
                     "options, seed, created_at, updated_at, reminder_hours, timeout_days, "
-                    "rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (kind, guild_id, channel_id, creator_id, players, options_text, seed, now,
                      now, hours, days, rematch_of),
                 )  # fmt: skip
-            except sqlite3.IntegrityError:
+            except IntegrityError:
                 if rematch_of is None:
                     raise
                 raise LobbyError(
@@ -133,8 +131,7 @@ class LobbyMixin(StoreCore):
                     f"a rematch of game #{rematch_of} has already been opened",
                     game_id=rematch_of,
                 ) from None
-            game_id = cursor.lastrowid
-            assert game_id is not None
+            game_id = int(inserted[0]["id"])
             await _add_seat(conn, game_id, user_id=creator_id, name=creator_name, now=now)
             for _ in range(bots):
                 await _add_seat(conn, game_id, bot_level=bot_level, now=now)
@@ -277,7 +274,7 @@ class LobbyMixin(StoreCore):
 
     async def _after_seating(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         game_id: int,
         now: float,
         announce: Announce | None,
@@ -294,7 +291,7 @@ class LobbyMixin(StoreCore):
         return await self._finish_change(conn, game_id, now, announce)
 
     async def _start(
-        self, conn: aiosqlite.Connection, record: GameRecord, now: float, opening: Opening
+        self, conn: Connection, record: GameRecord, now: float, opening: Opening
     ) -> None:
         order, position = opening(record)
         await conn.executemany(
@@ -306,7 +303,7 @@ class LobbyMixin(StoreCore):
         await write_state(conn, seated_record, position, now)
 
     async def _finish_change(
-        self, conn: aiosqlite.Connection, game_id: int, now: float, announce: Announce | None
+        self, conn: Connection, game_id: int, now: float, announce: Announce | None
     ) -> GameRecord:
         record = await fetch_record(conn, game_id)
         if announce is not None:
@@ -333,7 +330,7 @@ def _require_room(record: GameRecord) -> None:
 
 
 async def _add_seat(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     game_id: int,
     *,
     now: float,

@@ -6,8 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
-
+from bot.store.connection import Connection
 from bot.store.core import StoreCore
 from bot.store.errors import InvalidValue, VersionConflict
 from bot.store.lobby import status_error
@@ -26,7 +25,7 @@ class LoggedAction:
     at: datetime
 
 
-async def read_log(conn: aiosqlite.Connection, game_id: int) -> list[LoggedAction]:
+async def read_log(conn: Connection, game_id: int) -> list[LoggedAction]:
     """A game's action log in order."""
     rows = await conn.execute_fetchall(
         "SELECT seq, seat, text, created_at FROM actions WHERE game_id = ? ORDER BY seq",
@@ -153,7 +152,7 @@ class MovesMixin(StoreCore):
 
 
 async def cut_log(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     game_id: int,
     keep: int,
     position: Position,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime
 
 from bot.store.core import StoreCore
@@ -58,7 +57,7 @@ class OutboxMixin(StoreCore):
                 "UPDATE outbox SET attempts = attempts + 1, last_error = ?, gave_up_at = ? "
                 "WHERE id = ? AND sent_at IS NULL AND gave_up_at IS NULL"
             )
-            params: Iterable[object] = (error, now, entry_id)
+            params: tuple[object, ...] = (error, now, entry_id)
         else:
             sql = (
                 "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? "
@@ -87,7 +86,7 @@ class OutboxMixin(StoreCore):
             raise StoreError("no_message", f"there is no queued message #{entry_id}", id=entry_id)
         return entry_of_row(rows[0])
 
-    async def _settle(self, entry_id: int, sql: str, params: Iterable[object]) -> None:
+    async def _settle(self, entry_id: int, sql: str, params: tuple[object, ...]) -> None:
         # One statement on its own: delivery settles a post per message it sends, so this is
         # on every turn's path. A settled entry stays settled, so the reason read after a miss
         # is still the reason.

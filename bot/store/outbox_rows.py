@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable
 from types import MappingProxyType
 
-import aiosqlite
-
+from bot.store.connection import Connection, Row
 from bot.store.errors import InvalidValue
 from bot.store.records import OutboxDraft, OutboxEntry
 from bot.store.rows import maybe_when, when
@@ -19,7 +17,7 @@ OUTBOX_COLUMNS = (
 )
 
 
-def entry_of_row(row: sqlite3.Row) -> OutboxEntry:
+def entry_of_row(row: Row) -> OutboxEntry:
     """An outbox entry from a row selected with OUTBOX_COLUMNS."""
     return OutboxEntry(
         id=row["id"],
@@ -55,7 +53,7 @@ def _payload(draft: OutboxDraft) -> str:
 
 
 async def insert_drafts(
-    conn: aiosqlite.Connection, drafts: Iterable[OutboxDraft], now: float
+    conn: Connection, drafts: Iterable[OutboxDraft], now: float
 ) -> tuple[OutboxEntry, ...]:
     """Queue drafts; one whose dedupe_key is already queued (or was sent) is skipped."""
     entries: list[OutboxEntry] = []

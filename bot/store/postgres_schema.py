@@ -251,7 +251,7 @@ V7 = (
 #: MIGRATIONS[i] takes a database from version i to i + 1.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6, V7)
 LATEST = len(MIGRATIONS)
-#: The columns version 7 adds, which SQLite's schema does not have (yet).
+#: The columns version 7 adds (to both schemas).
 CLAIM_COLUMNS = {
     "games": ("claimed_by", "claimed_until"),
     "outbox": ("claimed_by", "claimed_until"),

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any, cast
 
-import aiosqlite
-
+from bot.store.connection import Connection, Row
 from bot.store.errors import GameNotFound
 from bot.store.records import GameRecord, Seat, Status
 
@@ -66,7 +64,7 @@ def _seats(seat_list: str) -> tuple[Seat, ...]:
     return tuple(sorted(seats, key=lambda s: s.slot))
 
 
-def record_of_row(row: sqlite3.Row) -> GameRecord:
+def record_of_row(row: Row) -> GameRecord:
     """A game record from a row selected with SELECT_GAMES."""
     ranking = row["ranking"]
     return GameRecord(
@@ -98,16 +96,12 @@ def record_of_row(row: sqlite3.Row) -> GameRecord:
     )
 
 
-async def fetch_records(
-    conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
-) -> list[GameRecord]:
+async def fetch_records(conn: Connection, sql: str, params: Sequence[Any] = ()) -> list[GameRecord]:
     """Run a query that starts with SELECT_GAMES; its records, in its order."""
     return [record_of_row(row) for row in await conn.execute_fetchall(sql, tuple(params))]
 
 
-async def fetch_with_snapshot(
-    conn: aiosqlite.Connection, game_id: int
-) -> tuple[GameRecord, str | None]:
+async def fetch_with_snapshot(conn: Connection, game_id: int) -> tuple[GameRecord, str | None]:
     """A game's record and its snapshot text, read together; GameNotFound if there is none."""
     rows = list(
         await conn.execute_fetchall(
@@ -119,8 +113,10 @@ async def fetch_with_snapshot(
     return record_of_row(rows[0]), rows[0]["snapshot"]
 
 
-async def fetch_record(conn: aiosqlite.Connection, game_id: int) -> GameRecord:
-    """The record of one game; GameNotFound if there is none."""
+async def fetch_record(conn: Connection, game_id: int) -> GameRecord:
+    """The record of one game; GameNotFound if there is none. In a write transaction the game
+    stays as read until it ends (``Connection.lock_game``): the version check holds."""
+    await conn.lock_game(game_id)
     found = await fetch_records(conn, f"{SELECT_GAMES} WHERE id = ?", (game_id,))
     if not found:
         raise GameNotFound(game_id)

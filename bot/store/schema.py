@@ -215,6 +215,19 @@ V6 = (
     "DELETE FROM meta WHERE key LIKE 'rematch:%'",
 )
 
+# Version 7: leases on background work (``claimed_by``: which process holds the row,
+# ``claimed_until``: when its lease lapses), on games (their due reminders, timeouts, computer
+# moves and undo expiry) and on queued messages. One SQLite file serves one process, whose
+# claims always succeed; the columns keep both backends' rows alike (``python -m bot.store
+# copy`` moves them one to one). How claims work is in bot.store.postgres_schema.
+V7 = (
+    "ALTER TABLE games ADD COLUMN claimed_by TEXT",
+    "ALTER TABLE games ADD COLUMN claimed_until REAL",
+    "ALTER TABLE outbox ADD COLUMN claimed_by TEXT",
+    "ALTER TABLE outbox ADD COLUMN claimed_until REAL",
+    "CREATE INDEX games_active ON games (id) WHERE status = 'active'",
+)
+
 #: MIGRATIONS[i] takes a database from user_version i to i + 1.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6, V7)
 LATEST = len(MIGRATIONS)

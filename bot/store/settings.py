@@ -6,8 +6,7 @@ import math
 from enum import Enum
 from typing import Any, Literal
 
-import aiosqlite
-
+from bot.store.connection import Connection
 from bot.store.core import StoreCore
 from bot.store.errors import InvalidValue
 from bot.store.records import GuildSettings, UserSettings
@@ -60,7 +59,7 @@ def check_language(language: str) -> str:
     return language
 
 
-async def read_guild_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSettings:
+async def read_guild_settings(conn: Connection, guild_id: int) -> GuildSettings:
     """A server's settings, read inside the caller's transaction."""
     rows = list(
         await conn.execute_fetchall(

@@ -8,8 +8,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
+from bot.store.connection import Connection
 from bot.store.errors import VersionConflict
 from bot.store.records import GameRecord, Position, Seat, Status
 from bot.store.rows import maybe_when, when
@@ -32,7 +31,7 @@ def _human_to_move(position: Position, seats: Sequence[Seat]) -> bool:
 
 
 async def write_state(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     record: GameRecord,
     position: Position,
     now: float,
@@ -82,7 +81,7 @@ async def write_state(
         values["next_reminder_at"] = _stamp_or_none(record.next_reminder_at)
         values["deadline_at"] = _stamp_or_none(record.deadline_at)
         values["reminders_sent"] = record.reminders_sent
-    cursor = await conn.execute(
+    changed = await conn.execute(
         "UPDATE games SET status = :status, snapshot = :snapshot, version = version + 1, "
         "updated_at = :updated_at, turn_started_at = :turn_started_at, "
         "to_move_seat = :to_move_seat, next_reminder_at = :next_reminder_at, "
@@ -91,7 +90,7 @@ async def write_state(
         "WHERE id = :id AND version = :version",
         values,
     )
-    if cursor.rowcount != 1:
+    if changed != 1:
         raise VersionConflict(record.id, record.version, await current_version(conn, record.id))
     seats = record.seats
     if ranking is not None or record.status == "finished":
@@ -130,7 +129,7 @@ def _stamp_or_none(moment: datetime | None) -> float | None:
     return None if moment is None else moment.timestamp()
 
 
-async def current_version(conn: aiosqlite.Connection, game_id: int) -> int:
+async def current_version(conn: Connection, game_id: int) -> int:
     """The stored version of a game (-1 if the game is gone)."""
     rows = list(await conn.execute_fetchall("SELECT version FROM games WHERE id = ?", (game_id,)))
     return int(rows[0]["version"]) if rows else -1

@@ -10,13 +10,17 @@ from typing import Any
 
 from bot.config import Settings
 from bot.store.check import CheckMixin
+from bot.store.claims import ClaimsMixin
+from bot.store.connection import Database
 from bot.store.consent import ConsentMixin
 from bot.store.core import Defaults
-from bot.store.db import Database, Synchronous
+from bot.store.db import Database as SqliteDatabase
+from bot.store.db import Synchronous
 from bot.store.follows import FollowsMixin
 from bot.store.lobby import LobbyMixin
 from bot.store.moves import MovesMixin
 from bot.store.outbox import OutboxMixin
+from bot.store.postgres import PostgresDatabase
 from bot.store.queries import QueriesMixin
 from bot.store.settings import SettingsMixin
 
@@ -30,8 +34,12 @@ class Store(
     CheckMixin,
     FollowsMixin,
     ConsentMixin,
+    ClaimsMixin,
 ):
-    """The bot's persistence: one SQLite database, opened once, shared by everything."""
+    """The bot's persistence: one database (SQLite or PostgreSQL), opened once, shared by
+    everything. The parts' SQL runs on either (``bot.store.connection``)."""
+
+    _db: Database
 
     @classmethod
     async def open(
@@ -48,16 +56,44 @@ class Store(
         a newer version of the bot. Nothing is loaded eagerly. ``synchronous`` stays FULL in
         the bot (every committed move survives a power cut); lower is for throw-away databases.
         """
-        db = await Database.open(Path(path), clock=clock, synchronous=synchronous)
+        db = await SqliteDatabase.open(Path(path), clock=clock, synchronous=synchronous)
         return cls(db, defaults or Defaults())
+
+    @classmethod
+    async def open_postgres(
+        cls,
+        url: str,
+        *,
+        defaults: Defaults | None = None,
+        clock: Callable[[], float] = time.time,
+        pool_size: int = 10,
+    ) -> Store:
+        """Connect to the PostgreSQL database at ``url`` and migrate it (StoreOpenError when
+        it cannot be reached or is not one to use)."""
+        db = await PostgresDatabase.open(url, clock=clock, max_size=pool_size)
+        return cls(db, defaults or Defaults())
+
+    @classmethod
+    async def connect(
+        cls,
+        target: str | Path,
+        *,
+        defaults: Defaults | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> Store:
+        """A ``postgresql://`` URL opens PostgreSQL, anything else is an SQLite file's path."""
+        if is_postgres_url(str(target)):
+            return await cls.open_postgres(str(target), defaults=defaults, clock=clock)
+        return await cls.open(target, defaults=defaults, clock=clock)
 
     @classmethod
     async def from_settings(
         cls, settings: Settings, *, clock: Callable[[], float] = time.time
     ) -> Store:
-        """Open the database the bot's settings name, with their reminder and timeout defaults."""
-        return await cls.open(
-            settings.database,
+        """Open the database the bot's settings name (``DATABASE_URL``, else the SQLite file
+        ``DATABASE_PATH``), with their reminder and timeout defaults."""
+        return await cls.connect(
+            settings.database_url or settings.database,
             defaults=Defaults(
                 reminder_hours=settings.reminder_hours, timeout_days=settings.timeout_days
             ),
@@ -65,11 +101,12 @@ class Store(
         )
 
     async def pragmas(self) -> dict[str, Any]:
-        """journal_mode, synchronous (2 = FULL), foreign_keys, busy_timeout and user_version."""
+        """SQLite: journal_mode, synchronous (2 = FULL), foreign_keys, busy_timeout and
+        user_version; PostgreSQL: the schema version (as user_version) and durability settings."""
         return await self._db.pragmas()
 
     async def integrity_problems(self) -> list[str]:
-        """Damage SQLite finds in the file or dangling references (empty: none)."""
+        """Damage the database finds or dangling references (empty: none)."""
         return await self._db.integrity_problems()
 
     async def close(self) -> None:
@@ -86,3 +123,8 @@ class Store(
         trace: TracebackType | None,
     ) -> None:
         await self.close()
+
+
+def is_postgres_url(target: str) -> bool:
+    """Whether a database setting names a PostgreSQL server rather than an SQLite file."""
+    return target.startswith(("postgresql://", "postgres://"))

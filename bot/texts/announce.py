@@ -108,13 +108,14 @@ def turn_payload(
 
 
 def _turn_buttons(record: GameRecord, game: Game, mentioned: int | None) -> list[str]:
-    """The buttons under a turn post: only a person to move gets any (My hand in Ultimatum;
-    Finish for me in Fish once they are the last player on the ice, F-13)."""
+    """The buttons under a turn post: only a person to move gets any (the entry point for
+    playing by clicks; My hand in Ultimatum; Finish for me in Fish once they are the last
+    player on the ice, F-13)."""
     if mentioned is None:
         return []
     if record.kind == "ultimatum":
-        return ["hand"]
-    return ["finish"] if alone_on_ice(record.kind, game.view(None)) else []
+        return ["move", "hand"]
+    return ["move", "finish"] if alone_on_ice(record.kind, game.view(None)) else ["move"]
 
 
 def public_step(move: Move) -> bool:

@@ -194,7 +194,9 @@ async def raw_games(bot: PenguinBot) -> dict[int, GameState]:
             row["status"],
             tuple(s[3] for s in own if s[3] is not None),
             sum(1 for s in own if s[3] is None),
-            tuple(row),
+            # Not the leases: background work claims and lets go of games whatever is typed.
+            # (A row iterates over its values: its column names are keys().)
+            tuple(row[k] for k in row.keys() if k not in ("claimed_by", "claimed_until")),  # noqa: SIM118
             tuple(own),
         )
         games[game_id] = GameState(

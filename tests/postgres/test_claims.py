@@ -1,150 +1,86 @@
-"""Claimed background work on a real PostgreSQL: racing processes get each job once, a lapsed
-lease is claimed again, and a process that lost its lease changes nothing."""
+"""Claims on a real PostgreSQL with several stores at once (each one process's worth of pool):
+racing claimers get every job exactly once (bot.store.claims; the single-store cases run on both
+backends in tests/store/test_claims.py)."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
 
-import asyncpg
 import pytest
 
-from bot.store.postgres_claims import (
-    claim_games,
-    claim_outbox,
-    finish_outbox,
-    release,
-    renew,
-)
-from bot.store.postgres_schema import migrate
+from bot.store import OutboxDraft, Store
+from tests.store.conftest import Clock, started
 
-T = 1_700_000_000.0
 LEASE = 60.0
+WORKERS = 6
 
 
 @pytest.fixture
-async def pool(postgres_url: str) -> AsyncIterator[asyncpg.Pool]:
-    """A pool on a migrated database (several connections: several processes' worth)."""
-    conn = await asyncpg.connect(postgres_url)
-    await migrate(conn)
-    await conn.close()
-    async with asyncpg.create_pool(postgres_url, min_size=4, max_size=8) as created:
-        yield created
+async def stores(postgres_url: str) -> AsyncIterator[list[Store]]:
+    """Several stores on one database, sharing one clock, as several bot processes would."""
+    clock = Clock()
+    opened = [await Store.open_postgres(postgres_url, clock=clock, pool_size=3)]
+    opened += [
+        await Store.open_postgres(postgres_url, clock=clock, pool_size=3)
+        for _ in range(WORKERS - 1)
+    ]
+    try:
+        yield opened
+    finally:
+        for store in opened:
+            await store.close()
 
 
-async def _outbox_rows(pool: asyncpg.Pool, count: int, *, due: float = T) -> None:
-    await pool.execute(
-        "INSERT INTO outbox (channel_id, kind, payload, created_at, next_attempt_at) "
-        "SELECT 5, 'post', '{}', $1, $2 FROM generate_series(1, $3)",
-        T,
-        due,
-        count,
-    )
+async def test_racing_processes_claim_each_destination_once(stores: list[Store]) -> None:
+    drafts = [OutboxDraft("post", {"n": n}, channel_id=1000 + n % 40) for n in range(400)]
+    await stores[0].enqueue(*drafts)
+    claimed: list[list[int]] = [[] for _ in stores]
 
-
-async def _game(pool: asyncpg.Pool, **columns: object) -> int:
-    names = ", ".join(columns)
-    values = ", ".join(f"${n + 2}" for n in range(len(columns)))
-    return int(
-        await pool.fetchval(
-            "INSERT INTO games (kind, guild_id, channel_id, status, creator_id, max_players, seed, "
-            f"created_at, updated_at{', ' if columns else ''}{names}) "
-            f"VALUES ('fish', 1, 2, 'active', 3, 2, 7, $1, $1{', ' if columns else ''}{values}) "
-            "RETURNING id",
-            T,
-            *columns.values(),
-        )
-    )
-
-
-async def test_racing_processes_claim_each_outbox_row_once(pool: asyncpg.Pool) -> None:
-    await _outbox_rows(pool, 300)
-
-    async def process(name: str) -> list[int]:
-        taken: list[int] = []
-        while True:
-            async with pool.acquire() as conn:
-                got = await claim_outbox(conn, worker=name, now=T, lease=LEASE, limit=7)
-            if not got:
-                return taken
-            taken += got
+    async def claimer(index: int) -> None:
+        for _ in range(3):
+            entries = await stores[index].claim_outbox(f"w{index}", lease=LEASE, limit=50)
+            claimed[index].extend(e.id for e in entries)
             await asyncio.sleep(0)
 
-    results = await asyncio.gather(*(process(f"p{n}") for n in range(6)))
-    everything = sorted(i for taken in results for i in taken)
-    assert len(everything) == len(set(everything)) == 300
-    assert sum(1 for taken in results if taken) > 1  # really raced
-    held = await pool.fetch("SELECT claimed_by, count(*) AS n FROM outbox GROUP BY 1")
-    assert {r["claimed_by"]: r["n"] for r in held} == {
-        f"p{n}": len(taken) for n, taken in enumerate(results) if taken
-    }
+    await asyncio.gather(*(claimer(i) for i in range(WORKERS)))
+    by_worker = [set(ids) for ids in claimed]
+    every = [entry for ids in by_worker for entry in ids]
+    assert len(every) == len(set(every)) == 400  # each post held by exactly one worker
+    held = await stores[0].claimed("outbox")
+    channels: dict[int, set[str]] = {}
+    for entry in await stores[0].pending(limit=1000):
+        channels.setdefault(entry.channel_id or 0, set()).add(held[entry.id])
+    assert all(len(workers) == 1 for workers in channels.values())  # a channel: one sender
 
 
-async def test_only_due_unsent_rows_are_claimed(pool: asyncpg.Pool) -> None:
-    await _outbox_rows(pool, 2)
-    await _outbox_rows(pool, 1, due=T + 100)
-    await pool.execute("UPDATE outbox SET sent_at = $1 WHERE id = 1", T)
-    async with pool.acquire() as conn:
-        assert await claim_outbox(conn, worker="a", now=T, lease=LEASE, limit=10) == [2]
-
-
-async def test_a_lapsed_lease_is_claimed_by_another_process(pool: asyncpg.Pool) -> None:
-    await _outbox_rows(pool, 1)
-    async with pool.acquire() as conn:
-        assert await claim_outbox(conn, worker="dead", now=T, lease=LEASE, limit=5) == [1]
-        # Still leased: nobody else gets it.
-        assert await claim_outbox(conn, worker="alive", now=T + 59, lease=LEASE, limit=5) == []
-        # The holder died without finishing: once the lease ran out, another process takes it.
-        assert await claim_outbox(conn, worker="alive", now=T + 60, lease=LEASE, limit=5) == [1]
-        # The stalled first holder wakes up: it can neither renew nor finish.
-        assert not await renew(conn, "outbox", 1, worker="dead", now=T + 61, lease=LEASE)
-        assert not await finish_outbox(conn, 1, worker="dead", now=T + 61, message_id=77)
-        assert await finish_outbox(conn, 1, worker="alive", now=T + 62, message_id=88)
-        row = await conn.fetchrow("SELECT sent_at, message_id, claimed_by FROM outbox")
-        assert (row["sent_at"], row["message_id"], row["claimed_by"]) == (T + 62, 88, None)
-        # Sent: never claimed again.
-        assert await claim_outbox(conn, worker="x", now=T + 999, lease=LEASE, limit=5) == []
-
-
-async def test_renewing_keeps_a_long_job(pool: asyncpg.Pool) -> None:
-    await _outbox_rows(pool, 1)
-    async with pool.acquire() as conn:
-        await claim_outbox(conn, worker="a", now=T, lease=LEASE, limit=1)
-        assert await renew(conn, "outbox", 1, worker="a", now=T + 50, lease=LEASE)
-        assert await claim_outbox(conn, worker="b", now=T + 100, lease=LEASE, limit=1) == []
-        assert await release(conn, "outbox", 1, worker="a")
-        assert await claim_outbox(conn, worker="b", now=T + 100, lease=LEASE, limit=1) == [1]
-
-
-async def test_games_with_due_work_are_claimed_once_each(pool: asyncpg.Pool) -> None:
-    reminder = await _game(pool, next_reminder_at=T - 1)
-    deadline = await _game(pool, deadline_at=T - 1, to_move_seat=0)
-    computer = await _game(pool, to_move_seat=1)
-    await pool.execute(
-        "INSERT INTO seats (game_id, slot, seat, bot_level, joined_at) VALUES ($1, 0, 1, 2, $2)",
-        computer,
-        T,
+async def test_racing_processes_claim_each_due_game_once(stores: list[Store]) -> None:
+    games = [await started(stores[0], bots=1, seed=seed) for seed in range(30)]
+    due = [
+        g.id for g in games if g.to_move_seat is not None and g.player(g.to_move_seat).is_computer
+    ]
+    results = await asyncio.gather(
+        *(store.claim_due_games(f"w{i}", lease=LEASE, limit=4) for i, store in enumerate(stores))
     )
-    undo = await _game(pool)
-    await pool.execute(
-        "INSERT INTO undo_requests (game_id, requester_id, keep, version, waiting, approved, "
-        "channel_id, created_at, expires_at) VALUES ($1, 3, 1, 4, '[]', '[]', 2, $2, $2)",
-        undo,
-        T,
-    )
-    await _game(pool, next_reminder_at=T + 3600)  # not due yet
-    await _game(pool, to_move_seat=0)  # a person to move, nothing due
-    finished = await _game(pool, deadline_at=T - 1)
-    await pool.execute("UPDATE games SET status = 'finished' WHERE id = $1", finished)
+    while True:  # the rest, in further rounds
+        more = await asyncio.gather(
+            *(s.claim_due_games(f"w{i}", lease=LEASE, limit=4) for i, s in enumerate(stores))
+        )
+        results = [
+            old + [g for g in new if g not in old] for old, new in zip(results, more, strict=True)
+        ]
+        if sum(map(len, results)) >= len(due) or not any(more):
+            break
+    every = [game for ids in results for game in ids]
+    assert sorted(every) == sorted(due) and len(set(every)) == len(every)
 
-    async def process(name: str) -> list[int]:
-        async with pool.acquire() as conn:
-            return await claim_games(conn, worker=name, now=T, lease=LEASE, limit=2)
 
-    results = await asyncio.gather(*(process(f"p{n}") for n in range(4)))
-    claimed = sorted(i for taken in results for i in taken)
-    assert claimed == sorted([reminder, deadline, computer, undo])
-    async with pool.acquire() as conn:
-        assert await claim_games(conn, worker="late", now=T + 1, lease=LEASE, limit=10) == []
-        again = await claim_games(conn, worker="late", now=T + LEASE, lease=LEASE, limit=10)
-    assert again == claimed
+async def test_a_named_lock_is_held_across_processes_for_its_time(stores: list[Store]) -> None:
+    """What the identify buckets use: the second holder waits out the first one's hold."""
+    first, second = stores[0], stores[1]
+    start = asyncio.get_running_loop().time()
+    await first.hold_exclusive("identify:0", 0.6)
+    await second.hold_exclusive("identify:1", 0.6)  # another bucket: at once
+    assert asyncio.get_running_loop().time() - start < 0.4
+    await second.hold_exclusive("identify:0", 0.6)
+    assert asyncio.get_running_loop().time() - start >= 0.55

@@ -1,4 +1,6 @@
-"""Fixtures for the store tests: real SQLite files in temporary folders, and a settable clock."""
+"""Fixtures for the store tests: every ``store`` test runs on both backends — a real SQLite file
+in a temporary folder and a fresh database on a real PostgreSQL (tests/pg.py) — with a settable
+clock. ``sqlite_store`` is for the few tests about SQLite itself (pragmas, query plans)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from bot.play.lobby import create_game
 from bot.play.lobby import join as join_game
 from bot.play.turns import apply_action
 from bot.store import GameRecord, Store
+from tests.pg import PostgresServer
 
 GUILD = 100
 CHANNEL = 200
@@ -53,13 +56,33 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path: Path, clock: Clock) -> AsyncIterator[Store]:
-    """An open store on a fresh database file."""
+async def sqlite_store(db_path: Path, clock: Clock) -> AsyncIterator[Store]:
+    """An open store on a fresh SQLite database file."""
     opened = await Store.open(db_path, clock=clock)
     try:
         yield opened
     finally:
         await opened.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def store(
+    request: pytest.FixtureRequest, db_path: Path, clock: Clock
+) -> AsyncIterator[Store]:
+    """An open store on a fresh database: an SQLite file, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        opened = await Store.open(db_path, clock=clock)
+    else:
+        server: PostgresServer = request.getfixturevalue("postgres_server")
+        database = server.database()
+        url = await database.__aenter__()
+        opened = await Store.open_postgres(url, clock=clock, pool_size=4)
+    try:
+        yield opened
+    finally:
+        await opened.close()
+        if request.param != "sqlite":
+            await database.__aexit__(None, None, None)
 
 
 async def started(

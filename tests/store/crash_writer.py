@@ -1,4 +1,5 @@
-"""Streams moves into a store until it is killed: ``python -m tests.store.crash_writer DB SEED``.
+"""Streams moves into a store until it is killed: ``python -m tests.store.crash_writer DB SEED``
+(DB: an SQLite file's path or a ``postgresql://`` URL).
 
 After every committed move it prints ``<game id> <seq>`` (flushed), so the test that kills it
 knows which moves were committed for certain.
@@ -20,7 +21,7 @@ from bot.store import Store
 async def stream(path: str, seed: int) -> None:
     """Create games with computer opponents and play random moves into them, forever."""
     rng = random.Random(seed)
-    async with await Store.open(path) as store:
+    async with await Store.connect(path) as store:
         for game_id in [g.id for g in await store.games_in_channel(1, ("active",))]:
             await store.cancel(game_id)  # left over from the previous run
         while True:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import sqlite3
 import tempfile
 from datetime import timedelta
 from pathlib import Path
@@ -25,10 +24,10 @@ from bot.store import GameRecord, SnapshotReport, Store
 from tests.store.conftest import Clock, play_random, started
 
 
-def corrupt(path: Path, sql: str, *params: object) -> None:
-    """Change the database behind the store's back (what a bug or a bad restore could do)."""
-    with sqlite3.connect(path) as conn:
-        conn.execute(sql, params)
+async def corrupt(store: Store, sql: str, *params: object) -> None:
+    """Change the database behind the store's back (what a bug or a bad restore could do), in
+    plain SQL on its own connection, whichever the backend."""
+    await store._db.write_one(sql, params)
 
 
 async def test_a_consistent_database_needs_no_repair(store: Store) -> None:
@@ -41,13 +40,15 @@ async def test_a_consistent_database_needs_no_repair(store: Store) -> None:
 
 
 async def test_a_wrong_snapshot_is_rebuilt_from_the_log(
-    store: Store, db_path: Path, caplog: pytest.LogCaptureFixture
+    store: Store, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A snapshot that is not the replay of the log is replaced by it, and that is logged."""
     record = await started(store, seed=5)
     record, game = await play_random(store, record.id, random.Random(5), moves=12)
     stale = new_game("fish", 2, record.seed)  # the position before any move
-    corrupt(db_path, "UPDATE games SET snapshot = ? WHERE id = ?", dump_snapshot(stale), record.id)
+    await corrupt(
+        store, "UPDATE games SET snapshot = ? WHERE id = ?", dump_snapshot(stale), record.id
+    )
     with caplog.at_level(logging.WARNING, logger="bot.store.check"):
         report = await check_snapshots(store)
     assert report == SnapshotReport(checked=1, repaired=(record.id,))
@@ -58,24 +59,24 @@ async def test_a_wrong_snapshot_is_rebuilt_from_the_log(
     assert await check_snapshots(store) == SnapshotReport(checked=1)
 
 
-async def test_the_check_can_be_limited_to_running_games(store: Store, db_path: Path) -> None:
+async def test_the_check_can_be_limited_to_running_games(store: Store) -> None:
     """With statuses=("active",) only running games are replayed (what matters at start)."""
     running = await started(store, seed=1)
     done, _ = await play_random(store, (await started(store, seed=2)).id, random.Random(2))
     stale = dump_snapshot(new_game("fish", 2, 2))
-    corrupt(db_path, "UPDATE games SET snapshot = ? WHERE id = ?", stale, done.id)
+    await corrupt(store, "UPDATE games SET snapshot = ? WHERE id = ?", stale, done.id)
     assert await check_snapshots(store, ("active",)) == SnapshotReport(checked=1)
     assert await store.get_game(done.id) == done  # not looked at
     assert (await check_snapshots(store)).repaired == (done.id,)
     assert await store.get_game(running.id) == running
 
 
-async def test_a_wrong_turn_or_status_is_rebuilt(store: Store, db_path: Path) -> None:
+async def test_a_wrong_turn_or_status_is_rebuilt(store: Store) -> None:
     """Whose turn it is and the status are derived from the log too."""
     first = await started(store, seed=1)
     second = await started(store, seed=2)
-    corrupt(db_path, "UPDATE games SET to_move_seat = 1 - to_move_seat WHERE id = ?", first.id)
-    corrupt(db_path, "UPDATE games SET status = 'finished' WHERE id = ?", second.id)
+    await corrupt(store, "UPDATE games SET to_move_seat = 1 - to_move_seat WHERE id = ?", first.id)
+    await corrupt(store, "UPDATE games SET status = 'finished' WHERE id = ?", second.id)
     report = await check_snapshots(store)
     assert report.repaired == (first.id, second.id)
     assert (await store.get_game(first.id)).to_move_seat == first.to_move_seat
@@ -93,9 +94,7 @@ def turn_clock(record: GameRecord) -> tuple[object, ...]:
     )
 
 
-async def test_a_repair_keeps_the_running_turns_clock(
-    store: Store, db_path: Path, clock: Clock
-) -> None:
+async def test_a_repair_keeps_the_running_turns_clock(store: Store, clock: Clock) -> None:
     """Rebuilding a running game whose player to move is unchanged leaves its turn clock alone:
     reminders already sent stay sent and the deadline does not move back."""
     record = await started(store, seed=4)
@@ -108,7 +107,9 @@ async def test_a_repair_keeps_the_running_turns_clock(
     clock.advance(3 * 3600)
     stale = new_game("fish", 2, record.seed)
     assert stale.to_move == record.to_move_seat  # only the snapshot is wrong
-    corrupt(db_path, "UPDATE games SET snapshot = ? WHERE id = ?", dump_snapshot(stale), record.id)
+    await corrupt(
+        store, "UPDATE games SET snapshot = ? WHERE id = ?", dump_snapshot(stale), record.id
+    )
     assert (await check_snapshots(store)).repaired == (record.id,)
     repaired = await store.get_game(record.id)
     assert turn_clock(repaired) == turn_clock(record)
@@ -116,7 +117,7 @@ async def test_a_repair_keeps_the_running_turns_clock(
 
 
 async def test_a_repair_that_changes_the_turn_starts_it_at_the_last_action(
-    store: Store, db_path: Path, clock: Clock
+    store: Store, clock: Clock
 ) -> None:
     """When the log says another player is to move, that turn began with the last logged
     action: its reminder and deadline count from then, not from the moment of the repair."""
@@ -126,7 +127,7 @@ async def test_a_repair_that_changes_the_turn_starts_it_at_the_last_action(
         record, _game = await play_random(store, record.id, random.Random(8), moves=1)
     last = (await store.action_log(record.id))[-1].at
     clock.advance(2 * 86400)
-    corrupt(db_path, "UPDATE games SET to_move_seat = 1 - to_move_seat WHERE id = ?", record.id)
+    await corrupt(store, "UPDATE games SET to_move_seat = 1 - to_move_seat WHERE id = ?", record.id)
     assert (await check_snapshots(store)).repaired == (record.id,)
     repaired = await store.get_game(record.id)
     assert repaired.to_move_seat == record.to_move_seat
@@ -136,12 +137,12 @@ async def test_a_repair_that_changes_the_turn_starts_it_at_the_last_action(
     assert repaired.reminders_sent == 0
 
 
-async def test_a_cancelled_game_stays_cancelled(store: Store, db_path: Path) -> None:
+async def test_a_cancelled_game_stays_cancelled(store: Store) -> None:
     """Repairing the snapshot of a cancelled game does not bring it back."""
     record = await started(store, seed=3)
     await play_random(store, record.id, random.Random(3), moves=4)
     cancelled = await store.cancel(record.id)
-    corrupt(db_path, "UPDATE games SET snapshot = ? WHERE id = ?", dump_snapshot(
+    await corrupt(store, "UPDATE games SET snapshot = ? WHERE id = ?", dump_snapshot(
         new_game("fish", 2, 3)), record.id)  # fmt: skip
     assert (await check_snapshots(store)).repaired == (record.id,)
     after, game = await load_game(store, record.id)
@@ -150,12 +151,12 @@ async def test_a_cancelled_game_stays_cancelled(store: Store, db_path: Path) -> 
 
 
 async def test_a_log_that_does_not_replay_is_reported_and_left_alone(
-    store: Store, db_path: Path, caplog: pytest.LogCaptureFixture
+    store: Store, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A gap in the log cannot be repaired automatically: error logged, nothing rewritten."""
     record = await started(store, seed=6)
     record, _ = await play_random(store, record.id, random.Random(6), moves=10)
-    corrupt(db_path, "UPDATE actions SET text = 'H9' WHERE game_id = ? AND seq = 3", record.id)
+    await corrupt(store, "UPDATE actions SET text = 'H9' WHERE game_id = ? AND seq = 3", record.id)
     with caplog.at_level(logging.ERROR, logger="bot.store.check"):
         report = await check_snapshots(store)
     assert [game_id for game_id, _ in report.broken] == [record.id]
@@ -165,17 +166,17 @@ async def test_a_log_that_does_not_replay_is_reported_and_left_alone(
 
 
 async def test_a_game_that_cannot_be_checked_holds_back_no_other_game(
-    store: Store, db_path: Path, caplog: pytest.LogCaptureFixture
+    store: Store, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Options the engine cannot take (TypeError, not ValueError) and options that are not
     even JSON: each such game is logged and reported as broken, and the games after it are
     still checked (a wrong snapshot among them is rebuilt)."""
     records = [await started(store, seed=seed) for seed in range(5)]
     first, wrong_type, not_a_list, not_json, stale = (r.id for r in records)
-    corrupt(db_path, "UPDATE games SET options = ? WHERE id = ?", '{"colour": 1}', wrong_type)
-    corrupt(db_path, "UPDATE games SET options = ? WHERE id = ?", '{"floes": 7}', not_a_list)
-    corrupt(db_path, "UPDATE games SET options = ? WHERE id = ?", "{", not_json)
-    corrupt(db_path, "UPDATE games SET snapshot = ? WHERE id = ?", "{", stale)
+    await corrupt(store, "UPDATE games SET options = ? WHERE id = ?", '{"colour": 1}', wrong_type)
+    await corrupt(store, "UPDATE games SET options = ? WHERE id = ?", '{"floes": 7}', not_a_list)
+    await corrupt(store, "UPDATE games SET options = ? WHERE id = ?", "{", not_json)
+    await corrupt(store, "UPDATE games SET snapshot = ? WHERE id = ?", "{", stale)
     with caplog.at_level(logging.ERROR, logger="bot.store.check"):
         report = await check_snapshots(store, batch=2)
     assert report.checked == 5 and report.repaired == (stale,)

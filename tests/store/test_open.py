@@ -21,9 +21,9 @@ async def test_open_creates_the_folder_and_a_migrated_database(db_path: Path) ->
         assert (await store.pragmas())["user_version"] == LATEST
 
 
-async def test_connection_is_durable_and_checked(store: Store) -> None:
+async def test_connection_is_durable_and_checked(sqlite_store: Store) -> None:
     """WAL, synchronous=FULL (2), foreign keys on and a busy timeout, as SQLite reports them."""
-    pragmas = await store.pragmas()
+    pragmas = await sqlite_store.pragmas()
     assert pragmas["journal_mode"] == "wal"
     assert pragmas["synchronous"] == 2
     assert pragmas["foreign_keys"] == 1

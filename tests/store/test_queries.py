@@ -105,9 +105,9 @@ async def test_games_past_their_deadline(store: Store, clock: Clock) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(HOT_QUERIES))
-async def test_hot_queries_use_an_index(store: Store, name: str) -> None:
+async def test_hot_queries_use_an_index(sqlite_store: Store, name: str) -> None:
     """No hot query scans a whole table: SQLite plans a SEARCH on an index for each."""
-    plan = await store.query_plan(name)
+    plan = await sqlite_store.query_plan(name)
     main = [line for line in plan if "games" in line or "outbox" in line or "seats" in line]
     assert main and all(line.startswith("SEARCH") for line in main), plan
     assert all("INDEX" in line or "PRIMARY KEY" in line for line in main), plan

@@ -1,0 +1,279 @@
+"""The store on PostgreSQL: an asyncpg pool behind ``bot.store.connection``'s interface.
+
+The store's parts run their SQL unchanged; each statement text is translated once (cached) by
+``translate``: ``?`` and ``:name`` placeholders become ``$n``, and the three SQLite-only
+fragments the store uses become their PostgreSQL equivalents. Everything else the store writes
+(``RETURNING``, ``ON CONFLICT … DO UPDATE SET x = excluded.x``, partial indexes, ``coalesce``)
+is already common to both.
+
+Transactions: a write transaction runs at READ COMMITTED and takes the row lock of every game it
+reads a record of (``lock_game``, from ``fetch_record``), so a move's version check and its
+writes see no other change to that game in between — what SQLite gets from its single writer.
+Reads that need one consistent view (``read``) run REPEATABLE READ, read-only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type hints
+
+from bot.store.connection import IntegrityError, Params, Row
+from bot.store.errors import StoreOpenError
+from bot.store.postgres_schema import migrate, schema_version
+from bot.store.rows import SEAT_LIST
+
+#: SQLite fragment → PostgreSQL fragment (exact text).
+FRAGMENTS = {
+    # The seats of a game as one JSON list: json_agg is NULL for no rows, SQLite's '[]'.
+    SEAT_LIST: (
+        "(SELECT coalesce(json_agg(json_build_array(slot, seat, user_id, bot_level, "
+        "CAST(round(joined_at * 1000000) AS BIGINT), score, place, name)), '[]')::text "
+        "FROM seats WHERE seats.game_id = games.id) AS seat_list"
+    ),
+    # A JSON list bound as one parameter, read as a column named "value".
+    "json_each(?)": "json_array_elements_text(CAST(? AS json))",
+    # NULL-safe comparison with a sub-query.
+    "IS NOT (SELECT": "IS DISTINCT FROM (SELECT",
+}
+#: The advisory lock claimers take (bot.store.claims); "clam".
+CLAIM_LOCK = 0x636C616D
+_NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
+_LITERAL = re.compile(r"('(?:[^']|'')*')")
+
+
+@lru_cache(maxsize=1024)
+def translate(sql: str) -> tuple[str, tuple[str, ...] | None]:
+    """A statement in PostgreSQL's dialect, and the order of its named parameters (None when
+    its parameters are positional)."""
+    for sqlite, postgres in FRAGMENTS.items():
+        sql = sql.replace(sqlite, postgres)
+    names: list[str] = []
+    count = 0
+    parts = _LITERAL.split(sql)  # odd items are string literals: left alone
+
+    def number(match: re.Match[str]) -> str:
+        nonlocal count
+        if match.group(0) == "?":
+            count += 1
+            return f"${count}"
+        name = match.group(1)
+        if name not in names:
+            names.append(name)
+        return f"${names.index(name) + 1}"
+
+    for index in range(0, len(parts), 2):
+        parts[index] = re.sub(r"\?|" + _NAMED.pattern, number, parts[index])
+    return "".join(parts), (tuple(names) if names else None)
+
+
+def _args(names: tuple[str, ...] | None, params: Params) -> Sequence[Any]:
+    if isinstance(params, Mapping):
+        return [params[name] for name in names or ()]
+    return params
+
+
+def _changed(status: str) -> int:
+    # asyncpg returns the command tag: "UPDATE 3", "INSERT 0 1", "DELETE 0".
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class PostgresConnection:
+    """``bot.store.connection.Connection`` on one asyncpg connection."""
+
+    __slots__ = ("raw", "writing")
+
+    def __init__(self, raw: asyncpg.Connection, *, writing: bool) -> None:
+        self.raw = raw
+        self.writing = writing
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run a statement; the number of rows it changed."""
+        text, names = translate(sql)
+        try:
+            return _changed(await self.raw.execute(text, *_args(names, params)))
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise IntegrityError(str(error)) from error
+
+    async def execute_fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        """Run a query; all its rows."""
+        text, names = translate(sql)
+        try:
+            return list(await self.raw.fetch(text, *_args(names, params)))
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise IntegrityError(str(error)) from error
+
+    async def executemany(self, sql: str, params: Iterable[Params]) -> None:
+        """Run a statement once per set of parameters."""
+        text, names = translate(sql)
+        try:
+            await self.raw.executemany(text, [_args(names, p) for p in params])
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise IntegrityError(str(error)) from error
+
+    async def lock_game(self, game_id: int) -> None:
+        """In a write transaction, take the game's row lock until the transaction ends."""
+        if self.writing:
+            await self.raw.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
+
+    async def lock_claims(self) -> None:
+        """Until the transaction ends, no other claims background work (an advisory lock)."""
+        await self.raw.execute("SELECT pg_advisory_xact_lock($1)", CLAIM_LOCK)
+
+
+def safe_url(url: str) -> str:
+    """A PostgreSQL URL without its password (for messages and logs)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+class PostgresDatabase:
+    """The PostgreSQL backend: a pool of connections, migrated on opening."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str, clock: Callable[[], float]) -> None:
+        self.pool = pool
+        self.url = url
+        self.clock = clock
+        self.shared = True
+        self._closed = False
+        self._held: set[asyncio.Task[None]] = set()
+
+    @classmethod
+    async def open(
+        cls,
+        url: str,
+        *,
+        clock: Callable[[], float] = time.time,
+        min_size: int = 1,
+        max_size: int = 10,
+    ) -> PostgresDatabase:
+        """Connect to the database at ``url`` and bring its schema up to date.
+
+        Raises StoreOpenError when the server cannot be reached or the database is not one to
+        use (newer than this code, or holding tables that are not the bot's).
+        """
+        try:
+            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise StoreOpenError(
+                "cannot_open",
+                f"cannot connect to the PostgreSQL database {safe_url(url)}: {error}. "
+                "Check DATABASE_URL and that the server is running",
+                path=safe_url(url),
+                reason=str(error),
+            ) from error
+        try:
+            async with pool.acquire() as conn:
+                await migrate(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, url, clock)
+
+    @property
+    def name(self) -> str:
+        """The database's URL without its password."""
+        return safe_url(self.url)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PostgresConnection]:
+        """A write transaction (READ COMMITTED; games read through ``fetch_record`` locked)."""
+        async with self.pool.acquire() as raw, raw.transaction():
+            yield PostgresConnection(raw, writing=True)
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[PostgresConnection]:
+        """A read-only transaction seeing one snapshot (REPEATABLE READ)."""
+        async with (
+            self.pool.acquire() as raw,
+            raw.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            yield PostgresConnection(raw, writing=False)
+
+    @asynccontextmanager
+    async def single(self) -> AsyncIterator[PostgresConnection]:
+        """A connection for statements each on its own."""
+        async with self.pool.acquire() as raw:
+            yield PostgresConnection(raw, writing=False)
+
+    async def write_one(self, sql: str, params: Params = ()) -> int:
+        """Run one writing statement on its own; the number of rows it changed."""
+        async with self.single() as conn:
+            return await conn.execute(sql, params)
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        """Run one query on its own and return its rows."""
+        async with self.single() as conn:
+            return await conn.execute_fetchall(sql, params)
+
+    async def hold_exclusive(self, name: str, seconds: float) -> None:
+        """Wait for the advisory lock ``name`` (every process on the database) and hold it for
+        ``seconds`` on a connection of its own; a process that dies lets go at once."""
+        key = int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
+        raw = await self.pool.acquire()
+        try:
+            await raw.execute("SELECT pg_advisory_lock($1)", key)
+        except BaseException:
+            await self.pool.release(raw)
+            raise
+
+        async def let_go() -> None:
+            try:
+                await asyncio.sleep(seconds)
+                await raw.execute("SELECT pg_advisory_unlock($1)", key)
+            finally:
+                await self.pool.release(raw)
+
+        task = asyncio.create_task(let_go(), name=f"holding {name}")
+        self._held.add(task)
+        task.add_done_callback(self._held.discard)
+
+    async def pragmas(self) -> dict[str, Any]:
+        """The schema version and the server settings that matter for safety."""
+        async with self.pool.acquire() as raw:
+            return {
+                "backend": "postgresql",
+                "user_version": await schema_version(raw),
+                "server_version": await raw.fetchval("SHOW server_version"),
+                "fsync": await raw.fetchval("SHOW fsync"),
+                "synchronous_commit": await raw.fetchval("SHOW synchronous_commit"),
+                "default_transaction_isolation": await raw.fetchval(
+                    "SHOW default_transaction_isolation"
+                ),
+            }
+
+    async def integrity_problems(self) -> list[str]:
+        """Rows pointing at a game that is not there (PostgreSQL enforces foreign keys on every
+        statement, so this stays empty unless someone disabled them)."""
+        problems: list[str] = []
+        async with self.pool.acquire() as raw:
+            for table in ("seats", "actions", "outbox", "follows", "undo_requests"):
+                dangling = await raw.fetchval(
+                    f"SELECT count(*) FROM {table} t WHERE t.game_id IS NOT NULL "
+                    "AND NOT EXISTS (SELECT 1 FROM games g WHERE g.id = t.game_id)"
+                )
+                if dangling:
+                    problems.append(f"{dangling} {table} rows point at a missing game")
+        return problems
+
+    async def close(self) -> None:
+        """Close the pool (waiting for running transactions); idempotent."""
+        if not self._closed:
+            self._closed = True
+            for task in list(self._held):
+                task.cancel()
+            await asyncio.gather(*self._held, return_exceptions=True)
+            await self.pool.close()

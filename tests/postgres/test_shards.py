@@ -1,0 +1,182 @@
+"""Two bot processes, two shards, one PostgreSQL, through the stand-in.
+
+Process 0 runs shard 0, process 1 shard 1 (``SHARD_COUNT=2``, ``SHARD_IDS``); the stand-in
+refuses an IDENTIFY that breaks the bucket's 5-second interval (``max_concurrency=1``), so the
+processes must take turns across processes. A game in a server on each shard is played against a
+computer; process 1 is SIGKILLed right after a move in its server's game, when the computer is to
+move. Process 0 then does that game's due work once the dead process's leases lapse: the
+computer's moves, the reminder (once), the timeout (once: a computer takes the seat), the posts;
+both games end, and no post appears twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import os
+import signal
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.play.games import load_game
+from bot.store import Store
+from tests.bot.players import fish_step
+from tests.bot.test_process import process_env
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.state import Channel
+
+LEASE = 4.0  # room for a loaded machine: a lease must outlast a renewal's delay
+#: One reminder (after 5.4 s) before the timeout (after 8.64 s), none after it.
+REMINDER_HOURS = "0.0015"
+TIMEOUT_DAYS = "0.0001"
+
+
+@contextlib.asynccontextmanager
+async def bot_group(env: dict[str, str], log_file: Path) -> AsyncIterator[Any]:
+    """``python -m bot`` in a process group of its own (with its drawing and computer player
+    workers), so that killing the group is what a machine dying does; killed on the way out."""
+    with log_file.open("wb") as log:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            env=env,
+            cwd=log_file.parent,
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
+        )
+        try:
+            yield process
+        except BaseException:
+            print(f"--- {log_file.name} ---\n{log_file.read_text(errors='replace')[-8000:]}")
+            raise
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            await process.wait()
+
+
+@pytest.fixture
+async def sharded() -> AsyncIterator[FakeDiscord]:
+    """A stand-in with two shards enforcing the identify interval, and a server on each."""
+    fake = FakeDiscord(shards=2, max_concurrency=1, identify_interval=5.0)
+    world = fake.world
+    for name in ("alice", "bruno"):
+        fake.add_user(name, locale="en-US")
+    for shard in (0, 1):
+        guild = world.add_guild(
+            f"Shard {shard} club", owner=world.application.owner, shard=(shard, 2)
+        )
+        world.add_text_channel(guild, "games")
+        for name in ("alice", "bruno"):
+            world.add_member(guild, fake.user(name))
+    async with fake:
+        yield fake
+
+
+async def open_against_computer(
+    fake: FakeDiscord, store: Store, channel: Channel
+) -> tuple[int, Channel]:
+    """Alice opens a Fish game against a computer player in ``channel``; its id and thread."""
+    mark = fake.mark()
+    reply = await fake.invoke(fake.user("alice"), "/fish new", players=2, bots=1, channel=channel)
+    assert not reply.ephemeral, reply.content
+    thread = await fake.wait_for_thread(channel, after=mark, timeout=15)
+    (record,) = await store.games_in_channel(channel.id, ("active",))
+    return record.id, thread
+
+
+async def alices_turn(store: Store, game_id: int, timeout: float = 60.0) -> Any:
+    """Wait until it is alice's turn (or the game ended); the engine game."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        record, game = await load_game(store, game_id)
+        if record.status != "active" or (
+            record.to_move_seat is not None and not record.player(record.to_move_seat).is_computer
+        ):
+            return game
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"game #{game_id}: alice's turn did not come")
+
+
+def doubled(fake: FakeDiscord, thread: Channel) -> list[str]:
+    """Posts in the thread whose content appeared before."""
+    counts = collections.Counter(m.content for m in fake.history(thread))
+    return [content for content, n in counts.items() if n > 1]
+
+
+async def test_two_processes_share_the_work_and_one_takes_over_when_the_other_dies(
+    sharded: FakeDiscord, postgres_url: str, tmp_path: Path
+) -> None:
+    fake = sharded
+    settings = {
+        "DATABASE_URL": postgres_url,
+        "SHARD_COUNT": "2",
+        "LEASE_SECONDS": str(LEASE),
+        "AI_BUDGET_SECONDS": "0.05",
+        "AI_WORKERS": "1",
+        "DRAWING_WORKERS": "1",
+        "REMINDER_HOURS": REMINDER_HOURS,
+        "TIMEOUT_DAYS": TIMEOUT_DAYS,
+    }
+    heartbeat = tmp_path / "heartbeat0"
+    env0 = process_env(fake, tmp_path, SHARD_IDS="0", HEARTBEAT_FILE=str(heartbeat), **settings)
+    env1 = process_env(fake, tmp_path, SHARD_IDS="1", **settings)
+    alice = fake.user("alice")
+    async with (
+        bot_group(env0, tmp_path / "shard0.log"),
+        bot_group(env1, tmp_path / "shard1.log") as second,
+        await Store.open_postgres(postgres_url, pool_size=2) as store,
+    ):
+        await fake.wait_until(
+            lambda: sorted(tuple(s.shard) for s in fake.gateway.connected()) == [(0, 2), (1, 2)],
+            timeout=60,
+            what="both shards to connect",
+        )
+        assert fake.gateway.identify_refusals == 0  # the processes took turns to identify
+        channels = [fake.channel("games", guild=g) for g in fake.world.guilds.values()]
+        shard_of = {c.id: (c.guild_id >> 22) % 2 for c in channels}
+        first = next(c for c in channels if shard_of[c.id] == 0)
+        other = next(c for c in channels if shard_of[c.id] == 1)
+
+        # Shard 1's game: alice makes one move, then its process dies with the computer to move.
+        doomed, doomed_thread = await open_against_computer(fake, store, other)
+        game = await alices_turn(store, doomed)
+        reply = await fish_step(fake, alice, doomed_thread, game.phase)
+        assert reply.ephemeral, reply.content
+        os.killpg(second.pid, signal.SIGKILL)  # the process and its workers, at once
+        await second.wait()
+        killed_at = time.monotonic()
+
+        # Shard 0's game: played to the end by alice and the computer, through process 0.
+        kept, kept_thread = await open_against_computer(fake, store, first)
+        while True:
+            game = await alices_turn(store, kept)
+            if game.is_over:
+                break
+            reply = await fish_step(fake, alice, kept_thread, game.phase)
+            assert reply.ephemeral, reply.content
+
+        # Shard 1's game goes on in process 0: computer moves, one reminder, the timeout, the end.
+        deadline = time.monotonic() + 90
+        while (await store.get_game(doomed)).status == "active":
+            assert time.monotonic() < deadline, "the dead process's game did not end"
+            await asyncio.sleep(0.2)
+        log = await store.action_log(doomed)
+        assert len(log) > 2 and time.monotonic() - killed_at > LEASE
+        record = await store.get_game(doomed)
+        assert all(seat.is_computer for seat in record.seats)  # alice timed out: a computer sat
+        await asyncio.sleep(1.0)  # the last posts
+        reminders = [m for m in fake.history(doomed_thread) if "⏰ Reminder" in m.content]
+        assert len(reminders) == 1
+        assert doubled(fake, doomed_thread) == [] and doubled(fake, kept_thread) == []
+        assert await store.pending() == []  # every post was sent, by a process still alive
+        assert time.time() - heartbeat.stat().st_mtime < LEASE  # renewing: healthy
+    assert "Traceback" not in (tmp_path / "shard0.log").read_text()

@@ -1,0 +1,85 @@
+"""``python -m bot.store copy``: every row from SQLite into an empty PostgreSQL, verified by
+replaying every game; a database that is not empty is refused."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.play.games import rebuild
+from bot.play.lobby import create_game
+from bot.store import OutboxDraft, Store
+from bot.store.copy import TABLES, CopyRefused, copy_database
+from tests.store.conftest import USERS, Clock, play_random, started
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def fill(store: Store, clock: Clock) -> None:
+    """Games in every state, with followers, an undo request, posts and settings."""
+    await create_game(store, "fish", guild_id=1, channel_id=2, creator_id=3)  # a lobby
+    for seed in range(4):
+        record = await started(store, "ultimatum" if seed % 2 else "fish", seed=seed, bots=seed % 2)
+        await play_random(store, record.id, random.Random(seed), moves=None if seed == 3 else 8)
+    running = await started(store, seed=9)
+    record, _ = await play_random(store, running.id, random.Random(9), moves=3)
+    await store.follow(running.id, 77)
+    await store.request_undo(
+        running.id,
+        requester_id=USERS[0],
+        keep=2,
+        expected_version=record.version,
+        waiting=[USERS[1]],
+        channel_id=2,
+        expires_at=clock.now_datetime() + timedelta(hours=24),
+    )
+    (entry,) = await store.enqueue(OutboxDraft("post", {"text": "ü"}, channel_id=5))
+    await store.mark_sent(entry.id, 123)
+    await store.enqueue(OutboxDraft("dm", {"text": "x"}, user_id=USERS[0], dedupe_key="k"))
+    await store.update_user_settings(USERS[0], notify_dm=True, language="de")
+    await store.update_guild_settings(1, reminder_hours=6.5)
+    await store.set_meta("commands:global", "abc")
+
+
+async def test_copies_every_row_and_replays_every_game(
+    sqlite_store: Store, clock: Clock, postgres_url: str
+) -> None:
+    await fill(sqlite_store, clock)
+    source = sqlite_store.path
+    await sqlite_store.close()
+    report = await copy_database(source, postgres_url, rebuild=rebuild)
+    assert report.replayed == 5 and report.rows["games"] == 6 and report.rows["meta"] == 1
+    assert set(report.rows) == {table for table, _ in TABLES}
+    async with await Store.open(source) as before, await Store.open_postgres(postgres_url) as after:
+        for game_id in range(1, 7):
+            assert await after.load(game_id) == await before.load(game_id)
+            assert await after.action_log(game_id) == await before.action_log(game_id)
+        assert await after.pending() == await before.pending()
+        assert await after.user_settings(USERS[0]) == await before.user_settings(USERS[0])
+        # New ids follow the copied ones.
+        fresh = await create_game(after, "fish", guild_id=1, channel_id=2, creator_id=3)
+        assert fresh.id == 7
+    with pytest.raises(CopyRefused, match="empty database only"):  # not into a used one
+        await copy_database(source, postgres_url, rebuild=rebuild)
+
+
+async def test_the_command_copies_and_refuses(
+    sqlite_store: Store, postgres_url: str, tmp_path: Path
+) -> None:
+    await started(sqlite_store)
+    source = sqlite_store.path
+    await sqlite_store.close()
+    command = [sys.executable, "-m", "bot.store", "copy", "--from", source, "--to", postgres_url]
+    (tmp_path / "empty.env").touch()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "ENV_FILE": str(tmp_path / "empty.env")}
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "1 started games replayed" in done.stdout
+    again = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    assert again.returncode == 2 and "empty database only" in again.stderr
