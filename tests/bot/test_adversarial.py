@@ -383,6 +383,10 @@ async def test_hostile_values_from_people_who_may_not_act_change_nothing(
                         given[option["name"]] = value_for(rng, option, texts, ids, cast)
                 typed = " ".join(str(v) for v in given.values() if isinstance(v, str))
                 may_change = leaf.path in CHANGING and not mover
+                if leaf.path == "/ultimatum skip" and person.id == ultimatum_mover.id:
+                    # It takes no value: from the player to move (whichever role drew them)
+                    # it is a real turn, not a hostile value.
+                    may_change = True
                 focusable = [o for o in leaf.options if o.get("autocomplete")]
                 if focusable and roll < 0.4:
                     option = rng.choice(focusable)
