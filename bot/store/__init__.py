@@ -24,6 +24,9 @@ frozen records (``bot.store.protocol.GameStore`` lists them):
   the sender); ``drop_if_stale`` drops a message queued for a game version that is gone;
 - settings: ``user_settings`` / ``update_user_settings`` / ``note_locale``, ``guild_settings`` /
   ``update_guild_settings``, ``meta`` / ``set_meta``;
+- ratings: a finished game's result rides on its ``Position`` (kept with the change that
+  finishes it, dropped by the undo that reopens it); ``results``, ``result_of``,
+  ``start_season``, ``season_starts``, ``on_global_board`` (who opted in, ``/game privacy``);
 - upkeep: ``check_snapshots`` (the log wins), ``integrity_problems``, ``pragmas``.
 """
 
@@ -44,8 +47,10 @@ from bot.store.records import (
     OutboxDraft,
     OutboxEntry,
     Position,
+    SeasonStart,
     Seat,
     SnapshotReport,
+    StoredResult,
     UndoRequest,
     UserSettings,
 )
@@ -65,11 +70,13 @@ __all__ = [
     "OutboxDraft",
     "OutboxEntry",
     "Position",
+    "SeasonStart",
     "Seat",
     "SnapshotReport",
     "Store",
     "StoreError",
     "StoreOpenError",
+    "StoredResult",
     "UndoRequest",
     "UserSettings",
     "VersionConflict",

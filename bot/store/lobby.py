@@ -88,6 +88,7 @@ class LobbyMixin(StoreCore):
         timeout_days: float | None = None,
         announce: Announce | None = None,
         rematch_of: int | None = None,
+        rated: bool = True,
         opening: Opening,
     ) -> GameRecord:
         """Open a lobby with the creator seated (and ``bots`` computer players).
@@ -97,6 +98,7 @@ class LobbyMixin(StoreCore):
         ``opening`` starts a full table (the rules' part: seats and first position).
         ``rematch_of`` names the finished game this one replays: the database keeps one rematch
         (not cancelled) per game, so a second one raises LobbyError ``rematch_taken``.
+        ``rated`` False: the game's result does not count for ratings.
         """
         if kind not in KINDS:
             raise InvalidValue("kind", f"there is no game called {kind!r}", value=kind)
@@ -121,9 +123,9 @@ class LobbyMixin(StoreCore):
                 cursor = await conn.execute(
                     "INSERT INTO games (kind, guild_id, channel_id, creator_id, max_players, "
                     "options, seed, created_at, updated_at, reminder_hours, timeout_days, "
-                    "rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "rematch_of, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (kind, guild_id, channel_id, creator_id, players, options_text, seed, now,
-                     now, hours, days, rematch_of),
+                     now, hours, days, rematch_of, int(rated)),
                 )  # fmt: skip
             except sqlite3.IntegrityError:
                 if rematch_of is None:
@@ -241,6 +243,8 @@ class LobbyMixin(StoreCore):
                 "to_move_seat = NULL, next_reminder_at = NULL, deadline_at = NULL WHERE id = ?",
                 (now, game_id),
             )
+            # A cancelled game never counts (a running game has no result; this keeps it so).
+            await conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
             return await self._finish_change(conn, game_id, now, announce)
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> GameRecord:

@@ -18,6 +18,7 @@ from bot.store.lobby import LobbyMixin
 from bot.store.moves import MovesMixin
 from bot.store.outbox import OutboxMixin
 from bot.store.queries import QueriesMixin
+from bot.store.results import ResultsMixin
 from bot.store.settings import SettingsMixin
 
 
@@ -30,6 +31,7 @@ class Store(
     CheckMixin,
     FollowsMixin,
     ConsentMixin,
+    ResultsMixin,
 ):
     """The bot's persistence: one SQLite database, opened once, shared by everything."""
 
