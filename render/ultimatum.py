@@ -458,7 +458,9 @@ def _sample(players: int, seed: int, actions: int, side: int) -> UltimatumGame:
     for _ in range(actions):
         if game.is_over:
             break
-        game.play(rng.choice(game.legal_actions()))
+        mover = game.to_move
+        assert mover is not None
+        game.play(rng.choice(game.legal_actions()), mover)
     return game
 
 

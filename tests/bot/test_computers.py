@@ -91,4 +91,9 @@ async def test_a_computer_whose_search_fails_still_plays(
                 await asyncio.sleep(0.05)  # the computer is thinking
         assert done >= 2, "the computer went on playing"
         assert caplog.text.count("could not decide") == 1, "the pool was started again"
+        # The posts follow the commits (drawn in a worker process that may still be starting).
+        for _ in range(200):
+            if any("Penguin Bot (hard)" in m.content for m in fake.history(thread)):
+                break
+            await asyncio.sleep(0.05)
         assert any("Penguin Bot (hard)" in m.content for m in fake.history(thread))

@@ -80,3 +80,56 @@ async def test_an_opening_needs_enough_players(store: Store) -> None:
     with pytest.raises(LobbyError) as caught:
         opening(lobby)
     assert caught.value.code == "too_few"
+
+
+class Counting:
+    """A real store that counts the calls a turn makes."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.calls: list[str] = []
+
+    def __getattr__(self, name: str) -> object:
+        self.calls.append(name)
+        return getattr(self.store, name)
+
+
+async def test_a_turn_does_its_work_once(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """U-11 … U-23: a whole Ultimatum turn, each step from the game the cog loaded: no store
+    read, one commit per step, at most one replay (to tell a turn's private steps)."""
+    import bot.texts.announce as announce_module
+    from bot.texts.announce import move_drafts
+
+    replays: list[int] = []
+    real_replay = announce_module.replay
+
+    def counted(*args: object, **kwargs: object) -> object:
+        replays.append(1)
+        return real_replay(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(announce_module, "replay", counted)
+    record = await started(store, "ultimatum", 2)
+    counting = Counting(store)
+    seat = None
+    steps = 0
+    while True:
+        record, game = await load_game(store, record.id)
+        assert game is not None and game.to_move is not None
+        if seat is not None and game.to_move != seat:
+            break  # the turn is over: the next player is to move
+        seat = game.to_move
+        counting.calls.clear()
+        replays.clear()
+        move = await act(
+            counting,  # type: ignore[arg-type]
+            record,
+            game,
+            seat,
+            game.legal_actions()[0],
+            announce=lambda m: move_drafts(m, "en"),
+        )
+        steps += 1
+        assert counting.calls == ["commit_turn"], counting.calls
+        assert len(replays) <= 1
+        record = move.record
+    assert steps >= 2  # at least a penguin laid and a stone step

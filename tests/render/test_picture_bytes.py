@@ -27,7 +27,7 @@ def positions(game: Any, seed: int, every: int) -> Iterator[Any]:
     while not game.is_over:
         if played % every == 0:
             yield game
-        game.play(rng.choice(game.legal_actions()))
+        game.play(rng.choice(game.legal_actions()), game.to_move)
         played += 1
     yield game
 
