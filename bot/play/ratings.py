@@ -14,22 +14,29 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.games.base import Game
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from bot.ratings import (
+    GLOBAL,
     AlreadyRated,
     Change,
     Event,
     NewSeason,
+    Page,
     PastSeason,
     Player,
+    Profile,
     Ratings,
     Result,
+    Scope,
     Seat,
+    leaderboard,
+    page_of,
     places_from_ranking,
+    profile,
 )
 from bot.ratings.results import event_from_dict
 from bot.store import GameRecord, SeasonStart, Store, StoredResult
@@ -159,3 +166,83 @@ class Rater:
         async with self.lock:
             start = await self.store.start_season(guild_id)
             return self.ratings.start_season(guild_id, start.started_at)
+
+
+# --- what people look at: boards, profiles, seasons ------------------------------------------
+
+#: The boards a leaderboard can show: the server's current season, or all servers together.
+SCOPES = ("server", "global")
+
+
+@dataclass(frozen=True)
+class Board:
+    """A leaderboard page to show, and the names of the people it names."""
+
+    page: Page
+    names: dict[Player, str]
+    you: Player
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A profile to show, and the names of the people it names."""
+
+    profile: Profile
+    scope: Scope
+    names: dict[Player, str]
+
+
+async def names_of(store: Store, players: Iterable[Player | None]) -> dict[Player, str]:
+    """The names people last sat down with (computer levels are named by the texts)."""
+    people = sorted({p.user_id for p in players if p is not None and p.user_id is not None})
+    found = await store.seat_names(people)
+    return {Player(user_id=user): name for user, name in found.items()}
+
+
+async def board(
+    rater: Rater,
+    store: Store,
+    *,
+    guild_id: int | None,
+    user_id: int,
+    kind: str,
+    scope: str,
+    page: int | None = None,
+) -> Board:
+    """A page of a board: the server's (``guild_id``, only from within it) or the global one,
+    where only people who opted in are named. No ``page``: the page of the asker's row."""
+    you = Player(user_id=user_id)
+    ratings = rater.ratings
+    if scope == "global" or guild_id is None:
+        where = GLOBAL
+        public = await store.on_global_board()
+    else:
+        where = ratings.scope(guild_id)
+        public = frozenset()
+    number = page if page is not None else page_of(ratings, where, kind, you) or 1
+    shown = leaderboard(ratings, where, kind, number, public)
+    names = await names_of(store, (row.player for row in shown.rows))
+    return Board(shown, names, you)
+
+
+async def player_profile(
+    rater: Rater, store: Store, *, guild_id: int | None, user_id: int
+) -> Shown:
+    """A person's profile: in a server, its games and its season's ratings; from a direct
+    message (only one's own), every game and the global ratings."""
+    player = Player(user_id=user_id)
+    rows = await store.results(guild_id=guild_id)
+    results = [stored_result(r) for r in rows]
+    where = GLOBAL if guild_id is None else rater.ratings.scope(guild_id)
+    found = profile(player, results, rater.ratings, where)
+    names = await names_of(store, [player, *(p for p, _ in found.opponents)])
+    return Shown(found, where, names)
+
+
+async def past_seasons(
+    rater: Rater, store: Store, guild_id: int
+) -> tuple[list[PastSeason], dict[Player, str]]:
+    """A server's finished seasons (oldest first) and the names of their best players."""
+    seasons = rater.ratings.past_seasons(guild_id)
+    players = [p.player for s in seasons for podium in s.podium.values() for p in podium]
+    return seasons, await names_of(store, players)

@@ -82,6 +82,19 @@ class ResultsMixin(StoreCore):
             )
         return [SeasonStart(row["guild_id"], row["started_at"]) for row in rows]
 
+    async def seat_names(self, user_ids: list[int]) -> dict[int, str]:
+        """The name each person last sat down at a table with (people never named are left
+        out)."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" * len(user_ids))
+        rows = await self._db.fetchall(
+            f"SELECT user_id, name FROM seats WHERE user_id IN ({marks}) AND name IS NOT NULL "
+            "ORDER BY joined_at",
+            user_ids,
+        )
+        return {int(row["user_id"]): str(row["name"]) for row in rows}
+
     async def on_global_board(self, user_ids: list[int] | None = None) -> frozenset[int]:
         """The people who chose to be named on boards across servers (of ``user_ids``, or all)."""
         if user_ids is None:
