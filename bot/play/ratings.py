@@ -15,6 +15,7 @@ import asyncio
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 
 from bot.games.base import Game
 from bot.games.fish import FishGame
@@ -91,10 +92,16 @@ def result_text(result: Result) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 
+def moment(stamp: float) -> float:
+    """A stored time as the store's records give it (whole microseconds, as a datetime holds
+    it), so a result applied as its game ends and the same result read back agree exactly."""
+    return datetime.fromtimestamp(stamp, UTC).timestamp()
+
+
 def stored_result(row: StoredResult) -> Result:
     """A stored result, with the moment and the rated flag its columns hold."""
     data = json.loads(row.result)
-    data.update(finished=row.finished_at, rated=row.rated, game=str(row.game_id))
+    data.update(finished=moment(row.finished_at), rated=row.rated, game=str(row.game_id))
     event = event_from_dict(data)
     assert isinstance(event, Result)
     return event
