@@ -88,6 +88,12 @@ def _float(name: str, raw: str | None, default: float) -> float:
     return value
 
 
+def database_path(env: dict[str, str]) -> Path:
+    """The SQLite file ``DATABASE_PATH`` names (relative to the project), or the default one."""
+    database = Path(env.get("DATABASE_PATH") or PROJECT_ROOT / "data" / "penguins.sqlite3")
+    return database if database.is_absolute() else PROJECT_ROOT / database
+
+
 def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Settings:
     """Read the settings; raise ConfigError with a helpful message when one is unusable."""
     if env is None:

@@ -16,6 +16,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from pathlib import Path
 
 from bot.games.base import Game
 from bot.games.fish import FishGame
@@ -130,6 +131,22 @@ def replay(events: Iterable[Event]) -> Ratings:
     for event in events:
         ratings.replay(event)
     return ratings
+
+
+def rebuild_database(path: str | Path) -> Ratings:
+    """Every rating derived afresh from the results and season starts stored in the SQLite
+    database at ``path`` (``python -m bot.ratings rebuild``)."""
+    if not Path(path).is_file():
+        raise OSError(f"there is no database at {path}")
+
+    async def read() -> list[Event]:
+        store = await Store.open(path)
+        try:
+            return await stored_events(store)
+        finally:
+            await store.close()
+
+    return replay(asyncio.run(read()))
 
 
 class Rater:

@@ -112,9 +112,13 @@ async def test_global_board_names_only_people_who_opted_in(
 
         async def named(scope: str) -> set[int]:
             board = await play.board(
-                bot.ratings, bot.store, guild_id=guild_id, user_id=alice.id, kind="fish",
+                bot.ratings,
+                bot.store,
+                guild_id=guild_id,
+                user_id=alice.id,
+                kind="fish",
                 scope=scope,
-            )  # fmt: skip
+            )
             return {r.player.user_id for r in board.page.rows if r.player and r.player.user_id}
 
         assert await named("server") == {alice.id, bruno.id}
@@ -128,9 +132,13 @@ async def test_global_board_names_only_people_who_opted_in(
         assert await named("global") == {alice.id}
         page = (
             await play.board(
-                bot.ratings, bot.store, guild_id=None, user_id=bruno.id, kind="fish",
+                bot.ratings,
+                bot.store,
+                guild_id=None,
+                user_id=bruno.id,
+                kind="fish",
                 scope="global",
-            )  # fmt: skip
+            )
         ).page
         assert page.scope == GLOBAL and len(page.rows) == 2
         assert sum(r.anonymous for r in page.rows) == 1
