@@ -35,11 +35,13 @@ from bot.ratings import (
     Result,
     Scope,
     Seat,
+    Standing,
     leaderboard,
     page_of,
     places_from_ranking,
     profile,
 )
+from bot.ratings.model import ordered
 from bot.ratings.results import event_from_dict
 from bot.store import GameRecord, SeasonStart, Store, StoredResult
 
@@ -247,6 +249,11 @@ async def board(
     shown = leaderboard(ratings, where, kind, number, public)
     names = await names_of(store, (row.player for row in shown.rows))
     return Board(shown, names, you)
+
+
+def board_order(ratings: Ratings, scope: Scope, kind: str) -> list[tuple[Player, Standing]]:
+    """A whole board's players, best first."""
+    return ordered(ratings.standings(scope, kind).items())
 
 
 async def player_profile(
