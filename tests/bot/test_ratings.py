@@ -6,9 +6,11 @@ from __future__ import annotations
 from bot.play import ratings as play
 from bot.play.turns import resign, truncate_log
 from bot.ratings import GLOBAL, Player, rebuild
+from tests.bot.clocked import ClockedRunner, settle
+from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.bot.conftest import BotRunner
 from tests.bot.hostile import dm
-from tests.bot.players import open_game, said, who_moves
+from tests.bot.players import fish_step, open_game, said, who_moves
 from tests.fakediscord import FakeDiscord
 
 
@@ -173,3 +175,35 @@ async def test_a_new_season_starts_afresh_and_keeps_the_podium(
         assert "1." in past.content
         events = await play.stored_events(bot.store)
         assert play.replay(events) == ratings == rebuild(events)
+
+
+async def test_an_approved_undo_of_a_finished_game_takes_its_rating_back(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/game undo after the end, approved by the other player: the game runs again, its result
+    and rating changes are gone; played to its end again, it counts once."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+
+        async def play_to_the_end() -> None:
+            while (await bot.store.get_game(1)).status != "finished":
+                _, game, user = await who_moves(bot, fake, 1)
+                await fish_step(fake, user, thread, game.phase)
+            await settle(bot)
+
+        await play_to_the_end()
+        assert await bot.store.result_of(1) is not None
+        assert list(bot.ratings.ratings.entries())
+        asker, other = people
+        ask = await fake.invoke(asker, "/game undo", channel=thread)
+        await fake.click(other, ask.message, label="Approve undo")
+        await fake.wait_until(lambda: not ask.message.buttons, what="the undo to be carried out")
+        assert (await bot.store.get_game(1)).status == "active"
+        assert await bot.store.result_of(1) is None
+        assert list(bot.ratings.ratings.entries()) == []
+        await play_to_the_end()
+        assert len(await bot.store.results()) == 1
+        ratings = bot.ratings.ratings
+        assert all(s.games == 1 for s in ratings.standings(GLOBAL, "fish").values())
+        assert ratings == play.replay(await play.stored_events(bot.store))
