@@ -94,6 +94,12 @@ def database_path(env: dict[str, str]) -> Path:
     return database if database.is_absolute() else PROJECT_ROOT / database
 
 
+def configured_database() -> Path:
+    """The database the bot would open: ``DATABASE_PATH`` from the environment or ``.env``."""
+    load_dotenv(env_file(os.environ))
+    return database_path(dict(os.environ))
+
+
 def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Settings:
     """Read the settings; raise ConfigError with a helpful message when one is unusable."""
     if env is None:
@@ -103,9 +109,7 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
     token = env.get("DISCORD_TOKEN", "").strip()
     if not token:
         raise ConfigError(TOKEN_HELP)
-    database = Path(env.get("DATABASE_PATH") or PROJECT_ROOT / "data" / "penguins.sqlite3")
-    if not database.is_absolute():
-        database = PROJECT_ROOT / database
+    database = database_path(env)
     sync = (env.get("SYNC_COMMANDS") or "auto").strip().lower()
     if sync not in ("auto", "always", "never"):
         raise ConfigError("SYNC_COMMANDS must be auto, always or never")

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.config import ConfigError
 from bot.ratings.model import Ratings, Scope, rebuild
 from bot.ratings.results import Event, read_lines
 
@@ -52,12 +53,10 @@ def load(source: str) -> Iterable[Event]:
 def from_database(path: str | None) -> Ratings:
     """The ratings of the bot's database, in the order the bot applied them (read through the
     play layer, which turns stored rows into results: the core itself stays free of storage)."""
-    import os
-
-    from bot.config import database_path
+    from bot.config import configured_database
     from bot.play.ratings import rebuild_database
 
-    return rebuild_database(path or database_path(dict(os.environ)))
+    return rebuild_database(path or configured_database())
 
 
 def report(ratings: Ratings, top: int, out: TextIO) -> None:
@@ -99,7 +98,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             ratings = rebuild(load(args.results))
         else:
             ratings = from_database(args.database)
-    except (OSError, ValueError) as error:
+    except (OSError, ValueError, ConfigError) as error:
         print(f"rebuild: {error}", file=sys.stderr)
         return 1
     if args.top > 0:
