@@ -19,6 +19,7 @@ from bot.play.ratings import Rater
 from bot.store import SnapshotReport, Store
 from bot.translator import CatalogueTranslator
 from bot.ui.buttons import GameButton, PerformSelect
+from bot.ui.choices import ChoiceButton, ChoiceSelect
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ class PenguinBot(Host):
         await self.ratings.load()
         # In the background: the bot answers while old games are replayed.
         self.snapshot_check = asyncio.create_task(self.check_snapshots(), name="snapshot check")
-        self.add_dynamic_items(GameButton, PerformSelect)
+        self.add_dynamic_items(GameButton, PerformSelect, ChoiceButton, ChoiceSelect)
         for cog in COGS:
             await self.load_extension(cog)
         # Command names and descriptions in each person's language (before the sync sends them).

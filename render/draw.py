@@ -3,7 +3,8 @@
 The bot sends requests to worker processes (bot.host); a request is plain data, so it crosses
 the process boundary as it is. ``picture`` names what to draw:
 
-- ``table``: the board or party table of a public view (``game_kind``, ``view``, ``names``);
+- ``table``: the board or party table of a public view (``game_kind``, ``view``, ``names``;
+  ``marks``: floe or cell → tag, the choices of a player's turn by clicks);
 - ``replay``: the animated replay of a game (``game_kind``, ``views``, ``names``);
 - ``hand``: a player's own hand (``view`` of that seat, ``name``);
 
@@ -26,7 +27,8 @@ def picture(request: Mapping[str, Any]) -> bytes:
         from render import fish, ultimatum
 
         draw = fish.board if request["game_kind"] == "fish" else ultimatum.table
-        return draw(request["view"], names=request["names"], labels=labels)
+        marks = request.get("marks")
+        return draw(request["view"], names=request["names"], labels=labels, marks=marks)
     if what == "replay":
         from render import replay
 

@@ -28,6 +28,7 @@ from render.common import (
     seat_names,
     view_kind,
 )
+from render.marks import draw_marks
 from render.style import (
     COLOURS,
     HIGHLIGHT,
@@ -399,7 +400,16 @@ def board_palette() -> Image.Image:
 
 
 def board(
-    view: Mapping[str, Any], *, names: Sequence[str], labels: Mapping[str, str] | None = None
+    view: Mapping[str, Any],
+    *,
+    names: Sequence[str],
+    labels: Mapping[str, str] | None = None,
+    marks: Mapping[str, str] | None = None,
 ) -> bytes:
-    """PNG of the board for a fish view: floes, fish, penguins, last move, catch and turn."""
-    return png.encode(render_image(view, names, labels), board_palette())
+    """PNG of the board for a fish view: floes, fish, penguins, last move, catch and turn;
+    ``marks`` tags the floes a player may choose (render.marks)."""
+    image = render_image(view, names, labels)
+    if marks:
+        spots = {name: centre(name) for name in marks}
+        draw_marks(image, spots, marks, int(R * 0.8))
+    return png.encode(image, board_palette())

@@ -28,6 +28,7 @@ from bot.games.ultimatum.table import STEPS, cell_name, parse_cell
 from render import cards, palette, png, sprites, text
 from render import labels as labels_table
 from render.common import RANK_COLOURS, arrow, canvas, seat_names, view_kind
+from render.marks import draw_marks
 from render.style import (
     COLOURS,
     HIGHLIGHT,
@@ -329,10 +330,21 @@ def render_table(
 
 
 def table(
-    view: Mapping[str, Any], *, names: Sequence[str], labels: Mapping[str, str] | None = None
+    view: Mapping[str, Any],
+    *,
+    names: Sequence[str],
+    labels: Mapping[str, str] | None = None,
+    marks: Mapping[str, str] | None = None,
 ) -> bytes:
-    """PNG of the party table: iceberg, cards, stones, highlights, scores and decks."""
-    return png.encode(render_table(view, names, labels), table_palette())
+    """PNG of the party table: iceberg, cards, stones, highlights, scores and decks; ``marks``
+    tags the cells a player may choose (render.marks)."""
+    image = render_table(view, names, labels)
+    if marks:
+        width, height = view["width"], view["height"]
+        boxes = {name: cell_box(name, width, height) for name in marks}
+        spots = {n: ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for n, b in boxes.items()}
+        draw_marks(image, spots, marks, cell_size(width, height) * 2 // 5)
+    return png.encode(image, table_palette())
 
 
 #: The hand picture is narrower than the table: Discord shows both about 400 pixels wide on a

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.cogs.common import Interaction
 from bot.cogs.errors import handle_error
+from bot.cogs.moves import choose, open_turn
 from bot.cogs.rematch import rematch
 from bot.cogs.undo import answer_undo
 
@@ -30,6 +31,10 @@ class Clicks(commands.Cog):
             if action in ("join", "leave", "start", "cancel"):
                 lobby: Any = self.bot.get_cog("Lobby")
                 await lobby.seat_change(interaction, action, game_id, from_button=True)
+            elif action == "move":
+                await open_turn(self.bot, interaction, game_id)
+            elif action.startswith("choose "):
+                await choose(self.bot, interaction, game_id, action)
             elif action == "rematch":
                 await rematch(self.bot, interaction, game_id)
             elif action in ("approve", "refuse"):

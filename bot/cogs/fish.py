@@ -9,11 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.boards import show_board
-from bot.cogs.common import Interaction, Loaded, Refusal, Tables, choices, reader_language
+from bot.cogs.common import Interaction, Loaded, Refusal, Tables, reader_language
 from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete
+from bot.cogs.offers import every, offer, why
 from bot.games.fish import FishGame
-from bot.i18n import N_, t
+from bot.i18n import N_, t, tn
 from bot.play import options
+from bot.play.choices import Choice, step_of
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
@@ -46,11 +48,22 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
         assert isinstance(loaded.game, FishGame)
         return loaded, loaded.game
 
-    async def _options(self, interaction: Interaction, game: int | None) -> FishGame | None:
+    async def _options(
+        self, interaction: Interaction, game: int | None, phase: str
+    ) -> tuple[FishGame, int] | str:
+        """The person's Fish game and seat when it is their turn at ``phase``; else why not."""
         try:
-            return (await self._mine(interaction, game))[1]
-        except Refusal:
-            return None
+            loaded, fish = await self._mine(interaction, game)
+        except Refusal as refusal:
+            return str(refusal)
+        if fish.phase != phase:
+            lang = reader_language(interaction)
+            if phase == "place":
+                return t(lang, "All penguins are placed: use /fish move.")
+            return t(lang, "The penguins are still being placed: use /fish place.")
+        seat = loaded.record.seat_of(interaction.user.id)
+        assert seat is not None
+        return fish, seat
 
     @app_commands.command(name="new", description="Open a game of Hey, That's My Fish! here")
     @app_commands.describe(
@@ -101,10 +114,11 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
     async def _floe_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        fish = await self._options(interaction, interaction.namespace.game)
-        if fish is None or fish.phase != "place":
-            return []
-        return choices(fish.legal_actions(), current)
+        found = await self._options(interaction, interaction.namespace.game, "place")
+        if isinstance(found, str):
+            return why(found)
+        step = step_of(*found, reader_language(interaction))
+        return offer(every(step), current)
 
     @app_commands.command(name="move", description="Move a penguin in a straight line")
     @app_commands.describe(
@@ -121,24 +135,32 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
     async def _penguin_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        fish = await self._options(interaction, interaction.namespace.game)
-        if fish is None or fish.phase != "move":
-            return []
+        found = await self._options(interaction, interaction.namespace.game, "move")
+        if isinstance(found, str):
+            return why(found)
+        fish = found[0]
+        lang = reader_language(interaction)
         starts = sorted({a.split("-")[0] for a in fish.legal_actions()})
-        return choices(starts, current)
+        labels = {s: sum(a.startswith(f"{s}-") for a in fish.legal_actions()) for s in starts}
+        penguins = [
+            Choice(s, tn(lang, "{floe} · {n} move", "{floe} · {n} moves", labels[s], floe=s))
+            for s in starts
+        ]
+        return offer(penguins, current)
 
     @move.autocomplete("to")
     async def _to_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        fish = await self._options(interaction, interaction.namespace.game)
-        if fish is None or fish.phase != "move":
-            return []
+        found = await self._options(interaction, interaction.namespace.game, "move")
+        if isinstance(found, str):
+            return why(found)
+        lang = reader_language(interaction)
         start = str(interaction.namespace.penguin or "").strip().upper()
-        targets = sorted(
-            {a.split("-")[1] for a in fish.legal_actions() if a.split("-")[0] == start}
-        )
-        return choices(targets, current)
+        step = step_of(*found, lang, "to", start)
+        if step.step != "to" or step.carry != start:
+            return why(t(lang, "Choose one of your penguins that can move first."))
+        return offer([c for c in every(step) if c.value != "back"], current)
 
     async def _act(
         self, interaction: Interaction, game: int | None, action: Callable[[], str]

@@ -11,11 +11,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.boards import show_board
-from bot.cogs.common import Interaction, Loaded, Refusal, Tables, choices, reader_language
+from bot.cogs.common import Interaction, Loaded, Refusal, Tables, reader_language
 from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete
+from bot.cogs.offers import every, offer, why
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import N_, picture_labels, t
 from bot.play import options
+from bot.play.choices import Choice, step_of
 from bot.play.move import Move
 from bot.texts import ultimatum as ultimatum_texts
 from bot.texts.names import seat_names
@@ -54,6 +56,15 @@ NEXT_STEP = {
 }
 
 
+#: Why a step's options are empty: the turn is at another step.
+STEP_NOW = {
+    "play": N_("Your turn begins with /ultimatum play."),
+    "invite": N_("You are at the stone step: /ultimatum invite or /ultimatum skip."),
+    "perform": N_("Several shows are due: /ultimatum perform first."),
+    "entertainer": N_("Lay the new entertainer first: /ultimatum entertainer."),
+}
+
+
 class Ultimatum(
     commands.GroupCog, group_name="ultimatum", group_description="The Penguin Ultimatum"
 ):
@@ -63,16 +74,19 @@ class Ultimatum(
         self.bot = bot
         self.tables = Tables(bot)
 
-    async def _legal(self, interaction: Interaction, phase: str) -> list[str]:
-        """The legal actions of the person typing, if it is their turn at that step."""
+    async def _turn(self, interaction: Interaction, phase: str) -> tuple[UltimatumGame, int] | str:
+        """The person's game and seat when it is their turn at ``phase``; else why not."""
+        lang = reader_language(interaction)
         try:
             loaded = await self.tables.find(interaction, interaction.namespace.game, "ultimatum")
-            self.tables.seat_of(interaction, loaded)
-        except Refusal:
-            return []
+            seat = self.tables.seat_of(interaction, loaded)
+        except Refusal as refusal:
+            return str(refusal)
         game = loaded.game
         assert isinstance(game, UltimatumGame)
-        return game.legal_actions() if game.phase == phase else []
+        if game.phase != phase:
+            return t(lang, STEP_NOW[game.phase])
+        return game, seat
 
     # --- a new game ----------------------------------------------------------------------------
 
@@ -146,26 +160,50 @@ class Ultimatum(
     async def _card_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        legal = await self._legal(interaction, "play")
-        return choices(sorted({a.split()[1] for a in legal}), current)
+        found = await self._turn(interaction, "play")
+        if isinstance(found, str):
+            return why(found)
+        game, seat = found
+        lang = reader_language(interaction)
+        playable = {a.split()[1] for a in game.legal_actions()}
+        hand = [c for c in game.hand(seat) if c in playable]
+        return offer([Choice(c, ultimatum_texts.card_name(lang, c)) for c in hand], current)
 
     @play.autocomplete("cell")
     async def _cell_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        found = await self._turn(interaction, "play")
+        if isinstance(found, str):
+            return why(found)
+        game, seat = found
+        lang = reader_language(interaction)
         card = str(interaction.namespace.card or "").strip().lower()
-        legal = await self._legal(interaction, "play")
-        return choices(sorted({a.split()[2] for a in legal if a.split()[1] == card}), current)
+        hand = game.hand(seat)
+        if card not in hand:
+            return why(t(lang, "Choose a card from your hand first."))
+        step = step_of(game, seat, lang, "cell", f"c{hand.index(card)}")
+        cells = [c for c in every(step) if c.value != "back" and "~" not in c.value]
+        return offer(cells, current)
 
     @play.autocomplete("waive")
     async def _waive_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        found = await self._turn(interaction, "play")
+        if isinstance(found, str):
+            return why(found)
+        game = found[0]
+        lang = reader_language(interaction)
         card = str(interaction.namespace.card or "").strip().lower()
         cell = str(interaction.namespace.cell or "").strip().upper()
-        legal = await self._legal(interaction, "play")
-        found = [a.split()[4] for a in legal if a.startswith(f"play {card} {cell} waive ")]
-        return choices(sorted(found), current)
+        waives = sorted(
+            a.split()[4] for a in game.legal_actions() if a.startswith(f"play {card} {cell} waive ")
+        )
+        if not waives:
+            return why(t(lang, "No kinship fee is due there, or you have won no entertainer."))
+        names = [Choice(w, ultimatum_texts.card_name(lang, w)) for w in waives]
+        return offer(names, current)
 
     # --- step 2 --------------------------------------------------------------------------------
 
@@ -187,17 +225,47 @@ class Ultimatum(
     async def _to_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        legal = await self._legal(interaction, "invite")
-        return choices(sorted({a.split()[2] for a in legal if a.startswith("invite ")}), current)
+        found = await self._turn(interaction, "invite")
+        if isinstance(found, str):
+            return why(found)
+        game = found[0]
+        lang = reader_language(interaction)
+        table = game.table
+        targets = sorted({a.split()[2] for a in game.legal_actions() if a.startswith("invite ")})
+        if not targets:
+            return why(t(lang, "You have no stone to move: /ultimatum skip."))
+        labelled = [
+            Choice(c, f"{c} · {ultimatum_texts.card_name(lang, table[c])}") for c in targets
+        ]
+        return offer(labelled, current)
 
     @invite.autocomplete("start")
     async def _from_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        found = await self._turn(interaction, "invite")
+        if isinstance(found, str):
+            return why(found)
+        game = found[0]
+        lang = reader_language(interaction)
         target = str(interaction.namespace.to or "").strip().upper()
-        legal = await self._legal(interaction, "invite")
-        found = {a.split()[1] for a in legal if a.startswith("invite ") and a.split()[2] == target}
-        return choices(sorted(found, key=lambda s: (s != "supply", s)), current)
+        sources = sorted(
+            {
+                a.split()[1]
+                for a in game.legal_actions()
+                if a.startswith("invite ") and a.split()[2] == target
+            },
+            key=lambda s: (s != "supply", s),
+        )
+        if not sources:
+            return why(t(lang, "Choose a penguin without a stone first."))
+        named = [
+            Choice(
+                s, t(lang, "from your supply") if s == "supply" else t(lang, "from {cell}", cell=s)
+            )
+            for s in sources
+        ]
+        return offer(named, current)
 
     @app_commands.command(
         name="skip", description="Step 2: leave your invitation stones as they are"
@@ -221,8 +289,10 @@ class Ultimatum(
     async def _perform_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        legal = await self._legal(interaction, "perform")
-        return choices([a.split()[1] for a in legal], current)
+        found = await self._turn(interaction, "perform")
+        if isinstance(found, str):
+            return why(found)
+        return offer(every(step_of(*found, reader_language(interaction))), current)
 
     @app_commands.command(name="entertainer", description="Step 3: lay the next entertainer")
     @app_commands.describe(
@@ -242,9 +312,11 @@ class Ultimatum(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         lang = reader_language(interaction)
-        legal = await self._legal(interaction, "entertainer")
+        found = await self._turn(interaction, "entertainer")
+        if isinstance(found, str):
+            return why(found)
         ways: dict[str, set[bool]] = {}
-        for action in legal:
+        for action in found[0].legal_actions():
             parts = action.split()
             ways.setdefault(parts[1], set()).add(len(parts) == 3)
         labels = {
@@ -252,13 +324,8 @@ class Ultimatum(
             frozenset({False}): t(lang, "upright only"),
             frozenset({True}): t(lang, "turned only"),
         }
-        hits = choices(sorted(ways), current)
-        return [
-            app_commands.Choice(
-                name=f"{c.value} ({labels[frozenset(ways[c.value])]})", value=c.value
-            )
-            for c in hits
-        ]
+        named = [Choice(c, f"{c} ({labels[frozenset(ways[c])]})") for c in sorted(ways)]
+        return offer(named, current)
 
     # --- acting --------------------------------------------------------------------------------
 

@@ -109,7 +109,7 @@ def turn_payload(
         "mention": mentioned,
         "buttons": ["rematch"]
         if game.is_over
-        else (["hand"] if record.kind == "ultimatum" else []),
+        else (["move", "hand"] if record.kind == "ultimatum" else ["move"]),
     }
 
 

@@ -26,6 +26,7 @@ ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "start": (N_("Start"), discord.ButtonStyle.primary),
     "computer": (N_("Add computer"), discord.ButtonStyle.secondary),
     "cancel": (N_("Cancel game"), discord.ButtonStyle.danger),
+    "move": (N_("Your move"), discord.ButtonStyle.success),
     "hand": (N_("My hand"), discord.ButtonStyle.primary),
     "skip": (N_("Skip invitation"), discord.ButtonStyle.secondary),
     "rematch": (N_("Rematch"), discord.ButtonStyle.success),

@@ -52,7 +52,17 @@ CHANGING = {
     "/fish new",
     "/ultimatum new",
 }
-CHANGING_BUTTONS = {"join", "leave", "start", "computer", "cancel", "rematch", "approve", "refuse"}
+CHANGING_BUTTONS = {
+    "join",
+    "leave",
+    "start",
+    "computer",
+    "cancel",
+    "rematch",
+    "approve",
+    "refuse",
+    "choose",  # a choice of a turn by clicks (only the mover's may change the game)
+}
 #: The rule commands: only the player to move acts with them, and hostile values never do.
 RULES = {
     "/fish place",
@@ -472,12 +482,14 @@ async def click_something(
         item = rng.choice(items)
         custom_id = str(item["custom_id"])
         action = custom_id.split(":")[1] if ":" in custom_id else custom_id
+        if custom_id.startswith(("pc:", "ps:")):
+            action = "choose"
         what = f"button {action} ({custom_id}) by {person.name}"
         if item.get("type") == 2:
             reply = await fake.click(person, message, custom_id=custom_id)
         else:
             options = [o["value"] for o in item.get("options") or []]
-            reply = await fake.select(person, message, [rng.choice(options)])
+            reply = await fake.select(person, message, [rng.choice(options)], custom_id=custom_id)
         if reply.kind == "deferred":
             await reply.wait_for_content(timeout=8)
         return what, reply, action in CHANGING_BUTTONS, message.guild_id

@@ -70,7 +70,7 @@ async def test_ultimatum_refusals_say_why_and_offer_nothing_of_a_hand(
     fake_discord: FakeDiscord, bot_runner: BotRunner
 ) -> None:
     """The engine's reason for an illegal play (a card not held); card autocomplete for the
-    player not to move and for a spectator offers nothing (never a hand); an old Skip
+    player not to move and for a spectator offers only the reason (never a hand); an old Skip
     invitation button clicked when it is someone else's turn says whose turn it is."""
     fake = fake_discord
     rng = random.Random(2)
@@ -80,15 +80,17 @@ async def test_ultimatum_refusals_say_why_and_offer_nothing_of_a_hand(
         record, game, mover = await who_moves(bot, fake, 1)
         assert isinstance(game, UltimatumGame) and game.to_move is not None
         waiting = next(p for p in people if p.id != mover.id)
-        assert await fake.autocomplete(waiting, "/ultimatum play", "card", channel=thread) == []
-        assert await fake.autocomplete(mia, "/ultimatum play", "card", game=1) == []
+        name = mover.global_name or mover.name
+        turn = said(waiting, "It is {name}'s turn in game #{id}.", name=name, id=1)
+        offered = await fake.autocomplete(waiting, "/ultimatum play", "card", channel=thread)
+        assert [(c.name, c.value) for c in offered] == [(turn, "-")]
+        offered = await fake.autocomplete(mia, "/ultimatum play", "card", game=1)
+        assert [c.value for c in offered] == ["-"] and "not in game #1" in offered[0].name
         held = game.hand(game.to_move)
-        assert (
-            await fake.autocomplete(
-                waiting, "/ultimatum play", "cell", channel=thread, card=held[0]
-            )
-            == []
+        offered = await fake.autocomplete(
+            waiting, "/ultimatum play", "cell", channel=thread, card=held[0]
         )
+        assert [(c.name, c.value) for c in offered] == [(turn, "-")]
         foreign = next(card for card in game.deck if card not in held)
         cell = game.legal_actions()[0].split()[2]
         refused = await fake.invoke(mover, "/ultimatum play", card=foreign, cell=cell, game=1)

@@ -49,7 +49,11 @@ async def test_refusals_say_why_and_change_nothing(
         waiting_choices = await fake.autocomplete(
             waiting, "/fish place", "floe", typed="", channel=thread
         )
-        assert mia_choices == [] and waiting_choices == []
+        # Nothing of the game is offered, only why (a single choice that is not a floe).
+        assert [c.value for c in mia_choices + waiting_choices] == ["-", "-"]
+        assert waiting_choices[0].name == said(
+            waiting, "It is {name}'s turn in game #{id}.", name=mover_name, id=1
+        )
         await fake.invoke(fake.user("alice"), "/game cancel", channel=thread)
         over = await fake.invoke(mover, "/fish place", floe=floe, game=1)
         assert over.content == said(mover, "Game #{id} was cancelled.", id=1)

@@ -171,6 +171,9 @@ def _select(path: str, item: dict[str, Any]) -> Problems:
         if high > len(options):
             problems.append((path, "max_values exceeds the number of options"))
         for k, option in enumerate(options):
+            for key in ("label", "value"):
+                if not option.get(key):
+                    problems.append((f"{path}.options[{k}].{key}", f"an option needs a {key}"))
             for key in ("label", "value", "description"):
                 problems += _too_long(
                     f"{path}.options[{k}].{key}", option.get(key), OPTION_TEXT, key
@@ -226,6 +229,44 @@ def _unique_custom_ids(items: list[dict[str, Any]]) -> Problems:
                 walk([node["accessory"]])
 
     walk(items)
+    return problems
+
+
+def _texts(nodes: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Every (what, text) a person can read or a client is sent in components."""
+    found: list[tuple[str, str]] = []
+    for node in nodes:
+        for key in ("label", "placeholder", "content", "custom_id"):
+            if isinstance(node.get(key), str):
+                found.append((key, node[key]))
+        for option in node.get("options") or []:
+            for key in ("label", "value", "description"):
+                if isinstance(option.get(key), str):
+                    found.append((f"option {key}", option[key]))
+        found += _texts(node.get("components") or [])
+        if isinstance(node.get("accessory"), dict):
+            found += _texts([node["accessory"]])
+    return found
+
+
+def secrets(body: dict[str, Any], hidden: set[str], *, ephemeral: bool) -> Problems:
+    """Hidden information (a hand) only ever in ephemeral messages, and never in a custom_id
+    (a custom_id travels with every click and outlives the message)."""
+    problems: Problems = []
+    if not hidden:
+        return problems
+    texts = _texts(body.get("components") or [])
+    if not ephemeral:
+        texts.append(("content", str(body.get("content") or "")))
+        for embed in body.get("embeds") or []:
+            texts += [("embed", str(v)) for v in (embed.get("title"), embed.get("description"))]
+    for what, text in texts:
+        if what != "custom_id" and ephemeral:
+            continue
+        for secret in hidden:
+            if secret and secret in text:
+                where = "a custom_id" if what == "custom_id" else f"a public message's {what}"
+                problems.append(("components", f"hidden {secret!r} in {where}: {text!r}"))
     return problems
 
 

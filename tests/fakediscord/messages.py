@@ -104,9 +104,14 @@ def attachments_from(
     return result
 
 
-def check(body: dict[str, Any], uploads: list[Upload], *, interaction: bool) -> None:
-    """Raise LimitViolation when Discord would refuse this body."""
+def check(
+    body: dict[str, Any], uploads: list[Upload], *, interaction: bool, fake: Server | None = None
+) -> None:
+    """Raise LimitViolation when Discord would refuse this body (or it shows a test's secret)."""
     problems = limits.message(body, interaction=interaction, files=len(uploads))
+    if fake is not None and fake.secrets is not None:
+        ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL)
+        problems += limits.secrets(body, set(fake.secrets()), ephemeral=ephemeral)
     if problems:
         raise LimitViolation(problems)
 
@@ -123,7 +128,7 @@ def create(
     loading: bool = False,
 ) -> Message:
     """Store a new message in ``channel`` and dispatch MESSAGE_CREATE when others can see it."""
-    check(body, uploads, interaction=interaction is not None)
+    check(body, uploads, interaction=interaction is not None, fake=fake)
     if not loading and not limits.not_empty(body, len(uploads)):
         raise DiscordError(400, 50006, "Cannot send an empty message")
     world = fake.world
@@ -174,7 +179,7 @@ def edit(
         "components": body.get("components", message.components),
         "flags": (message.flags & limits.SETTABLE_FLAGS) | (int(body.get("flags") or 0) & 4),
     }
-    check(merged, uploads, interaction=interaction)
+    check(merged, uploads, interaction=interaction, fake=fake)
     attachments = attachments_from(fake, body, uploads, message.attachments)
     if not limits.not_empty(merged, len(attachments)):
         raise DiscordError(400, 50006, "Cannot send an empty message")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Self
@@ -87,6 +88,9 @@ class Server:
             identify_interval=identify_interval,
         )
         self.violations: list[Violation] = []
+        #: A test's hidden information (e.g. every card in a hand, asked afresh on each
+        #: message): never in a public message, never in any custom_id.
+        self.secrets: Callable[[], Iterable[str]] | None = None
         self.requests: list[RequestRecord] = []
         self.syncs: list[tuple[int | None, list[str]]] = []
         self.uploads: dict[int, Attachment] = {}

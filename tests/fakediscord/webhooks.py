@@ -117,6 +117,21 @@ class Webhooks:
         if kind in (UPDATE, DEFERRED_UPDATE):
             if interaction.message is None:
                 raise LimitViolation([("type", "only a component's message can be updated")])
+            target = interaction.message
+            made_by = target.interaction
+            if (
+                kind == UPDATE
+                and target.ephemeral
+                and made_by is not None
+                and self.fake.clock.now() - made_by.created_at > self.fake.token_lifetime
+            ):
+                # An ephemeral message lives on its interaction's token: once that has expired
+                # (15 minutes), a click on it can no longer update it; answer with a new one.
+                raise LimitViolation(
+                    [("type", "an ephemeral message older than its token cannot be updated")],
+                    status=404,
+                    code=10008,
+                )
             if kind == UPDATE:
                 messages.edit(self.fake, interaction.message, data, uploads, interaction=True)
             interaction.original = interaction.message

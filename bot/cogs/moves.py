@@ -1,0 +1,186 @@
+"""A turn by clicks: the turn post's Your move button opens an ephemeral reply for the mover
+with the position (their choices marked) and the components to choose with; each click there
+either asks the next step or plays the action, like the matching slash command.
+
+The turn post stays a classic message (text, picture, a row of buttons), not a Components V2
+container: tried through the stand-in, a V2 post cannot carry ``content``, so the mention of the
+player to move would sit in a text display (reported to notify without showing its text), the
+outbox's fitting of a long turn text to 2,000 characters (keeping the status lines) would need
+a second path, and the gain, picture and buttons in one box, is only looks.
+
+An ephemeral message lives on the token of the interaction that made it (15 minutes): a click
+on an older one is answered with a fresh ephemeral reply instead of an update that would fail.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import time
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.cogs.common import Interaction, Loaded, Refusal, Tables, reader_language
+from bot.i18n import picture_labels, t
+from bot.play.choices import StaleChoice, Step, decide, step_of
+from bot.play.move import Move
+from bot.texts import ultimatum as ultimatum_texts
+from bot.texts.announce import describe
+from bot.texts.names import seat_names
+from bot.ui.choices import PAGE, step_view
+from bot.ui.fit import fit
+
+if TYPE_CHECKING:
+    from bot.host import Host
+
+log = logging.getLogger(__name__)
+
+#: An ephemeral older than this is not updated but answered afresh (Discord's tokens last 15
+#: minutes; a minute is kept in hand for the drawing and the network).
+EPHEMERAL_LIFETIME = 14 * 60.0
+
+
+async def open_turn(bot: Host, interaction: Interaction, game_id: int) -> None:
+    """The turn post's Your move button: the mover's first step, ephemerally; anyone else is
+    told whose turn it is (Tables.seat_of)."""
+    tables = Tables(bot)
+    loaded = await tables.load(interaction, game_id)
+    seat = tables.seat_of(interaction, loaded)
+    assert loaded.game is not None
+    await _ask(bot, interaction, loaded, seat, step_of(loaded.game, seat, _lang(interaction)))
+
+
+async def choose(bot: Host, interaction: Interaction, game_id: int, action: str) -> None:
+    """A click on one of the step components: ``choose <version> <step> <carry> <value>``."""
+    lang = reader_language(interaction)
+    _, version_text, step_name, carry, value = action.split(" ", 4)
+    carry = "" if carry == "-" else carry
+    tables = Tables(bot)
+    loaded = await tables.load(interaction, game_id)
+    seat = tables.seat_of(interaction, loaded)
+    game = loaded.game
+    assert game is not None
+    stale = t(lang, "The position changed since that choice; here it is as it stands now.")
+    if loaded.record.version != int(version_text):
+        await _ask(bot, interaction, loaded, seat, step_of(game, seat, lang), note=stale)
+        return
+    if value.startswith(PAGE) and value[len(PAGE) :].isdigit():
+        step = step_of(game, seat, lang, step_name, carry)
+        await _ask(bot, interaction, loaded, seat, step, page=int(value[len(PAGE) :]))
+        return
+    try:
+        decision = decide(game, seat, step_name, carry, value)
+    except StaleChoice:
+        await _ask(bot, interaction, loaded, seat, step_of(game, seat, lang), note=stale)
+        return
+    if decision.action is None:
+        step = step_of(game, seat, lang, decision.step, decision.carry)
+        await _ask(bot, interaction, loaded, seat, step)
+        return
+    played = decision.action
+    move = await tables.act(interaction, loaded, lambda: played)
+    done = _told(lang, move)
+    after = move.game
+    if after.to_move == seat and not after.is_over:
+        again = Loaded(move.record, after)
+        await _ask(bot, interaction, again, seat, step_of(after, seat, lang), note=done)
+    else:
+        await _answer(interaction, content=done, files=[], view=None)
+
+
+def _lang(interaction: Interaction) -> str:
+    return reader_language(interaction)
+
+
+def _told(lang: str, move: Move) -> str:
+    """What the click did, in words (the drawn card only to its drawer)."""
+    names = seat_names(move.record, lang)
+    lines = [t(lang, "Done: {action} in game #{id}.", action=move.text, id=move.record.id)]
+    lines += describe(lang, move.record.kind, list(move.events), names)
+    for event in move.events:
+        if event["type"] == "drawn" and event["seat"] == move.seat:
+            card = ultimatum_texts.card_name(lang, event["private"]["card"])
+            lines.append(t(lang, "You drew a {card}.", card=card))
+    return "\n".join(lines)
+
+
+async def _ask(
+    bot: Host,
+    interaction: Interaction,
+    loaded: Loaded,
+    seat: int,
+    step: Step,
+    *,
+    note: str = "",
+    page: int = 0,
+) -> None:
+    """Show one step: the picture with the choices marked, the prompt and the components."""
+    lang = reader_language(interaction)
+    record, game = loaded.record, loaded.game
+    if game is None:
+        raise Refusal(t(lang, "Game #{id} is over.", id=record.id))
+    if not step.buttons and not step.menus:
+        raise Refusal(t(lang, "There is nothing to choose in game #{id} now.", id=record.id))
+    fresh = not _updatable(interaction)
+    if fresh:
+        # Drawing waits for a worker process: answer within Discord's 3 seconds first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    started = time.perf_counter()
+    png = await bot.draw(
+        {
+            "picture": "table",
+            "game_kind": record.kind,
+            "view": game.view(None),
+            "names": seat_names(record, lang),
+            "labels": picture_labels(lang),
+            "marks": step.marks,
+        }
+    )
+    log.debug("turn step drawn in %.1f ms", (time.perf_counter() - started) * 1000)
+    title = t(lang, "Game #{id}, your turn.", id=record.id)
+    content = "\n".join(line for line in (note, title, step.prompt) if line)
+    view = step_view(record.id, record.version, step, lang, page)
+    file = discord.File(io.BytesIO(png), filename=f"game-{record.id}-choices.png")
+    if fresh:
+        await interaction.followup.send(
+            **fit(content=content, file=file, view=view, ephemeral=True)
+        )
+    else:
+        await _answer(interaction, content=content, files=[file], view=view)
+
+
+async def _answer(
+    interaction: Interaction,
+    *,
+    content: str,
+    files: list[discord.File],
+    view: discord.ui.View | None,
+) -> None:
+    """Update the ephemeral the click was on; or, when it is too old, answer afresh."""
+    if not _updatable(interaction):
+        if view is None:
+            await interaction.response.send_message(**fit(content=content, ephemeral=True))
+        else:
+            await interaction.response.send_message(
+                **fit(content=content, files=files, view=view, ephemeral=True)
+            )
+        return
+    if view is None:
+        await interaction.response.edit_message(
+            **fit(content=content, attachments=files, view=None)
+        )
+    else:
+        await interaction.response.edit_message(
+            **fit(content=content, attachments=files, view=view)
+        )
+
+
+def _updatable(interaction: Interaction) -> bool:
+    """Whether the click was on an ephemeral reply still within its token's lifetime (by
+    Discord's own clock: both times come from snowflakes); else the answer is a new reply."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        return False
+    age = (interaction.created_at - message.created_at).total_seconds()
+    return age <= EPHEMERAL_LIFETIME

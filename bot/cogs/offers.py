@@ -1,0 +1,46 @@
+"""Autocomplete that says what each choice does, and why there is none.
+
+The names are in the reader's language with the same consequences the click menus show
+("blue 3 (acrobatics)", "E4 · fee 5", "F2 · 3 fish"); the values stay notation. When nothing
+can be offered (not your turn, several games, the game is over) a single choice says why, so
+the list is never silently empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from discord import app_commands
+
+from bot.play.choices import Choice, Step
+
+#: The value of the choice that only explains (picking it is refused like any wrong option).
+NOTHING = "-"
+
+
+def offer(
+    choices: Sequence[Choice], typed: str, *, limit: int = 25
+) -> list[app_commands.Choice[str]]:
+    """The choices whose value or name contains what was typed, prefix matches first."""
+    needle = typed.strip().lower().replace(" ", "")
+
+    def text(choice: Choice) -> str:
+        return f"{choice.value} {choice.label}".lower().replace(" ", "")
+
+    hits = [c for c in choices if needle in text(c)]
+    hits.sort(key=lambda c: not c.value.lower().startswith(needle))
+    return [
+        app_commands.Choice(name=c.label[:100] or c.value, value=c.value[:100])
+        for c in hits[:limit]
+    ]
+
+
+def why(text: str) -> list[app_commands.Choice[str]]:
+    """The one choice that says why nothing can be offered."""
+    name = text if len(text) <= 100 else text[:99] + "…"
+    return [app_commands.Choice(name=name, value=NOTHING)]
+
+
+def every(step: Step) -> list[Choice]:
+    """All choices of a step: its buttons, then its menus."""
+    return [*step.buttons, *(c for menu in step.menus for c in menu.choices)]

@@ -1,0 +1,31 @@
+"""The mover's choices marked on a picture: each floe or cell they may pick carries its name
+in a yellow tag, so the picture and the menu under it say the same thing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PIL import Image, ImageDraw
+
+from render import text
+from render.style import HIGHLIGHT, INK
+
+
+def draw_marks(
+    image: Image.Image,
+    spots: Mapping[str, tuple[float, float]],
+    marks: Mapping[str, str],
+    size: int,
+) -> None:
+    """A tag with ``marks[name]`` centred on ``spots[name]`` for each marked place (``size``:
+    the tag's height in pixels); names without a spot are left out."""
+    draw = ImageDraw.Draw(image)
+    font = text.font(max(size * 3 // 5, 10), True)
+    for name, tag in marks.items():
+        if name not in spots:
+            continue
+        cx, cy = spots[name]
+        width = max(size, int(draw.textlength(tag, font=font)) + size // 2)
+        box = (cx - width / 2, cy - size / 2, cx + width / 2, cy + size / 2)
+        draw.rounded_rectangle(box, radius=size // 3, fill=HIGHLIGHT, outline=INK, width=2)
+        draw.text((cx, cy), tag, font=font, fill=INK, anchor="mm")

@@ -1,0 +1,88 @@
+"""Whole games played with clicks only: the turn post's Your move button, then the buttons and
+menus of the mover's ephemeral reply (issue 16). Fish: at most 3 interactions a turn;
+Ultimatum: at most 5 in the common case (card, cell, stone); every turn playable by clicks."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.games.ultimatum import UltimatumGame
+from bot.games.ultimatum.cards import PENGUINS
+from bot.play.games import load_game
+from tests.bot.clicker import Turn, play_turn, summary
+from tests.bot.conftest import BotRunner
+from tests.bot.players import hidden_cards, open_game, settle, who_moves
+from tests.fakediscord import FakeDiscord
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+async def test_fish_by_clicks_only(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, players: int
+) -> None:
+    """F-6, F-7: every placement and move in at most 3 interactions, to the end of the game."""
+    fake = fake_discord
+    rng = random.Random(players)
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "fish", players)
+        game_id = (await bot.store.game_of_thread(thread.id)).id
+        turns: list[Turn] = []
+        while True:
+            record, game, user = await who_moves(bot, fake, game_id)
+            mark = fake.mark()
+            before = len(game.log)
+
+            async def moved(before: int = before) -> bool:
+                return len((await load_game(bot.store, game_id))[1].log) > before
+
+            turn = await play_turn(fake, user, thread, game.phase, rng, moved)
+            turns.append(turn)
+            assert turn.clicks <= 3, (turn.phase, turn.steps)
+            await fake.wait_for_messages(thread, 1, after=mark)
+            record, game = await load_game(bot.store, game_id)
+            if record.status == "finished":
+                break
+        print(f"fish {players} players by clicks:", summary(turns))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+async def test_ultimatum_by_clicks_only(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, players: int
+) -> None:
+    """U-11 … U-23 by clicks: card, cell, stone (and the shows' choices) from the turn post to
+    the end of the game; no hand in a public message or any custom_id."""
+    fake = fake_discord
+    rng = random.Random(players)
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "ultimatum", players, width=7, height=7)
+        game_id = (await bot.store.game_of_thread(thread.id)).id
+        # No card id ever in a custom_id or a public message (the posts name cards in words).
+        fake.secrets = lambda: set(PENGUINS)
+        turns: list[Turn] = []
+        for _ in range(200):
+            record, game, user = await who_moves(bot, fake, game_id)
+            assert isinstance(game, UltimatumGame)
+            mover, before = game.to_move, len(game.log)
+
+            async def ended(mover: int | None = mover, before: int = before) -> bool:
+                now = (await load_game(bot.store, game_id))[1]
+                assert isinstance(now, UltimatumGame)
+                return now.to_move != mover or (now.phase == "play" and len(now.log) > before)
+
+            turn = await play_turn(fake, user, thread, "turn", rng, ended)
+            if set(turn.steps) - {"card", "cell", "stone"}:
+                turn.phase = "turn with shows"
+            turns.append(turn)
+            if turn.phase == "turn":
+                assert turn.clicks <= 5, turn.steps
+            await settle(bot)
+            record, game = await load_game(bot.store, game_id)
+            if record.status == "finished":
+                break
+        assert record.status == "finished"
+        assert isinstance(game, UltimatumGame)
+        never_shown = hidden_cards(game) | {c for c in game.deck}
+        for post in fake.history(thread):
+            assert not any(card in post.content for card in never_shown), post.content
+        print(f"ultimatum {players} players by clicks:", summary(turns))

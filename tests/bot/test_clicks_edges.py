@@ -1,0 +1,127 @@
+"""A turn by clicks at its edges: a click by someone else, a stale click, a click after a
+restart, an ephemeral past its token's 15 minutes, and players in German and French."""
+
+from __future__ import annotations
+
+import random
+
+from bot.games.fish import FishGame
+from bot.games.ultimatum import UltimatumGame
+from bot.play.games import load_game
+from tests.bot.clicker import Turn, act, move_button, offered, play_turn, step_of, turn_post
+from tests.bot.conftest import BotRunner
+from tests.bot.players import open_game, said, settle, who_moves
+from tests.fakediscord import FakeDiscord, Message, User
+
+
+async def _open(fake: FakeDiscord, user: User, post: Message) -> Message:
+    reply = await fake.click(user, post, custom_id=move_button(post))
+    return await reply.wait_for_content(timeout=15)
+
+
+async def test_someone_else_is_told_whose_turn_it_is(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """Your move clicked by the player who waits, or by a spectator: an ephemeral reason."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+        _, _, mover = await who_moves(bot, fake, 1)
+        waiting = next(p for p in people if p.id != mover.id)
+        post = turn_post(fake, thread)
+        name = mover.global_name or mover.name
+        for person in (waiting, fake.user("mia")):
+            reply = await fake.click(person, post, custom_id=move_button(post))
+            assert reply.ephemeral and not reply.message.components
+        turn = said(waiting, "It is {name}'s turn in game #{id}.", name=name, id=1)
+        assert (await fake.click(waiting, post, custom_id=move_button(post))).content == turn
+
+
+async def test_a_stale_click_shows_the_position_as_it_is_now(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """A card chosen on an ephemeral, then the card laid by a command: the old buttons say the
+    position changed and offer the stone step; after the turn, they say whose turn it is."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "ultimatum", 2)
+        _, game, mover = await who_moves(bot, fake, 1)
+        assert isinstance(game, UltimatumGame) and game.to_move is not None
+        old = await _open(fake, mover, turn_post(fake, thread))
+        assert step_of(old) == "card"
+        card = game.hand(game.to_move)[0]
+        cell = next(a.split()[2] for a in game.legal_actions() if a.split()[1] == card)
+        await fake.invoke(mover, "/ultimatum play", card=card, cell=cell, channel=thread)
+        reply = await act(fake, mover, old, offered(old)[0])
+        assert reply.kind == "update" and step_of(reply.message) == "stone"
+        changed = said(
+            mover, "The position changed since that choice; here it is as it stands now."
+        )
+        assert reply.message.content.startswith(changed)
+        await fake.invoke(mover, "/ultimatum skip", channel=thread)
+        _, game, other = await who_moves(bot, fake, 1)
+        refused = await act(fake, mover, reply.message, offered(reply.message)[0])
+        name = other.global_name or other.name
+        assert refused.content == said(mover, "It is {name}'s turn in game #{id}.", name=name, id=1)
+        assert (await load_game(bot.store, 1))[1].log == game.log
+
+
+async def test_clicks_survive_a_restart_and_an_old_ephemeral_gets_a_fresh_reply(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """An ephemeral opened before a restart still works after it (DynamicItems); one older
+    than Discord's 15-minute token window is answered with a new ephemeral reply."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        _, _, mover = await who_moves(bot, fake, 1)
+        first = await _open(fake, mover, turn_post(fake, thread))
+    async with bot_runner() as bot:
+        reply = await act(fake, mover, first, offered(first)[0])
+        assert reply.kind == "update", reply.content
+        assert len((await load_game(bot.store, 1))[1].log) == 1
+        _, _, mover = await who_moves(bot, fake, 1)
+        opened = await _open(fake, mover, turn_post(fake, thread))
+        fake.clock.advance(16 * 60)
+        late = await act(fake, mover, opened, offered(opened)[0])
+        assert late.kind == "message" and late.ephemeral, late.kind
+        assert late.message is not None and late.message.id != opened.id
+        assert len((await load_game(bot.store, 1))[1].log) == 2
+        assert not fake.take_violations()
+
+
+async def test_german_and_french_players_play_by_clicks(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """Bruno (de) and Chloe (fr) with Alice: the menus speak each mover's language, and whole
+    games of both kinds are played with clicks only."""
+    fake = fake_discord
+    rng = random.Random(5)
+    async with bot_runner() as bot:
+        for kind, game_id in (("fish", 1), ("ultimatum", 2)):
+            options = {"width": 7, "height": 7} if kind == "ultimatum" else {}
+            _, thread, _ = await open_game(fake, kind, 3, **options)
+            seen: set[str] = set()
+            turns: list[Turn] = []
+            for _ in range(300):
+                record, game, user = await who_moves(bot, fake, game_id)
+                before, mover = len(game.log), game.to_move
+
+                async def ended(
+                    before: int = before, mover: int | None = mover, game_id: int = game_id
+                ) -> bool:
+                    now = (await load_game(bot.store, game_id))[1]
+                    if isinstance(now, FishGame):
+                        return len(now.log) > before
+                    return now.to_move != mover or (now.phase == "play" and len(now.log) > before)
+
+                turn = await play_turn(fake, user, thread, game.phase, rng, ended)
+                turns.append(turn)
+                if user.locale != "en-US":
+                    seen.add(user.locale)
+                await settle(bot)
+                record, game = await load_game(bot.store, game_id)
+                if record.status == "finished":
+                    break
+            assert record.status == "finished"
+            assert seen == {"de", "fr"}
