@@ -223,6 +223,7 @@ async def _carry_out(bot: Host, game_id: int, lang: str, point: UndoPoint) -> Ga
         announce=lambda r, g, _request: [
             days.undo_drafts(r, g, lang, point.actions, replies=point.replies)
         ],
+        rater=bot.ratings,
     )
     bot.after_change(record)
     return record
