@@ -15,6 +15,7 @@ from bot.cogs.errors import PenguinTree
 from bot.config import Settings
 from bot.host import Host
 from bot.play.check import check_snapshots
+from bot.play.ratings import Rater
 from bot.store import SnapshotReport, Store
 from bot.translator import CatalogueTranslator
 from bot.ui.buttons import GameButton, PerformSelect, ResignButton
@@ -46,6 +47,8 @@ class PenguinBot(Host):
         self.store = self._given_store or await Store.from_settings(
             self.settings, clock=self.clock.now
         )
+        self.ratings = Rater(self.store)
+        await self.ratings.load()
         # In the background: the bot answers while old games are replayed.
         self.snapshot_check = asyncio.create_task(self.check_snapshots(), name="snapshot check")
         self.add_dynamic_items(GameButton, PerformSelect, ChoiceButton, ChoiceSelect, ResignButton)

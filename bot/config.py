@@ -147,6 +147,12 @@ def _shards(
     return count, ids
 
 
+def configured_database() -> Path:
+    """The database the bot would open: ``DATABASE_PATH`` from the environment or ``.env``."""
+    load_dotenv(env_file(os.environ))
+    return database_path(dict(os.environ))
+
+
 def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Settings:
     """Read the settings; raise ConfigError with a helpful message when one is unusable."""
     if env is None:

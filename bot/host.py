@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
+from bot.play.ratings import Rater
 from bot.store import GameRecord, SnapshotReport, Store, StoreError
 from render.draw import picture, warm
 
@@ -45,6 +46,8 @@ class Host(commands.Bot):
     """The penguin games bot's shared services (see the module's docstring)."""
 
     store: Store
+    #: Every rating, rebuilt from the stored results at start (bot.play.ratings).
+    ratings: Rater
 
     def __init__(
         self,

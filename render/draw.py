@@ -8,7 +8,9 @@ the process boundary as it is. ``picture`` names what to draw:
 - ``replay``: the animated replay of a game (``game_kind``, ``views``, ``names``);
 - ``hand``: a player's own hand (``view`` of that seat, ``name``);
 
-each with the ``labels`` of the reader's language.
+each with the ``labels`` of the reader's language;
+- ``leaderboard``: a page of a ratings board (``view``: render.leaderboard's, words included);
+- ``profile``: a player's ratings and record (``view``: render.profile's, words included).
 """
 
 from __future__ import annotations
@@ -37,6 +39,14 @@ def picture(request: Mapping[str, Any]) -> bytes:
         from render import ultimatum
 
         return ultimatum.hand(request["view"], name=request["name"], labels=labels)
+    if what == "leaderboard":
+        from render import leaderboard
+
+        return leaderboard.leaderboard(request["view"])
+    if what == "profile":
+        from render import profile
+
+        return profile.profile(request["view"])
     raise ValueError(f"no picture called {what!r}")
 
 

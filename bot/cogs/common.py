@@ -304,6 +304,7 @@ class Tables:
                 seat,
                 text,
                 announce=lambda m: announce.move_drafts(m, post_lang),
+                rater=self.bot.ratings,
             )
         except IllegalAction as error:
             raise Refusal(explain(lang, error, record.kind)) from None

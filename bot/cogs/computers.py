@@ -107,6 +107,7 @@ class Computers(commands.Cog):
                     mover,
                     action,
                     announce=functools.partial(_drafts, lang=lang),
+                    rater=self.bot.ratings,
                 )
             except VersionConflict:
                 continue  # someone resigned or the game changed meanwhile: look again

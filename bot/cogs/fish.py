@@ -72,6 +72,7 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
         level="How strong the computer players are",
         timeout_days="Days without a move before the seat is given up (default: /game defaults)",
         reminder_hours="Hours between reminders to the player to move (default: /game defaults)",
+        rated="Whether the game counts for ratings (default: yes)",
     )
     @app_commands.choices(level=LEVEL_CHOICES)
     async def new(
@@ -82,6 +83,7 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
         level: int = 2,
         timeout_days: app_commands.Range[float, 0.1, 365.0] | None = None,
         reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
+        rated: bool = True,
     ) -> None:
         """Open a lobby."""
         lang = reader_language(interaction)
@@ -98,6 +100,7 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
             level=level,
             options={},
             clock={"timeout_days": timeout_days, "reminder_hours": reminder_hours},
+            rated=rated,
         )
 
     @app_commands.command(name="place", description="Place a penguin on a free 1-fish floe")

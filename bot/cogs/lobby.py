@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.cogs import defaults as game_defaults
 from bot.cogs import history as past
-from bot.cogs import languages, turns
+from bot.cogs import languages, ratings, turns
 from bot.cogs import undo as consent
 from bot.cogs.common import Interaction, Loaded, Refusal, Tables, applied, reader_language
 from bot.i18n import t
@@ -130,6 +130,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         level: int,
         options: dict[str, Any],
         clock: dict[str, float | None] | None = None,
+        rated: bool = True,
     ) -> None:
         """Create a lobby with the creator seated, post it, and give it its own thread.
 
@@ -162,6 +163,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
                 options=options,
                 timeout_days=clock.get("timeout_days"),
                 reminder_hours=clock.get("reminder_hours"),
+                rated=rated,
             )
         except StoreError as error:
             raise Refusal(explain(lang, error)) from None
@@ -601,6 +603,52 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
     ) -> None:
         """Show or set the server's defaults for new games (setting needs Manage Server)."""
         await game_defaults.server_defaults(self.bot, interaction, reminder_hours, timeout_days)
+
+    # --- ratings: thin declarations; the work is in bot.cogs.ratings --------------------------
+
+    @app_commands.command(name="leaderboard", description="The best players, as a picture")
+    @app_commands.describe(
+        kind="Which game (default: Hey, That's My Fish!)",
+        scope="This server's current season (default) or all servers",
+        page="Which page (10 players a page; default: the page with your row)",
+    )
+    async def leaderboard(
+        self,
+        interaction: Interaction,
+        kind: Literal["fish", "ultimatum"] = "fish",
+        scope: Literal["server", "global"] = "server",
+        page: app_commands.Range[int, 1, 10000] | None = None,
+    ) -> None:
+        """A page of a ratings board."""
+        await ratings.leaderboard(self.bot, interaction, kind, scope, page)
+
+    @app_commands.command(name="profile", description="Ratings, record and streak of a player")
+    @app_commands.describe(member="Whose profile (default: yours)")
+    async def profile(self, interaction: Interaction, member: discord.User | None = None) -> None:
+        """A player's profile as a picture."""
+        await ratings.profile(self.bot, interaction, member)
+
+    @app_commands.command(
+        name="privacy", description="Whether your name shows on the boards across servers"
+    )
+    @app_commands.describe(setting="named: show your name; hidden: a hidden player (default)")
+    async def privacy(
+        self, interaction: Interaction, setting: Literal["named", "hidden"] | None = None
+    ) -> None:
+        """Opt in to or out of being named on global boards."""
+        await ratings.privacy(self.bot, interaction, setting)
+
+    @app_commands.command(
+        name="season", description="Start a new season: fresh ratings here (Manage Server)"
+    )
+    async def season(self, interaction: Interaction) -> None:
+        """End the server's season and start the next."""
+        await ratings.new_season(self.bot, interaction)
+
+    @app_commands.command(name="seasons", description="The best three of past seasons here")
+    async def seasons(self, interaction: Interaction) -> None:
+        """Past seasons' podiums."""
+        await ratings.past_seasons(self.bot, interaction)
 
     @app_commands.command(
         name="dm-language", description="The language of the direct messages I send you"

@@ -77,6 +77,7 @@ async def _open(bot: Host, interaction: Interaction, old: GameRecord) -> GameRec
             reminder_hours=old.reminder_hours,
             timeout_days=old.timeout_days,
             rematch_of=old.id,
+            rated=old.rated,
         )
     except StoreError as error:
         raise Refusal(explain(lang, error)) from None

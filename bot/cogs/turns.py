@@ -87,6 +87,7 @@ async def give_up_seat(bot: Host, record: GameRecord, seat: int, reason: str) ->
                 seat,
                 expected_version=record.version,
                 announce=lambda m: days.forfeit_drafts(m, lang, reason),
+                rater=bot.ratings,
             )
             changed = move.record
     except VersionConflict:

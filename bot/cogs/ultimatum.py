@@ -97,6 +97,7 @@ class Ultimatum(
         level="How strong the computer players are",
         timeout_days="Days without a move before the seat is given up (default: /game defaults)",
         reminder_hours="Hours between reminders to the player to move (default: /game defaults)",
+        rated="Whether the game counts for ratings (default: yes)",
         width="Iceberg width in cells, 5 to 15 (default 9)",
         height="Iceberg height in cells, 5 to 15 (default 9)",
         fixed_setup="Starting entertainers share no animal and no activity",
@@ -113,6 +114,7 @@ class Ultimatum(
         width: app_commands.Range[int, 5, 15] = 9,
         height: app_commands.Range[int, 5, 15] = 9,
         fixed_setup: bool = False,
+        rated: bool = True,
     ) -> None:
         """Open a lobby."""
         lang = reader_language(interaction)
@@ -130,6 +132,7 @@ class Ultimatum(
             level=level,
             options=options,
             clock={"timeout_days": timeout_days, "reminder_hours": reminder_hours},
+            rated=rated,
         )
 
     # --- step 1 --------------------------------------------------------------------------------

@@ -263,6 +263,7 @@ async def _carry_out(bot: Host, game_id: int, lang: str, point: UndoPoint) -> Ga
         bot.store,
         game_id,
         announce=lambda r, g, _request: [days.undo_drafts(r, g, lang, whose_turns(r, point, lang))],
+        rater=bot.ratings,
     )
     bot.after_change(record)
     return record

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.games import KINDS, game_class, new_game, replay
 from bot.games.base import Game, seat_order
+from bot.play.ratings import result_of, result_text
 from bot.store import GameRecord, InvalidValue, LobbyError, Position, Store
 from bot.store.moves import players_of
 
@@ -26,8 +27,8 @@ def load_snapshot(kind: str, snapshot: str) -> Game:
     return game_class(kind).from_dict(json.loads(snapshot))
 
 
-def position_of(game: Game) -> Position:
-    """What the store keeps of ``game``."""
+def position_of(game: Game, record: GameRecord | None = None) -> Position:
+    """What the store keeps of ``game``; with its ``record``, a finished game's result too."""
     over = game.is_over
     return Position(
         snapshot=dump_snapshot(game),
@@ -35,6 +36,7 @@ def position_of(game: Game) -> Position:
         over=over,
         ranking=tuple(tuple(group) for group in game.ranking()) if over else None,
         scores=tuple(game.scores),
+        result=result_text(result_of(record, game)) if over and record is not None else None,
     )
 
 
@@ -51,7 +53,7 @@ def replay_record(record: GameRecord, actions: Sequence[str]) -> Game:
 
 def rebuild(record: GameRecord, actions: list[str]) -> Position:
     """The position the log gives (what the snapshot check compares with the stored one)."""
-    return position_of(replay_record(record, actions))
+    return position_of(replay_record(record, actions), record)
 
 
 def opening(record: GameRecord) -> tuple[list[int], Position]:

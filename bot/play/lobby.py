@@ -30,9 +30,11 @@ async def create_game(
     timeout_days: float | None = None,
     announce: Announce | None = None,
     rematch_of: int | None = None,
+    rated: bool = True,
 ) -> GameRecord:
     """Open a lobby with the creator seated (and ``bots`` computer players); a table full at
-    once starts at once. The kind, table size and options are checked against the rules."""
+    once starts at once. The kind, table size and options are checked against the rules.
+    ``rated`` False: its result does not count for ratings."""
     check_table(kind, players, options or {})
     return await store.create_game(
         kind,
@@ -49,6 +51,7 @@ async def create_game(
         timeout_days=timeout_days,
         announce=announce,
         rematch_of=rematch_of,
+        rated=rated,
         opening=opening,
     )
 

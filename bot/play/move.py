@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.games.base import Event, Game
+from bot.ratings import Change
 from bot.store import GameRecord, OutboxEntry
 
 
@@ -19,3 +20,4 @@ class Move:
     seq: int  # its number in the log (1 = the first action)
     events: tuple[Event, ...]
     outbox: tuple[OutboxEntry, ...] = ()
+    changes: tuple[Change, ...] = ()  # the rating changes of the move that ends a rated game

@@ -15,6 +15,7 @@ from dataclasses import replace
 from bot.games.base import Game
 from bot.play.games import load_game, position_of, replay_record
 from bot.play.move import Move
+from bot.play.ratings import Rater, result_of
 from bot.store import GameRecord, OutboxDraft, Store, VersionConflict
 from bot.store.lobby import status_error
 
@@ -30,10 +31,12 @@ async def act(
     text: str,
     *,
     announce: AnnounceMove | None = None,
+    rater: Rater | None = None,
 ) -> Move:
     """Play ``text`` for ``seat`` in the loaded game and commit it (VersionConflict when the
     game changed since ``record`` was read; IllegalAction, nothing written, when the rules
-    refuse). ``game`` is played on: pass one loaded for this call."""
+    refuse). ``game`` is played on: pass one loaded for this call. A move that ends the game
+    stores its result; with ``rater``, its rating changes are told and applied."""
     if record.status != "active":
         raise status_error(record, "active")
     mover = game.to_move
@@ -51,12 +54,34 @@ async def act(
         version=record.version + 1,
     )
     told = Move(after, game, seat, logged[-1], len(game.log), tuple(events))
+    if running or rater is None:
+        return await _commit(store, record, told, logged, mover, announce)
+    async with rater.lock:
+        # From reading the ratings to applying the result, nothing else changes them.
+        result = result_of(record, game)
+        told = replace(told, changes=tuple(rater.preview(result)))
+        move = await _commit(store, record, told, logged, mover, announce)
+        if move.record.finished_at is not None:
+            rater.apply(result, move.record.finished_at.timestamp())
+        return move
+
+
+async def _commit(
+    store: Store,
+    record: GameRecord,
+    told: Move,
+    logged: list[str],
+    mover: int | None,
+    announce: AnnounceMove | None,
+) -> Move:
+    """Draft the posts of ``told`` and commit the turn with them."""
     drafts = list(announce(told)) if announce is not None else []
+    seat, game = told.seat, told.game
     changed, outbox = await store.commit_turn(
         record.id,
         seat=seat,
         logged=logged,
-        position=position_of(game),
+        position=position_of(game, record),
         expected_version=record.version,
         # Someone acting out of turn (a resignation) leaves the mover's clock running.
         keep_clock=seat != mover and game.to_move == mover,
@@ -73,6 +98,7 @@ async def apply_action(
     *,
     expected_version: int,
     announce: AnnounceMove | None = None,
+    rater: Rater | None = None,
 ) -> Move:
     """Load the game and ``act``, if it is still at ``expected_version``."""
     record, game = await load_game(store, game_id)
@@ -80,7 +106,7 @@ async def apply_action(
         raise VersionConflict(game_id, expected_version, record.version)
     if game is None:
         raise status_error(record, "active")
-    return await act(store, record, game, seat, text, announce=announce)
+    return await act(store, record, game, seat, text, announce=announce, rater=rater)
 
 
 async def resign(
@@ -90,10 +116,17 @@ async def resign(
     *,
     expected_version: int,
     announce: AnnounceMove | None = None,
+    rater: Rater | None = None,
 ) -> Move:
     """Log ``resign <seat>`` for that seat, whoever is to move (a resignation or a timeout)."""
     return await apply_action(
-        store, game_id, seat, f"resign {seat}", expected_version=expected_version, announce=announce
+        store,
+        game_id,
+        seat,
+        f"resign {seat}",
+        expected_version=expected_version,
+        announce=announce,
+        rater=rater,
     )
 
 
@@ -123,13 +156,21 @@ async def hand_to_computer(
 
 
 async def truncate_log(
-    store: Store, game_id: int, keep: int, *, expected_version: int
+    store: Store, game_id: int, keep: int, *, expected_version: int, rater: Rater | None = None
 ) -> tuple[GameRecord, Game]:
-    """Cut a game's log back to its first ``keep`` actions (the game replayed from them)."""
-    _, game = await replay_kept(store, game_id, keep)
-    changed = await store.cut_log(
-        game_id, keep, position_of(game), expected_version=expected_version
-    )
+    """Cut a game's log back to its first ``keep`` actions (the game replayed from them). A
+    finished game that runs again loses its result (and ``rater`` its rating changes)."""
+    record, game = await replay_kept(store, game_id, keep)
+    if rater is None or record.status != "finished":
+        changed = await store.cut_log(
+            game_id, keep, position_of(game, record), expected_version=expected_version
+        )
+        return changed, game
+    async with rater.lock:
+        changed = await store.cut_log(
+            game_id, keep, position_of(game, record), expected_version=expected_version
+        )
+        await rater.reload()
     return changed, game
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 
 from bot.games.base import Game
 from bot.play.games import position_of, replay_record
+from bot.play.ratings import Rater
 from bot.store import GameRecord, OutboxDraft, Store, StoreError, UndoRequest
 
 
@@ -14,10 +15,13 @@ async def carry_out_undo(
     game_id: int,
     *,
     announce: Callable[[GameRecord, Game, UndoRequest], Iterable[OutboxDraft]] | None = None,
+    rater: Rater | None = None,
 ) -> tuple[GameRecord, Game, UndoRequest]:
     """Take the turn back as the (fully approved) request says, and clear the request.
 
     VersionConflict if the game moved on since the request was made (the request is then void).
+    Undoing the end of a finished game takes its result back (and, with ``rater``, its rating
+    changes: the ratings are rebuilt from the results that stay).
     """
     request = await store.undo_request(game_id)
     if request is None:
@@ -27,9 +31,18 @@ async def carry_out_undo(
     record = await store.get_game(game_id)
     log = [entry.text for entry in await store.action_log(game_id)]
     game = replay_record(record, log[: request.keep])
-    changed, carried = await store.carry_out_undo(
-        game_id,
-        position_of(game),
-        announce=None if announce is None else (lambda r, req: announce(r, game, req)),
-    )
+
+    async def cut() -> tuple[GameRecord, UndoRequest]:
+        return await store.carry_out_undo(
+            game_id,
+            position_of(game, record),
+            announce=None if announce is None else (lambda r, req: announce(r, game, req)),
+        )
+
+    if rater is None or record.status != "finished":
+        changed, carried = await cut()
+        return changed, game, carried
+    async with rater.lock:
+        changed, carried = await cut()
+        await rater.reload()
     return changed, game, carried

@@ -1,10 +1,10 @@
 """``python -m bot.ratings rebuild FILE``: derive every rating afresh from stored results.
 
-For now the results come from a JSON-lines file (one ``Result.to_dict()`` or
-``NewSeason.to_dict()`` object a line, ``-`` for standard input); once the store keeps results,
-the same ``rebuild`` runs over what the database yields. The ratings are printed as JSON lines
-(scope, kind, player, μ, σ, displayed rating, games, wins) or, with ``--top N``, as a short table
-per board.
+The results and season starts come from the bot's database (``DATABASE_PATH``, as the bot
+reads it, or ``--database``), or from a JSON-lines file (one ``Result.to_dict()`` or
+``NewSeason.to_dict()`` object a line, ``-`` for standard input). The ratings are printed as
+JSON lines (scope, kind, player, μ, σ, displayed rating, games, wins) or, with ``--top N``, as a
+short table per board.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.config import ConfigError
 from bot.ratings.model import Ratings, Scope, rebuild
 from bot.ratings.results import Event, read_lines
 
@@ -49,6 +50,15 @@ def load(source: str) -> Iterable[Event]:
         return list(read_lines(handle))
 
 
+def from_database(path: str | None) -> Ratings:
+    """The ratings of the bot's database, in the order the bot applied them (read through the
+    play layer, which turns stored rows into results: the core itself stays free of storage)."""
+    from bot.config import configured_database
+    from bot.play.ratings import rebuild_database
+
+    return rebuild_database(path or configured_database())
+
+
 def report(ratings: Ratings, top: int, out: TextIO) -> None:
     """A short table of each board's best ``top`` players."""
     shown: dict[tuple[str, str], int] = {}
@@ -72,16 +82,23 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     command = commands.add_parser(
         "rebuild",
         help="derive every rating afresh from stored results",
-        description="Derive every rating afresh, in order, from finished games' results. For now "
-        "the results are read from a JSON-lines file (one result or season start a line, as "
-        "Result.to_dict() / NewSeason.to_dict() write them); later from the database.",
+        description="Derive every rating afresh, in order, from finished games' results: those "
+        "stored in the bot's database (DATABASE_PATH, or --database), or those of a JSON-lines "
+        "file (one result or season start a line, as Result.to_dict() / NewSeason.to_dict() "
+        "write them).",
     )
-    command.add_argument("results", help="JSON-lines file of results and seasons; - for stdin")
+    command.add_argument(
+        "results", nargs="?", help="JSON-lines file of results and seasons; - for stdin"
+    )
+    command.add_argument("--database", help="the SQLite database (default: DATABASE_PATH)")
     command.add_argument("--top", type=int, default=0, help="print each board's best N as a table")
     args = parser.parse_args(argv)
     try:
-        ratings = rebuild(load(args.results))
-    except (OSError, ValueError) as error:
+        if args.results is not None:
+            ratings = rebuild(load(args.results))
+        else:
+            ratings = from_database(args.database)
+    except (OSError, ValueError, ConfigError) as error:
         print(f"rebuild: {error}", file=sys.stderr)
         return 1
     if args.top > 0:

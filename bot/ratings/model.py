@@ -233,15 +233,29 @@ class Ratings:
         if not result.rated or len({s.player for s in result.seats}) < 2:
             return []
         self._rated.add(result.game_id)
+        return self._changes(result, keep=True)
+
+    def preview(self, result: Result) -> list[Change]:
+        """What ``apply`` would change, without changing anything (the final post is written
+        before the game's end is stored; the ratings change once it is)."""
+        if result.game_id in self._rated:
+            raise AlreadyRated(f"game {result.game_id} was rated already")
+        if not result.rated or len({s.player for s in result.seats}) < 2:
+            return []
+        return self._changes(result, keep=False)
+
+    def _changes(self, result: Result, *, keep: bool) -> list[Change]:
         scopes = [GLOBAL] if result.guild_id is None else [self.scope(result.guild_id), GLOBAL]
         changes: list[Change] = []
         for scope in scopes:
-            changes += self._rate(scope, result)
+            changes += self._rate(scope, result, keep)
         return changes
 
-    def _rate(self, scope: Scope, result: Result) -> list[Change]:
-        kinds = self._table.setdefault(scope, {})
-        table = kinds.setdefault(result.kind, {})
+    def _rate(self, scope: Scope, result: Result, keep: bool = True) -> list[Change]:
+        if keep:
+            table = self._table.setdefault(scope, {}).setdefault(result.kind, {})
+        else:
+            table = self._table.get(scope, {}).get(result.kind, {})
         model = self.model
         before: dict[Player, Standing] = {}
         for seat in result.seats:
@@ -261,9 +275,12 @@ class Ratings:
             mu = math.fsum(v[0] for v in values) / len(values)
             sigma = math.fsum(v[1] for v in values) / len(values)
             won = any(s.place == 1 and not s.forfeited for s in result.seats_of(player))
-            new = Standing(mu, sigma, old.games + 1, old.wins + won, old.history)
-            new.history.append(Point(result.game_id, result.finished, new.rating))
-            table[player] = new
+            if keep:
+                new = Standing(mu, sigma, old.games + 1, old.wins + won, old.history)
+                new.history.append(Point(result.game_id, result.finished, new.rating))
+                table[player] = new
+            else:
+                new = Standing(mu, sigma, old.games + 1, old.wins + won)
             changes.append(
                 Change(scope, result.kind, player, old.rating, new.rating, new.provisional, won)
             )

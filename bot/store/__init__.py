@@ -26,6 +26,9 @@ Everything else is a typed async method returning frozen records
   the sender); ``drop_if_stale`` drops a message queued for a game version that is gone;
 - settings: ``user_settings`` / ``update_user_settings`` / ``note_locale``, ``guild_settings`` /
   ``update_guild_settings``, ``meta`` / ``set_meta``;
+- ratings: a finished game's result rides on its ``Position`` (kept with the change that
+  finishes it, dropped by the undo that reopens it); ``results``, ``result_of``,
+  ``start_season``, ``season_starts``, ``on_global_board`` (who opted in, ``/game privacy``);
 - upkeep: ``check_snapshots`` (the log wins), ``integrity_problems``, ``pragmas``;
 - several processes: ``claim_due_games`` / ``claim_game`` / ``claim_outbox``, ``renew_claims``,
   ``release_game`` / ``release_outbox`` (bot.store.claims), ``hold_exclusive``;
@@ -49,8 +52,10 @@ from bot.store.records import (
     OutboxDraft,
     OutboxEntry,
     Position,
+    SeasonStart,
     Seat,
     SnapshotReport,
+    StoredResult,
     UndoRequest,
     UserSettings,
 )
@@ -70,11 +75,13 @@ __all__ = [
     "OutboxDraft",
     "OutboxEntry",
     "Position",
+    "SeasonStart",
     "Seat",
     "SnapshotReport",
     "Store",
     "StoreError",
     "StoreOpenError",
+    "StoredResult",
     "UndoRequest",
     "UserSettings",
     "VersionConflict",

@@ -28,6 +28,8 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("user_settings", "user_id"),
     ("guild_settings", "guild_id"),
     ("meta", "key"),
+    ("results", "seq"),
+    ("seasons", "id"),
 )
 BATCH = 1000
 
@@ -86,10 +88,16 @@ async def copy_database(source: str | Path, target: str, *, rebuild: Rebuild) ->
                 for start in range(0, len(data), BATCH):
                     await target_conn.executemany(insert, data[start : start + BATCH])
                 rows[table] = len(data)
-            for table in ("games", "outbox"):  # the next new id follows the copied ones
+            # The next new id follows the copied ones.
+            for table, column in (
+                ("games", "id"),
+                ("outbox", "id"),
+                ("results", "seq"),
+                ("seasons", "id"),
+            ):
                 await target_conn.execute(
-                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-                    f"coalesce((SELECT max(id) FROM {table}), 0) + 1, false)"
+                    f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "
+                    f"coalesce((SELECT max({column}) FROM {table}), 0) + 1, false)"
                 )
         async with sqlite._db.read() as source_conn, postgres._db.read() as target_conn:
             for table, key in TABLES:

@@ -86,6 +86,7 @@ class LobbyMixin(StoreCore):
         timeout_days: float | None = None,
         announce: Announce | None = None,
         rematch_of: int | None = None,
+        rated: bool = True,
         opening: Opening,
     ) -> GameRecord:
         """Open a lobby with the creator seated (and ``bots`` computer players).
@@ -95,6 +96,7 @@ class LobbyMixin(StoreCore):
         ``opening`` starts a full table (the rules' part: seats and first position).
         ``rematch_of`` names the finished game this one replays: the database keeps one rematch
         (not cancelled) per game, so a second one raises LobbyError ``rematch_taken``.
+        ``rated`` False: the game's result does not count for ratings.
         """
         if kind not in KINDS:
             raise InvalidValue("kind", f"there is no game called {kind!r}", value=kind)
@@ -119,9 +121,10 @@ class LobbyMixin(StoreCore):
                 inserted = await conn.execute_fetchall(
                     "INSERT INTO games (kind, guild_id, channel_id, creator_id, max_players, "
                     "options, seed, created_at, updated_at, reminder_hours, timeout_days, "
-                    "rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    "rematch_of, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "RETURNING id",
                     (kind, guild_id, channel_id, creator_id, players, options_text, seed, now,
-                     now, hours, days, rematch_of),
+                     now, hours, days, rematch_of, int(rated)),
                 )  # fmt: skip
             except IntegrityError:
                 if rematch_of is None:
@@ -238,6 +241,8 @@ class LobbyMixin(StoreCore):
                 "to_move_seat = NULL, next_reminder_at = NULL, deadline_at = NULL WHERE id = ?",
                 (now, game_id),
             )
+            # A cancelled game never counts (a running game has no result; this keeps it so).
+            await conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
             return await self._finish_change(conn, game_id, now, announce)
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> GameRecord:

@@ -60,6 +60,7 @@ class GameRecord:
     seats: tuple[Seat, ...]
     lobby_message_id: int | None = None  # the message with the Join/Start buttons
     rematch_of: int | None = None  # the finished game this one is the rematch of
+    rated: bool = True  # whether the game counts for ratings (chosen when it was opened)
 
     @property
     def is_full(self) -> bool:
@@ -104,6 +105,29 @@ class Position:
     over: bool
     ranking: tuple[tuple[int, ...], ...] | None = None  # once over
     scores: tuple[int, ...] = ()
+    result: str | None = None  # once over: the game's result as JSON, kept for ratings
+
+
+@dataclass(frozen=True)
+class StoredResult:
+    """A finished game's result as kept for ratings: the JSON bot.play made (``result``) and
+    the columns it is looked up by. ``finished_at`` is when the game ended (the store's time)."""
+
+    seq: int  # the order results were recorded in
+    game_id: int
+    guild_id: int
+    kind: str
+    finished_at: float
+    rated: bool
+    result: str
+
+
+@dataclass(frozen=True)
+class SeasonStart:
+    """An admin started a new season of a server's ratings at ``started_at``."""
+
+    guild_id: int
+    started_at: float
 
 
 #: Given a full table (record with its seats), the seat each lobby slot takes (in slot order)
@@ -160,6 +184,7 @@ class UserSettings:
     dms_closed: bool = False  # Discord refused a DM: don't try again until they opt in again
     language: str | None = None
     locale: str | None = None  # the Discord locale last seen on their interactions
+    global_board: bool = False  # named on the leaderboards across servers (/game privacy)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, status, creator_id, max_players, options, seed, "
     "version, created_at, updated_at, turn_started_at, to_move_seat, ranking, finished_at, "
     "reminder_hours, timeout_days, next_reminder_at, deadline_at, reminders_sent, "
-    "lobby_message_id, rematch_of"
+    "lobby_message_id, rematch_of, rated"
 )
 # A game's seats ride along as one JSON column, so a record is one statement (one trip to the
 # connection's thread) however many games are listed. JSON prints reals with 15 digits, so the
@@ -92,6 +92,7 @@ def record_of_row(row: Row) -> GameRecord:
         reminders_sent=row["reminders_sent"],
         lobby_message_id=row["lobby_message_id"],
         rematch_of=row["rematch_of"],
+        rated=bool(row["rated"]),
         seats=_seats(row["seat_list"]),
     )
 

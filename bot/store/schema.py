@@ -228,6 +228,42 @@ V7 = (
     "CREATE INDEX games_active ON games (id) WHERE status = 'active'",
 )
 
+# Version 8: ratings (issue 19). Whether a game counts for ratings is chosen when it is opened
+# (``games.rated``; games from before counted). ``results`` keeps one row per finished game, in
+# the same transaction that finishes it and removed again when an undo makes it run again: the
+# result as JSON (made by bot.play; the store never reads it) beside the columns it is looked up
+# by (``seq`` numbers them in the order they were recorded). ``seasons`` lists when an admin
+# started a server's new season; ratings are derived from results and season starts in order
+# (bot.ratings). ``user_settings.global_board``: a person chose to be named on the boards across
+# servers (nobody is until they opt in). Games finished before version 8 left no result.
+V8 = (
+    "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1 CHECK (rated IN (0, 1))",
+    """
+    CREATE TABLE results (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL UNIQUE REFERENCES games (id) ON DELETE CASCADE,
+        guild_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        finished_at REAL NOT NULL,
+        rated INTEGER NOT NULL CHECK (rated IN (0, 1)),
+        result TEXT NOT NULL
+    )
+    """,
+    "CREATE INDEX results_in_order ON results (finished_at, seq)",
+    "CREATE INDEX results_by_guild ON results (guild_id, kind, finished_at)",
+    """
+    CREATE TABLE seasons (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        started_at REAL NOT NULL
+    )
+    """,
+    "CREATE INDEX seasons_by_guild ON seasons (guild_id, started_at)",
+    "ALTER TABLE user_settings ADD COLUMN global_board INTEGER NOT NULL DEFAULT 0 "
+    "CHECK (global_board IN (0, 1))",
+    "CREATE INDEX user_settings_global_board ON user_settings (user_id) WHERE global_board = 1",
+)
+
 #: MIGRATIONS[i] takes a database from user_version i to i + 1.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6, V7)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6, V7, V8)
 LATEST = len(MIGRATIONS)

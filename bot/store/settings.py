@@ -85,7 +85,8 @@ class SettingsMixin(StoreCore):
     async def user_settings(self, user_id: int) -> UserSettings:
         """A person's settings (the defaults if they never changed any)."""
         rows = await self._db.fetchall(
-            "SELECT user_id, notify_dm, dms_closed, language, locale FROM user_settings "
+            "SELECT user_id, notify_dm, dms_closed, language, locale, global_board "
+            "FROM user_settings "
             "WHERE user_id = ?",
             (user_id,),
         )
@@ -98,6 +99,7 @@ class SettingsMixin(StoreCore):
             dms_closed=bool(row["dms_closed"]),
             language=row["language"],
             locale=row["locale"],
+            global_board=bool(row["global_board"]),
         )
 
     async def update_user_settings(
@@ -108,6 +110,7 @@ class SettingsMixin(StoreCore):
         dms_closed: bool | Literal[Keep.KEEP] = KEEP,
         language: str | Literal[Keep.KEEP] | None = KEEP,
         locale: str | Literal[Keep.KEEP] | None = KEEP,
+        global_board: bool | Literal[Keep.KEEP] = KEEP,
     ) -> UserSettings:
         """Change some of a person's settings; ``language=None`` goes back to their locale."""
         changes: dict[str, Any] = {}
@@ -119,6 +122,8 @@ class SettingsMixin(StoreCore):
             changes["language"] = None if language is None else check_language(language)
         if locale is not KEEP:
             changes["locale"] = locale
+        if global_board is not KEEP:
+            changes["global_board"] = int(global_board)
         await self._upsert("user_settings", "user_id", user_id, changes)
         return await self.user_settings(user_id)
 

@@ -109,6 +109,7 @@ async def write_state(
             "UPDATE seats SET score = ?, place = ? WHERE game_id = ? AND slot = ?",
             [(s.score, s.place, record.id, s.slot) for s in seats],
         )
+    await _keep_result(conn, record, position, status, finished_at)
     return replace(
         record,
         status=status,
@@ -123,6 +124,30 @@ async def write_state(
         finished_at=maybe_when(finished_at),
         seats=seats,
     )
+
+
+async def _keep_result(
+    conn: Connection,
+    record: GameRecord,
+    position: Position,
+    status: Status,
+    finished_at: float | None,
+) -> None:
+    """Keep the result of a game that finished (with the change that finishes it); drop the
+    result of one that runs again (an undo cut its end off) or was cancelled."""
+    if status == "finished" and finished_at is not None:
+        if position.result is None:
+            return  # a change that brings no result (none is made for it) leaves the stored one
+        await conn.execute(
+            "INSERT INTO results (game_id, guild_id, kind, finished_at, rated, result) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+            "guild_id = excluded.guild_id, kind = excluded.kind, "
+            "finished_at = excluded.finished_at, rated = excluded.rated, result = excluded.result",
+            (record.id, record.guild_id, record.kind, finished_at, int(record.rated),
+             position.result),
+        )  # fmt: skip
+    elif record.status == "finished" or status == "cancelled":
+        await conn.execute("DELETE FROM results WHERE game_id = ?", (record.id,))
 
 
 def _stamp_or_none(moment: datetime | None) -> float | None:

@@ -22,6 +22,7 @@ from bot.store.moves import MovesMixin
 from bot.store.outbox import OutboxMixin
 from bot.store.postgres import PostgresDatabase
 from bot.store.queries import QueriesMixin
+from bot.store.results import ResultsMixin
 from bot.store.settings import SettingsMixin
 
 
@@ -35,6 +36,7 @@ class Store(
     FollowsMixin,
     ConsentMixin,
     ClaimsMixin,
+    ResultsMixin,
 ):
     """The bot's persistence: one database (SQLite or PostgreSQL), opened once, shared by
     everything. The parts' SQL runs on either (``bot.store.connection``)."""

@@ -13,11 +13,13 @@ from bot.games import new_game, play_logged, replay
 from bot.games.base import Event, Game
 from bot.games.fish.ending import alone_on_ice
 from bot.i18n import DEFAULT, N_, picture_labels, t
+from bot.ratings import Change
 from bot.store import GameRecord, OutboxDraft
 from bot.texts import fish as fish_texts
 from bot.texts import ultimatum as ultimatum_texts
 from bot.texts.move import MoveLike as Move
 from bot.texts.names import mention, picture_names, seat_names
+from bot.texts.ratings import rating_lines
 
 #: Whose turn it is in The Penguin Ultimatum, and which command that step takes.
 ULTIMATUM_STEPS = {
@@ -83,11 +85,19 @@ def next_step(lang: str, kind: str, game: Game, who: str) -> str:
 
 
 def turn_payload(
-    record: GameRecord, game: Game, lang: str, lines: list[str], *, final: bool = False
+    record: GameRecord,
+    game: Game,
+    lang: str,
+    lines: list[str],
+    *,
+    final: bool = False,
+    changes: Sequence[Change] = (),
 ) -> dict[str, Any]:
-    """The payload of a post with the table's picture (its words in ``lang`` too)."""
+    """The payload of a post with the table's picture (its words in ``lang`` too); the rating
+    ``changes`` of a game that just ended follow the final ranking."""
     names = seat_names(record, lang)
-    status = "\n".join(status_lines(lang, record, game, names))
+    ended = rating_lines(record, changes, lang)
+    status = "\n".join(status_lines(lang, record, game, names) + ended)
     text = "\n".join([*lines, status])
     mentioned = None if final or game.to_move is None else record.player(game.to_move).user_id
     return {
@@ -140,7 +150,7 @@ def move_drafts(move: Move, lang: str) -> list[OutboxDraft]:
     record = move.record
     names = seat_names(record, lang)
     lines = describe(lang, record.kind, turn_events(move), names)
-    payload = turn_payload(record, move.game, lang, lines)
+    payload = turn_payload(record, move.game, lang, lines, changes=move.changes)
     return [
         OutboxDraft(
             kind="turn",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from bot.games.base import Event, Game
+from bot.ratings import Change
 from bot.store import GameRecord
 
 
@@ -34,3 +35,7 @@ class MoveLike(Protocol):
     @property
     def events(self) -> tuple[Event, ...]:
         """What happened."""
+
+    @property
+    def changes(self) -> tuple[Change, ...]:
+        """The rating changes, when the move ends a rated game."""

@@ -155,7 +155,7 @@ def forfeit_drafts(move: Move, lang: str, reason: str) -> list[OutboxDraft]:
     return [
         OutboxDraft(
             kind="turn",
-            payload=turn_payload(record, move.game, lang, lines),
+            payload=turn_payload(record, move.game, lang, lines, changes=move.changes),
             channel_id=_where(record),
             game_id=record.id,
             dedupe_key=f"forfeit:{record.id}:{move.seq}",

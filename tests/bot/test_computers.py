@@ -62,7 +62,7 @@ async def test_a_person_plays_against_computers(
                 continue
             await fish_step(fake, alice, thread, game.phase)
         assert (await bot.store.get_game(1)).status == "finished"
-        # The posts follow the commits, drawn in workers that may still be starting.
+        # The posts follow the commits (drawn in worker processes, which a loaded machine slows).
         await fake.wait_until(
             lambda: any("Penguin Bot (medium)" in m.content for m in fake.history(thread)),
             timeout=30,

@@ -39,7 +39,9 @@ async def test_a_finished_game_refuses_and_its_ranking_explains_the_resignation(
         mark = fake.mark()
         await resign_for_good(fake, quitter, channel=thread)
         (final,) = await fake.wait_for_messages(thread, 1, after=mark)
-        ranking = final.content.split("**Final ranking**\n")[1].splitlines()
+        # The ranking, up to the rating changes that follow it.
+        ranking = final.content.split("**Final ranking**\n")[1].split("\n**Ratings**")[0]
+        ranking = ranking.splitlines()
         assert ranking == [
             f"1. {display(mover)} — 0 fish, 0 floes",
             f"2. {display(quitter)} — 0 fish, 0 floes (resigned: ranked after everyone who stayed)",

@@ -1,0 +1,130 @@
+"""Results and ratings in the play layer, on a real store: a finished game's result is stored
+with the change that ends it, taken back by the undo that reopens it, never kept for a
+cancelled game; the bot's ratings always equal those rebuilt from the store."""
+
+from __future__ import annotations
+
+from bot.play import ratings as play
+from bot.play.lobby import create_game, join
+from bot.play.turns import resign, truncate_log
+from bot.ratings import GLOBAL, PER_PAGE, Player, rebuild
+from bot.store import Store
+from tests.ratings.games import random_results
+from tests.store.conftest import CHANNEL, GUILD, USERS, Clock, started
+
+
+async def _ended(store: Store, rater: play.Rater | None = None, players: int = 2) -> int:
+    """A game of ``players`` people that ends with all but the last seat resigning."""
+    record = await started(store, "fish", players)
+    for seat in range(players - 1):
+        record = await store.get_game(record.id)
+        move = await resign(store, record.id, seat, expected_version=record.version, rater=rater)
+    assert move.record.status == "finished"
+    return record.id
+
+
+async def test_the_result_is_stored_with_the_end_of_the_game(store: Store) -> None:
+    """Places from the ranking, resigned seats forfeited, the kind's numbers, the time."""
+    game_id = await _ended(store, players=3)
+    stored = await store.result_of(game_id)
+    record = await store.get_game(game_id)
+    assert stored is not None and record.finished_at is not None
+    assert (
+        stored.finished_at == record.finished_at.timestamp()
+        or abs(stored.finished_at - record.finished_at.timestamp()) < 1e-6
+    )
+    result = play.stored_result(stored)
+    assert [s.forfeited for s in result.seats] == [True, True, False]
+    assert result.seats[2].place == 1 and result.game_id == str(game_id)
+    assert set(result.seats[0].stats) == {"fish", "floes"}
+    assert {s.player for s in result.seats} == {Player(user_id=u) for u in USERS[:3]}
+
+
+async def test_undo_takes_the_result_back_and_the_new_end_replaces_it(store: Store) -> None:
+    rater = play.Rater(store)
+    game_id = await _ended(store, rater)
+    first = await store.result_of(game_id)
+    assert first is not None and rater.ratings.standings(GLOBAL, "fish")
+    record = await store.get_game(game_id)
+    reopened, _ = await truncate_log(
+        store, game_id, 0, expected_version=record.version, rater=rater
+    )
+    assert reopened.status == "active" and await store.result_of(game_id) is None
+    assert (
+        rater.ratings == play.replay(await play.stored_events(store)) == play.Rater(store).ratings
+    )
+    seat = 1  # this time the other seat gives up
+    again = await resign(store, game_id, seat, expected_version=reopened.version, rater=rater)
+    assert again.record.status == "finished"
+    second = await store.result_of(game_id)
+    assert second is not None and second.seq > first.seq
+    assert [s.forfeited for s in play.stored_result(second).seats] == [False, True]
+    assert rater.ratings == play.replay(await play.stored_events(store))
+
+
+async def test_cancelled_games_and_lobbies_leave_no_result(store: Store) -> None:
+    running = await started(store, "fish", 2)
+    await store.cancel(running.id)
+    lobby = await create_game(
+        store, "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[0], players=3
+    )
+    await store.cancel(lobby.id)
+    assert await store.results() == []
+
+
+async def test_an_unrated_game_is_stored_but_changes_no_rating(store: Store) -> None:
+    rater = play.Rater(store)
+    record = await create_game(
+        store, "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[0], rated=False
+    )
+    record = await join(store, record.id, USERS[1])
+    move = await resign(store, record.id, 0, expected_version=record.version, rater=rater)
+    assert move.changes == () and not move.record.rated
+    stored = await store.result_of(record.id)
+    assert stored is not None and not stored.rated
+    assert list(rater.ratings.entries()) == []
+
+
+async def test_ratings_applied_game_by_game_equal_those_rebuilt_from_the_store(
+    store: Store, clock: Clock
+) -> None:
+    rater = play.Rater(store)
+    for _ in range(6):
+        await _ended(store, rater, players=2)
+        clock.advance(60)
+    await rater.start_season(GUILD)
+    for _ in range(3):
+        clock.advance(60)
+        await _ended(store, rater, players=3)
+    events = await play.stored_events(store)
+    assert len(events) == 10
+    assert rater.ratings == play.replay(events) == rebuild(events)
+    assert rater.ratings.season(GUILD) == 2 and rater.ratings.past_seasons(GUILD)
+    fresh = play.Rater(store)
+    assert await fresh.load() == rater.ratings
+
+
+async def test_board_pages_open_at_your_row(store: Store) -> None:
+    rater = play.Rater(store)
+    rater.ratings = rebuild(random_results(400, seed=5, people=60, guilds=(GUILD,)))
+    scope = rater.ratings.scope(GUILD)
+    players = len(rater.ratings.standings(scope, "fish"))
+    assert players > 2 * PER_PAGE
+    last = next(
+        p for p, _ in reversed(list(play.board_order(rater.ratings, scope, "fish"))) if p.user_id
+    )
+    assert last.user_id is not None
+    shown = await play.board(
+        rater, store, guild_id=GUILD, user_id=last.user_id, kind="fish", scope="server"
+    )
+    assert shown.page.number == shown.page.pages > 1
+    assert any(row.player == last for row in shown.page.rows)
+    first = await play.board(
+        rater, store, guild_id=GUILD, user_id=last.user_id, kind="fish", scope="server", page=1
+    )
+    assert first.page.number == 1 and len(first.page.rows) == PER_PAGE
+    assert [r.position for r in first.page.rows] == sorted(r.position for r in first.page.rows)
+    beyond = await play.board(
+        rater, store, guild_id=GUILD, user_id=1, kind="fish", scope="server", page=10_000
+    )
+    assert beyond.page.number == beyond.page.pages
