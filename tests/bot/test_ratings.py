@@ -10,7 +10,7 @@ from tests.bot.clocked import ClockedRunner, settle
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.bot.conftest import BotRunner
 from tests.bot.hostile import dm
-from tests.bot.players import fish_step, open_game, said, who_moves
+from tests.bot.players import fish_step, open_game, resign_for_good, said, who_moves
 from tests.fakediscord import FakeDiscord
 
 
@@ -19,7 +19,7 @@ async def _resigned_game(fake: FakeDiscord, bot: object, **options: object) -> t
     _, thread, people = await open_game(fake, "fish", 2, **options)
     _, _, mover = await who_moves(bot, fake, 1)  # type: ignore[arg-type]
     mark = fake.mark()
-    await fake.invoke(mover, "/game resign", channel=thread)
+    await resign_for_good(fake, mover, channel=thread)
     (final,) = await fake.wait_for_messages(thread, 1, after=mark)
     return thread, people, mover, final
 
