@@ -63,6 +63,8 @@ async def finish_for_me(bot: Host, interaction: Interaction, game_id: int) -> No
                 action,
                 # Only the end is posted: the moves in between are the same rules, faster.
                 announce=lambda m: announce.move_drafts(m, public) if m.game.is_over else [],
+                # The move that ends the game tells and applies its rating changes.
+                rater=bot.ratings,
             )
         except VersionConflict:
             break

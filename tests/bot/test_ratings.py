@@ -3,7 +3,9 @@ unrated and cancelled games, undo of a finished game, boards, privacy and season
 
 from __future__ import annotations
 
+from bot.games.fish.ending import alone_on_ice
 from bot.play import ratings as play
+from bot.play.games import load_game
 from bot.play.turns import resign, truncate_log
 from bot.ratings import GLOBAL, Player, rebuild
 from tests.bot.clocked import ClockedRunner, settle
@@ -206,4 +208,45 @@ async def test_an_approved_undo_of_a_finished_game_takes_its_rating_back(
         assert len(await bot.store.results()) == 1
         ratings = bot.ratings.ratings
         assert all(s.games == 1 for s in ratings.standings(GLOBAL, "fish").values())
+        assert ratings == play.replay(await play.stored_events(bot.store))
+
+
+async def test_a_game_ended_by_finish_for_me_is_rated_like_any_other(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """F-13: the last player on the ice lets the computer finish; the move that ends the game
+    tells the rating changes in the final post and the bot's ratings count the result."""
+    fake = fake_discord
+    async with bot_runner(ai_budget=0.05) as bot:
+        for game_id in range(1, 4):
+            _, thread, people = await open_game(fake, "fish", 2)
+            while True:
+                record, game = await load_game(bot.store, game_id)
+                if record.status == "finished":
+                    break
+                record, game, user = await who_moves(bot, fake, game_id)
+                if alone_on_ice("fish", game.view(None)):
+                    break
+                mark = fake.mark()
+                await fish_step(fake, user, thread, game.phase)
+                await fake.wait_for_messages(thread, 1, after=mark)
+            if record.status != "finished":
+                break
+        else:
+            raise AssertionError("three random games without a player left alone")
+        await settle(bot)
+        done = await fake.click(user, fake.history(thread)[-1], label="Finish for me")
+        await done.wait_for_content(timeout=30)
+        assert (await bot.store.get_game(game_id)).status == "finished"
+        await settle(bot)
+        final = fake.history(thread)[-1].content
+        assert "Final ranking" in final and "**Ratings**" in final, final
+        for person in people:
+            assert any(
+                line.startswith(person.global_name or person.name) and "→" in line
+                for line in final.splitlines()
+            ), final
+        ratings = bot.ratings.ratings
+        scope = ratings.scope((await bot.store.get_game(game_id)).guild_id)
+        assert ratings.standing(scope, "fish", Player(user_id=user.id)) is not None
         assert ratings == play.replay(await play.stored_events(bot.store))
