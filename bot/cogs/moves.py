@@ -23,7 +23,7 @@ import discord
 
 from bot.cogs.common import Interaction, Loaded, Refusal, Tables, reader_language
 from bot.i18n import picture_labels, t
-from bot.play.choices import StaleChoice, Step, decide, step_of
+from bot.play.choices import StaleChoice, Step, decide, doing, step_of
 from bot.play.move import Move
 from bot.texts import ultimatum as ultimatum_texts
 from bot.texts.announce import describe
@@ -43,12 +43,33 @@ EPHEMERAL_LIFETIME = 14 * 60.0
 
 async def open_turn(bot: Host, interaction: Interaction, game_id: int) -> None:
     """The turn post's Your move button: the mover's first step, ephemerally; anyone else is
-    told whose turn it is (Tables.seat_of)."""
+    told whose turn it is and at which step."""
     tables = Tables(bot)
     loaded = await tables.load(interaction, game_id)
+    _not_yours(interaction, loaded)
     seat = tables.seat_of(interaction, loaded)
     assert loaded.game is not None
     await _ask(bot, interaction, loaded, seat, step_of(loaded.game, seat, _lang(interaction)))
+
+
+def _not_yours(interaction: Interaction, loaded: Loaded) -> None:
+    """Anyone but the player to move, seated or not, is told whose turn it is and what step
+    they are at (the turn post's button is everyone's to click)."""
+    record, game = loaded.record, loaded.game
+    if record.status != "active" or game is None or game.is_over or game.to_move is None:
+        return
+    if record.seat_of(interaction.user.id) == game.to_move:
+        return
+    lang = reader_language(interaction)
+    raise Refusal(
+        t(
+            lang,
+            "It is {name}'s turn in game #{id} ({doing}).",
+            name=seat_names(record, lang)[game.to_move],
+            id=record.id,
+            doing=doing(game, lang),
+        )
+    )
 
 
 async def choose(bot: Host, interaction: Interaction, game_id: int, action: str) -> None:

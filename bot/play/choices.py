@@ -316,6 +316,22 @@ def _stone_step(game: UltimatumGame, seat: int, lang: str, legal: list[str]) -> 
 
 # --- both ------------------------------------------------------------------------------------
 
+#: What the player to move is doing, as told to anyone else who clicks Your move.
+DOING = {
+    ("fish", "place"): N_("placing a penguin"),
+    ("fish", "move"): N_("moving a penguin"),
+    ("ultimatum", "play"): N_("inviting a penguin"),
+    ("ultimatum", "invite"): N_("moving an invitation stone or skipping"),
+    ("ultimatum", "perform"): N_("choosing which show comes first"),
+    ("ultimatum", "entertainer"): N_("laying the new entertainer"),
+}
+
+
+def doing(game: Game, lang: str) -> str:
+    """The step the player to move is at, in words (``placing a penguin``)."""
+    kind = "fish" if isinstance(game, FishGame) else "ultimatum"
+    return t(lang, DOING[(kind, game.phase)])
+
 
 def step_of(game: Game, seat: int, lang: str, step: str = "", carry: str = "") -> Step:
     """What the mover at ``seat`` is asked now (``step``/``carry``: where a click left them)."""

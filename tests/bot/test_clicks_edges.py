@@ -22,19 +22,25 @@ async def _open(fake: FakeDiscord, user: User, post: Message) -> Message:
 async def test_someone_else_is_told_whose_turn_it_is(
     fake_discord: FakeDiscord, bot_runner: BotRunner
 ) -> None:
-    """Your move clicked by the player who waits, or by a spectator: an ephemeral reason."""
+    """Your move clicked by a seated player who waits or by a spectator: an ephemeral answer
+    naming the player to move and the step they are at, in the clicker's language."""
     fake = fake_discord
     async with bot_runner() as bot:
-        _, thread, people = await open_game(fake, "fish", 2)
+        _, thread, people = await open_game(fake, "fish", 3)
         _, _, mover = await who_moves(bot, fake, 1)
-        waiting = next(p for p in people if p.id != mover.id)
         post = turn_post(fake, thread)
         name = mover.global_name or mover.name
-        for person in (waiting, fake.user("mia")):
+        clickers = [p for p in people if p.id != mover.id] + [fake.user("mia")]
+        assert {c.locale for c in clickers} >= {"de", "en-GB"}, "a German reader and a spectator"
+        for person in clickers:
             reply = await fake.click(person, post, custom_id=move_button(post))
             assert reply.ephemeral and not reply.message.components
-        turn = said(waiting, "It is {name}'s turn in game #{id}.", name=name, id=1)
-        assert (await fake.click(waiting, post, custom_id=move_button(post))).content == turn
+            doing = said(person, "placing a penguin")
+            assert reply.content == said(
+                person, "It is {name}'s turn in game #{id} ({doing}).", name=name, id=1, doing=doing
+            )
+        spectator = await fake.click(fake.user("mia"), post, custom_id=move_button(post))
+        assert spectator.content == f"It is {name}'s turn in game #1 (placing a penguin)."
 
 
 async def test_a_stale_click_shows_the_position_as_it_is_now(
