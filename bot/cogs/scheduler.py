@@ -28,8 +28,8 @@ from bot.cogs.leases import leases_of
 from bot.cogs.turns import give_up_seat, still_member
 from bot.games.base import Game
 from bot.i18n import language_of
-from bot.play.games import load_game
-from bot.play.notices import follower_hears
+from bot.play.access import BACKGROUND, open_game, open_record
+from bot.play.notices import follower_hears, mover_hears
 from bot.store import GameRecord, OutboxDraft, StoreError, UndoRequest, VersionConflict
 from bot.texts import over_days as days
 
@@ -153,7 +153,8 @@ class Scheduler(commands.Cog):
     async def expire_undo(self, request: UndoRequest) -> None:
         """An undo request nobody answered in time ends, with a note in the thread."""
         store = self.bot.store
-        lang = await self.bot.public_language((await store.get_game(request.game_id)).guild_id)
+        record = await open_record(store, request.game_id, BACKGROUND)
+        lang = await self.bot.public_language(record.guild_id)
         await store.drop_undo(request.game_id, announce=[days.undo_expired_draft(request, lang)])
         self.bot.dispatch("undo_expired", request)
 
@@ -166,7 +167,7 @@ class Scheduler(commands.Cog):
         if not await still_member(self.bot, record.guild_id, user):
             await give_up_seat(self.bot, record, record.to_move_seat, "left")
             return
-        record, game = await load_game(store, record.id)
+        record, game = await open_game(store, record.id, BACKGROUND)
         if game is None or record.next_reminder_at is None:
             return
         lang = await self.bot.public_language(record.guild_id)
@@ -184,7 +185,7 @@ class Scheduler(commands.Cog):
         """Check the next player is still here; tell them and the followers by DM."""
         store = self.bot.store
         try:
-            record, game = await load_game(store, game_id)
+            record, game = await open_game(store, game_id, BACKGROUND)
         except StoreError:
             return
         if game is None or record.status not in ("active", "finished"):
@@ -201,19 +202,20 @@ class Scheduler(commands.Cog):
         """'Your turn' for the person to move (if they opted in) and updates for followers."""
         drafts: list[OutboxDraft] = []
         user = record.to_move_user if record.status == "active" else None
-        if user is not None:
+        followers = await self.bot.store.followers(record.id)
+        last_seat = None
+        if user is not None or followers:
+            actions = await self.bot.store.action_log(record.id)
+            last_seat = actions[-1].seat if actions else None
+        if user is not None and mover_hears(game.to_move, last_seat):
             lang = await self.dm_language(user)
             if lang is not None:
                 # Only true until the game changes (they played): if delivery is held up until
                 # then, the outbox drops it rather than send "your turn" after the move.
                 dm = days.your_turn_dm(record, game, user, lang)
                 drafts.append(replace(dm, for_version=record.version))
-        followers = await self.bot.store.followers(record.id)
-        if followers:
-            actions = await self.bot.store.action_log(record.id)
-            last_seat = actions[-1].seat if actions else None
-            if not follower_hears(game.is_over, game.to_move, last_seat):
-                followers = []
+        if followers and not follower_hears(game.is_over, game.to_move, last_seat):
+            followers = []
         for follower in followers:
             if follower == user:
                 continue  # their own turn: the 'your turn' DM (if any) says it
