@@ -23,6 +23,8 @@ class Turn:
     steps: list[str] = field(default_factory=list)
     waits: list[float] = field(default_factory=list)
     last: Message | None = None
+    #: What each step showed: (step, its button and option labels, its menu placeholders).
+    shown: list[tuple[str, list[str], list[str]]] = field(default_factory=list)
 
 
 def turn_post(fake: FakeDiscord, thread: Channel) -> Message:
@@ -52,6 +54,18 @@ def offered(message: Message) -> list[tuple[str, str, str | None]]:
         for option in menu.get("options", []):
             found.append(("select", str(menu["custom_id"]), str(option["value"])))
     return found
+
+
+def labels(message: Message) -> tuple[list[str], list[str]]:
+    """The words a step's components show: button and option labels, and menu placeholders."""
+    found = [
+        str(b.get("label", ""))
+        for b in message.buttons
+        if str(b.get("custom_id", "")).startswith("pc:")
+    ]
+    for menu in message.selects:
+        found += [str(option.get("label", "")) for option in menu.get("options", [])]
+    return found, [str(menu.get("placeholder") or "") for menu in message.selects]
 
 
 def step_of(message: Message) -> str:
@@ -117,6 +131,7 @@ async def play_turn(
         if not step:
             break
         turn.steps.append(step)
+        turn.shown.append((step, *labels(message)))
         choice = pick(message, rng)
         started = time.perf_counter()
         reply = await act(fake, user, message, choice)

@@ -4,10 +4,13 @@ restart, an ephemeral past its token's 15 minutes, and players in German and Fre
 from __future__ import annotations
 
 import random
+import re
 
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
+from bot.i18n import language_of
 from bot.play.games import load_game
+from bot.texts.ultimatum import card_name
 from tests.bot.clicker import Turn, act, move_button, offered, play_turn, step_of, turn_post
 from tests.bot.conftest import BotRunner
 from tests.bot.players import open_game, said, settle, who_moves
@@ -99,19 +102,22 @@ async def test_clicks_survive_a_restart_and_an_old_ephemeral_gets_a_fresh_reply(
 async def test_german_and_french_players_play_by_clicks(
     fake_discord: FakeDiscord, bot_runner: BotRunner
 ) -> None:
-    """Bruno (de) and Chloe (fr) with Alice: the menus speak each mover's language, and whole
-    games of both kinds are played with clicks only."""
+    """Bruno (de) and Chloe (fr) with Alice: whole games of both kinds by clicks only, every
+    menu and button in the mover's language (F-6/F-7 floes with their fish, U-11 cards by
+    name, U-12 fees, U-14 Skip), in at most 3 interactions a Fish turn and 5 an Ultimatum one
+    in the common case (card, cell, stone)."""
     fake = fake_discord
     rng = random.Random(5)
     async with bot_runner() as bot:
         for kind, game_id in (("fish", 1), ("ultimatum", 2)):
             options = {"width": 7, "height": 7} if kind == "ultimatum" else {}
             _, thread, _ = await open_game(fake, kind, 3, **options)
-            seen: set[str] = set()
+            seen: dict[str, set[str]] = {}
             turns: list[Turn] = []
             for _ in range(300):
                 record, game, user = await who_moves(bot, fake, game_id)
                 before, mover = len(game.log), game.to_move
+                hand = game.hand(mover) if isinstance(game, UltimatumGame) else []
 
                 async def ended(
                     before: int = before, mover: int | None = mover, game_id: int = game_id
@@ -123,11 +129,56 @@ async def test_german_and_french_players_play_by_clicks(
 
                 turn = await play_turn(fake, user, thread, game.phase, rng, ended)
                 turns.append(turn)
-                if user.locale != "en-US":
-                    seen.add(user.locale)
+                if kind == "fish":
+                    assert turn.clicks <= 3, (turn.phase, turn.steps)
+                elif set(turn.steps) <= {"card", "cell", "stone"}:
+                    assert turn.clicks <= 5, turn.steps
+                for step, words, placeholders in turn.shown:
+                    _speaks(user, step, words, hand)
+                    rows = _pattern(user, "{what} · rows {rows}")
+                    assert all(rows.fullmatch(p) for p in placeholders), placeholders
+                    seen.setdefault(user.locale, set()).add(step)
                 await settle(bot)
                 record, game = await load_game(bot.store, game_id)
                 if record.status == "finished":
                     break
             assert record.status == "finished"
-            assert seen == {"de", "fr"}
+            steps = {"fish": {"place", "to"}, "ultimatum": {"card", "cell", "stone"}}[kind]
+            for locale in ("de", "fr"):
+                assert steps <= seen[locale], (kind, locale, seen[locale])
+
+
+#: How each language writes a Fish floe's catch: never the English word for a German or French
+#: reader.
+FISH_WORD = {"de": "Fisch", "fr": "poisson", "en-US": "fish"}
+
+
+def _pattern(user: User, msgid: str) -> re.Pattern[str]:
+    """A translated text with its placeholder left open."""
+    text = said(user, msgid, n="OPEN", card="OPEN", what="OPEN", rows="OPEN", cell="OPEN")
+    return re.compile(".+".join(re.escape(part) for part in text.split("OPEN")))
+
+
+def _speaks(user: User, step: str, words: list[str], hand: list[str]) -> None:
+    """The components of one step are in the reader's language."""
+    lang = language_of(user.locale)
+    options = [w for w in words if " · " in w]
+    if step in ("place", "to"):
+        assert options and all(FISH_WORD[user.locale] in w for w in options), words
+        if lang != "en":
+            assert not any(w.endswith(" fish") for w in words), words
+    if step == "place":
+        assert all(w == said(user, "{floe} · 1 fish", floe=w.split(" · ")[0]) for w in options)
+    if step == "card":
+        assert sorted(words) == sorted(card_name(lang, c) for c in hand), words
+    if step == "cell":
+        assert said(user, "Another card") in words
+        notes = [_pattern(user, m) for m in ("fee {n}", "give up {card}", "starts the {card} show")]
+        for option in options:
+            for note in option.split(" · ")[1:]:
+                assert any(p.fullmatch(note) for p in notes), (note, option)
+    if step == "stone":
+        assert said(user, "Skip") in words, words
+        sources = [_pattern(user, m) for m in ("from your supply", "from {cell}")]
+        for option in options:
+            assert any(p.fullmatch(option.split(" · ")[1]) for p in sources), option
