@@ -10,6 +10,10 @@ from PIL import Image, ImageDraw
 from render import text
 from render.style import HIGHLIGHT, INK
 
+#: The smallest tag, in pixels: its name stays about 5 pixels tall where a phone shows the
+#: picture 400 pixels wide, even on a 15 × 15 iceberg whose cells are 51 pixels.
+SMALLEST = 28
+
 
 def draw_marks(
     image: Image.Image,
@@ -18,7 +22,8 @@ def draw_marks(
     size: int,
 ) -> None:
     """A tag with ``marks[name]`` centred on ``spots[name]`` for each marked place (``size``:
-    the tag's height in pixels); names without a spot are left out."""
+    the tag's height in pixels, at least SMALLEST); names without a spot are left out."""
+    size = max(size, SMALLEST)
     draw = ImageDraw.Draw(image)
     font = text.font(max(size * 3 // 5, 10), True)
     for name, tag in marks.items():

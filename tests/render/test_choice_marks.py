@@ -1,0 +1,135 @@
+"""The mover's choices tagged on the ephemeral picture of a turn by clicks (issue 16): a yellow
+tag with the name on every floe or cell the menus offer, nothing on the others, and names that
+still read where a phone shows the picture 400 pixels wide."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+from PIL import Image
+
+from bot.games.fish import FishGame
+from bot.games.ultimatum import UltimatumGame
+from bot.play.choices import step_of
+from render import fish, marks, ultimatum
+from render.style import HIGHLIGHT, INK
+from tests.render.games import decode, fish_game, ultimatum_game
+from tests.render.test_ultimatum_legibility import contrast
+
+Spot = tuple[float, float]
+
+
+def _fish_picture(game: FishGame, tags: Mapping[str, str]) -> Image.Image:
+    view = game.view(None)
+    return decode(fish.board(view, names=["a", "b"], marks=tags)).convert("RGB")
+
+
+def _table_picture(game: UltimatumGame, tags: Mapping[str, str]) -> Image.Image:
+    view = game.view(None)
+    return decode(ultimatum.table(view, names=["a", "b"], marks=tags)).convert("RGB")
+
+
+def _cell_spot(name: str, width: int) -> Spot:
+    box = ultimatum.cell_box(name, width, width)
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def _yellow(image: Image.Image, spot: Spot, radius: int) -> int:
+    """Pixels of the tag's yellow in the square of ``radius`` around ``spot``."""
+    x, y = round(spot[0]), round(spot[1])
+    box = image.crop((x - radius, y - radius, x + radius, y + radius))
+    return sum(n for n, colour in box.getcolors(4 * radius * radius) or [] if colour == HIGHLIGHT)
+
+
+def _name_height(image: Image.Image, spot: Spot, size: int) -> int:
+    """How tall the name written in a tag is (its ink between the tag's top and bottom edges,
+    near the middle so that the tag's outline does not count)."""
+    cx, cy = spot
+    rows = [
+        y
+        for y in range(round(cy - size / 2 + 3), round(cy + size / 2 - 3))
+        for x in range(round(cx - size / 4), round(cx + size / 4))
+        if image.getpixel((x, y)) == INK
+    ]
+    assert rows, f"no name written in the tag at {spot}"
+    return max(rows) - min(rows) + 1
+
+
+def _check(
+    marked: Image.Image, plain: Image.Image, spots: Mapping[str, Spot], tags: Mapping[str, str]
+) -> None:
+    """Every tagged place carries the yellow tag; every other place is drawn as without tags."""
+    assert tags and set(tags) < set(spots), "some places are left untagged"
+    for name, spot in spots.items():
+        if name in tags:
+            assert _yellow(marked, spot, 8) >= 60, f"{name} has no tag"
+            assert _yellow(plain, spot, 8) < 20, f"{name} is yellow without a tag"
+        else:
+            x, y = round(spot[0]), round(spot[1])
+            box = (x - 8, y - 8, x + 8, y + 8)
+            assert marked.crop(box).tobytes() == plain.crop(box).tobytes(), f"{name} was tagged"
+
+
+def test_fish_placement_tags_exactly_the_free_one_fish_floes() -> None:
+    """F-6: the floes the placement menu offers are tagged on the board, the others not."""
+    game = fish_game(2, seed=3, actions=1)
+    step = step_of(game, game.to_move or 0, "en")
+    assert step.step == "place"
+    spots = {name: fish.centre(name) for name in game.floes}
+    _check(_fish_picture(game, step.marks), _fish_picture(game, {}), spots, step.marks)
+
+
+def test_fish_move_tags_the_penguins_then_their_destinations() -> None:
+    """F-7: first the penguins that can move, then the floes the chosen one reaches."""
+    game = fish_game(2, seed=5, actions=8)
+    assert game.phase == "move"
+    seat = game.to_move or 0
+    spots = {name: fish.centre(name) for name in game.floes}
+    plain = _fish_picture(game, {})
+    first = step_of(game, seat, "en")
+    start = next(iter(first.marks))
+    then = step_of(game, seat, "en", "to", start)
+    for step in (first, then):
+        _check(_fish_picture(game, step.marks), plain, spots, step.marks)
+
+
+@pytest.mark.parametrize("width", [7, 9, 15])
+def test_ultimatum_cells_and_penguins_are_tagged(width: int) -> None:
+    """U-11: the cells the card may go to; U-14: the penguins a stone may go onto."""
+    game = ultimatum_game(2, seed=width, actions=0, width=width, height=width)
+    seat = game.to_move or 0
+    spots = {name: _cell_spot(name, width) for name in game.ice.geo.names}
+    cells = step_of(game, seat, "en", "cell", "c0")
+    _check(_table_picture(game, cells.marks), _table_picture(game, {}), spots, cells.marks)
+    game.play(next(a for a in game.legal_actions() if a.startswith("play ")), seat=seat)
+    stones = step_of(game, seat, "en")
+    assert stones.step == "stone"
+    _check(_table_picture(game, stones.marks), _table_picture(game, {}), spots, stones.marks)
+
+
+#: Where Discord shows a picture 400 pixels wide on a phone, the fraction of its pixels seen.
+PHONE = {"fish": 400 / 800, "table": 400 / 820}
+
+
+@pytest.mark.parametrize(("width", "tall"), [(7, 7.5), (9, 5.5), (15, 4.5)])
+def test_ultimatum_tags_read_on_a_phone(width: int, tall: float) -> None:
+    """The name in a tag is at least ``tall`` phone pixels high (more than the cell names the
+    tags cover on a 15 × 15 iceberg), in dark ink on yellow (contrast ≥ 7:1)."""
+    assert contrast(INK, HIGHLIGHT) >= 7
+    game = ultimatum_game(2, seed=1, actions=0, width=width, height=width)
+    step = step_of(game, game.to_move or 0, "en", "cell", "c0")
+    image = _table_picture(game, step.marks)
+    size = max(ultimatum.cell_size(width, width) * 2 // 5, marks.SMALLEST)
+    for name in step.marks:
+        assert _name_height(image, _cell_spot(name, width), size) * PHONE["table"] >= tall, name
+
+
+def test_fish_tags_read_on_a_phone() -> None:
+    """A floe's tag name is at least 8 phone pixels high."""
+    game = fish_game(2, seed=1, actions=0)
+    step = step_of(game, game.to_move or 0, "en")
+    image = _fish_picture(game, step.marks)
+    for name in step.marks:
+        height = _name_height(image, fish.centre(name), int(fish.R * 0.8))
+        assert height * PHONE["fish"] >= 8, name
