@@ -3,7 +3,8 @@ with the position (their choices marked) and the components to choose with; each
 either asks the next step or plays the action, like the matching slash command.
 
 The turn post stays a classic message (text, picture, a row of buttons), not a Components V2
-container: tried through the stand-in, a V2 post cannot carry ``content``, so the mention of the
+container (README, "A turn in a few clicks"): a V2 post cannot carry ``content`` (Discord's rule,
+which the stand-in enforces: tests/test_fakediscord/test_limit_rules.py), so the mention of the
 player to move would sit in a text display (reported to notify without showing its text), the
 outbox's fitting of a long turn text to 2,000 characters (keeping the status lines) would need
 a second path, and the gain, picture and buttons in one box, is only looks.
