@@ -25,6 +25,8 @@ class Turn:
     last: Message | None = None
     #: What each step showed: (step, its button and option labels, its menu placeholders).
     shown: list[tuple[str, list[str], list[str]]] = field(default_factory=list)
+    #: Whether the clicks finished the turn (else it could not be played by clicks alone).
+    finished: bool = False
 
 
 def turn_post(fake: FakeDiscord, thread: Channel) -> Message:
@@ -142,6 +144,7 @@ async def play_turn(
         message = answered(reply)
         assert message.ephemeral, "a turn's steps are answered to the mover alone"
         if await done():
+            turn.finished = True
             break
     turn.last = message
     return turn

@@ -86,3 +86,43 @@ async def test_ultimatum_by_clicks_only(
         for post in fake.history(thread):
             assert not any(card in post.content for card in never_shown), post.content
         print(f"ultimatum {players} players by clicks:", summary(turns))
+
+
+@pytest.mark.parametrize("size", [9, 15])
+async def test_ultimatum_by_clicks_on_larger_icebergs(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, size: int
+) -> None:
+    """U-4 allows icebergs up to 15 × 15: more than 25 cells to choose from are split over
+    several menus (and pages), none hidden, and every turn is still played by clicks alone, in
+    at most 5 interactions in the common case."""
+    fake = fake_discord
+    rng = random.Random(size)
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "ultimatum", 2, width=size, height=size)
+        game_id = (await bot.store.game_of_thread(thread.id)).id
+        turns: list[Turn] = []
+        for _ in range(400):
+            record, game, user = await who_moves(bot, fake, game_id)
+            assert isinstance(game, UltimatumGame)
+            mover, before = game.to_move, len(game.log)
+
+            async def ended(mover: int | None = mover, before: int = before) -> bool:
+                now = (await load_game(bot.store, game_id))[1]
+                assert isinstance(now, UltimatumGame)
+                return now.to_move != mover or (now.phase == "play" and len(now.log) > before)
+
+            turn = await play_turn(fake, user, thread, "turn", rng, ended)
+            assert turn.finished, ("a turn not playable by clicks", turn.steps)
+            if set(turn.steps) - {"card", "cell", "stone"}:
+                turn.phase = "turn with shows"
+            else:
+                assert turn.clicks <= 5, turn.steps
+            turns.append(turn)
+            await settle(bot)
+            record, game = await load_game(bot.store, game_id)
+            if record.status == "finished":
+                break
+        assert record.status == "finished"
+        split = [len(menus) for turn in turns for _, _, menus in turn.shown if len(menus) > 1]
+        assert split, "no step needed more than one menu"
+        print(f"ultimatum {size}x{size} by clicks:", summary(turns))
