@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
+from bot.play.access import BACKGROUND, open_record
 from bot.play.ratings import Rater
 from bot.store import GameRecord, SnapshotReport, Store, StoreError
 from render.draw import picture, warm
@@ -130,7 +131,8 @@ class Host(commands.Bot):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(settling.wait(), timeout=10)
         try:
-            record = await self.store.get_game(game_id)
+            # The bot's own delivery asks, not a person: every game is within its reach.
+            record = await open_record(self.store, game_id, BACKGROUND)
         except StoreError:
             return fallback
         return record.thread_id or record.channel_id

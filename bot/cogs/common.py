@@ -12,8 +12,7 @@ from discord import app_commands
 
 from bot.games.base import Game, IllegalAction
 from bot.i18n import NAME_CONTEXT, language_of, t, translation
-from bot.play.access import Purpose, Reach, Where, reach
-from bot.play.games import load_game
+from bot.play.access import Purpose, Where, open_game
 from bot.play.move import Move
 from bot.play.turns import act
 from bot.store import GameNotFound, GameRecord, StoreError, VersionConflict
@@ -134,18 +133,16 @@ class Tables:
         """A game by its id, if the person may reach it for ``purpose`` (bot.play.access); else
         the refusal saying there is no such game, the same whether or not it exists."""
         lang = reader_language(interaction)
-        missing = Refusal(t(lang, "There is no game #{id}.", id=game_id))
+
+        async def members(guild_id: int) -> bool:
+            return await member_of(self.bot, interaction, guild_id, game_id)
+
         try:
-            record, game = await load_game(self.store, game_id)
+            record, game = await open_game(
+                self.store, game_id, where(interaction), purpose, members
+            )
         except GameNotFound:
-            raise missing from None
-        verdict = reach(where(interaction), record.guild_id, record.user_ids, purpose)
-        if verdict is Reach.HIDDEN:
-            raise missing
-        if verdict is Reach.MEMBERS and not await member_of(
-            self.bot, interaction, record.guild_id, game_id
-        ):
-            raise missing
+            raise Refusal(t(lang, "There is no game #{id}.", id=game_id)) from None
         return Loaded(record, game)
 
     async def find(

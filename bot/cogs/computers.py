@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.ai import choose_action
 from bot.cogs.leases import leases_of
 from bot.games.base import Game, IllegalAction
-from bot.play.games import load_game
+from bot.play.access import BACKGROUND, open_game
 from bot.play.move import Move
 from bot.play.turns import act
 from bot.store import GameRecord, OutboxDraft, StoreError, VersionConflict
@@ -89,7 +89,7 @@ class Computers(commands.Cog):
         store = self.bot.store
         while True:
             self.recheck.discard(game_id)
-            record, game = await load_game(store, game_id)
+            record, game = await open_game(store, game_id, BACKGROUND)
             mover = None if game is None else game.to_move
             if record.status != "active" or game is None or mover is None:
                 return

@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.cogs.leases import leases_of
 from bot.i18n import t
+from bot.play.access import BACKGROUND, open_record
 from bot.store import GameRecord, OutboxEntry
 from bot.ui.buttons import buttons
 from bot.ui.fit import fit, shorten
@@ -218,7 +219,11 @@ class Delivery(commands.Cog):
         try:
             return await channel.send(**fit(**kwargs))
         except discord.Forbidden:
-            record = None if entry.game_id is None else await self.bot.store.get_game(entry.game_id)
+            record = (
+                None
+                if entry.game_id is None
+                else await open_record(self.bot.store, entry.game_id, BACKGROUND)
+            )
             if record is None or record.thread_id != target:
                 raise
             return await self._send_beside(record, entry, kwargs)

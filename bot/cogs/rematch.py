@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.cogs.common import Interaction, Refusal, Tables, applied, reader_language
+from bot.cogs.threads import give_thread
 from bot.i18n import t
-from bot.play.games import load_game
-from bot.play.lobby import create_game
+from bot.play.access import Purpose
+from bot.play.lobby import create_game, place_table
 from bot.store import GameRecord, StoreError
 from bot.texts import announce
 from bot.texts.names import mention
@@ -35,7 +36,8 @@ async def rematch(bot: Host, interaction: Interaction, game_id: int) -> None:
     """Open the rematch's table with the asker seated; any of the finished game's players may
     ask."""
     lang = reader_language(interaction)
-    old = (await Tables(bot).load(interaction, game_id)).record
+    # Opening a table in a server needs its membership, as joining one does (bot.play.access).
+    old = (await Tables(bot).load(interaction, game_id, Purpose.JOIN)).record
     if old.status != "finished":
         raise Refusal(t(lang, "Game #{id} is not over yet.", id=old.id))
     if interaction.user.id not in old.user_ids:
@@ -116,20 +118,22 @@ async def _open(bot: Host, interaction: Interaction, old: GameRecord) -> GameRec
                 )
             ) from None
         applied(interaction, record.id)
-        record = await bot.store.set_lobby_message(record.id, message.id)
-        try:
-            thread = await message.create_thread(
-                name=f"{announce.short_title(record, public)} #{record.id}",
-                auto_archive_duration=10080,
-            )
-            record = await bot.store.set_thread(record.id, thread.id)
-        except discord.HTTPException as error:
-            log.info("no thread for rematch #%s: %s", record.id, error)
-        # Nobody is seated without their own click: the others join from the lobby.
-        if not others and record.status == "active":  # only computer players: full at once
-            _, game = await load_game(bot.store, record.id)
-            assert game is not None
-            await bot.store.enqueue(*announce.start_drafts(record, game, public))
+
+        async def make_thread(placed: GameRecord) -> int | None:
+            # Where Discord makes no thread, the table stays in the channel, as posted.
+            in_thread = isinstance(channel, discord.Thread)
+            thread_id, _ = await give_thread(message, placed, public, in_thread=in_thread)
+            return thread_id
+
+        # Nobody is seated without their own click: only a table of computer players is full
+        # at once, and then its first post is queued here.
+        record = await place_table(
+            bot.store,
+            record.id,
+            message.id,
+            make_thread,
+            lambda started, game: announce.start_drafts(started, game, public),
+        )
     finally:
         settled.set()
         bot.settling.pop(record.id, None)

@@ -10,7 +10,12 @@ exist, so its number gives nothing away.
 from __future__ import annotations
 
 import enum
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+
+from bot.games.base import Game
+from bot.play.games import load_game
+from bot.store import GameNotFound, GameRecord, Store
 
 
 class Purpose(enum.Enum):
@@ -52,6 +57,72 @@ def reach(where: Where, game_guild_id: int, seated: tuple[int, ...], purpose: Pu
     if where.user_id not in seated:
         return Reach.HIDDEN
     return Reach.OPEN if purpose is Purpose.PLAY else Reach.MEMBERS
+
+
+class Background:
+    """The bot's own work (delivery, timers, computer players, undo expiry): no person asks, so
+    every game is within reach. Only code no person's request runs through may use it."""
+
+
+#: The one background viewer.
+BACKGROUND = Background()
+
+#: Who asks: a person somewhere (checked by ``reach``), or the bot's background work.
+Viewer = Where | Background
+
+#: Whether the asking person is a member of a server (by its id), as the Discord layer answers.
+Members = Callable[[int], Awaitable[bool]]
+
+
+async def _verdict(
+    record: GameRecord, viewer: Viewer, purpose: Purpose, members: Members | None
+) -> None:
+    """Raise GameNotFound (the answer for a game that does not exist) if ``record`` is out of
+    the viewer's reach; membership is asked only when the verdict depends on it."""
+    if isinstance(viewer, Background):
+        return
+    verdict = reach(viewer, record.guild_id, record.user_ids, purpose)
+    if verdict is Reach.OPEN:
+        return
+    # Without a way to ask, membership is not assumed: access fails closed.
+    if verdict is Reach.MEMBERS and members is not None and await members(record.guild_id):
+        return
+    raise GameNotFound(record.id)
+
+
+async def open_game(
+    store: Store,
+    game_id: int,
+    viewer: Viewer,
+    purpose: Purpose = Purpose.PLAY,
+    members: Members | None = None,
+) -> tuple[GameRecord, Game | None]:
+    """A game's record and engine game if ``viewer`` may reach it for ``purpose``; else
+    GameNotFound, exactly as for an id no game has. Every way to a game by id goes here."""
+    record, game = await load_game(store, game_id)
+    await _verdict(record, viewer, purpose, members)
+    return record, game
+
+
+async def open_record(
+    store: Store,
+    game_id: int,
+    viewer: Viewer,
+    purpose: Purpose = Purpose.PLAY,
+    members: Members | None = None,
+) -> GameRecord:
+    """A game's record alone (no engine game rebuilt), under the same check as ``open_game``."""
+    record = await store.get_game(game_id)
+    await _verdict(record, viewer, purpose, members)
+    return record
+
+
+def within_reach(
+    records: Iterable[GameRecord], where: Where, purpose: Purpose = Purpose.PLAY
+) -> list[GameRecord]:
+    """The games of a listing (autocomplete) the person may be offered: those not hidden from
+    them. Membership is not asked here (no time for it while typing); choosing one asks."""
+    return [r for r in records if reach(where, r.guild_id, r.user_ids, purpose) is not Reach.HIDDEN]
 
 
 def posts_publicly(seated: bool, asked: bool) -> bool:

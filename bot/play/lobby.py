@@ -3,14 +3,19 @@ starts a full table (seat order and deal) handed to the store's transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
-from bot.play.games import check_table, opening
+from bot.games.base import Game
+from bot.play.games import check_table, load_game, opening
 from bot.store import GameRecord, OutboxDraft, Store
 
 #: Builds the posts announcing a seat change (bot.texts), inside its transaction.
 Announce = Callable[[GameRecord], Iterable[OutboxDraft]]
+#: Builds the first post of a game that has started (bot.texts.announce.start_drafts).
+AnnounceStart = Callable[[GameRecord, Game], Iterable[OutboxDraft]]
+#: Gives a posted table its thread: the thread's id, or None where it is played in the channel.
+MakeThread = Callable[[GameRecord], Awaitable[int | None]]
 
 
 async def create_game(
@@ -80,3 +85,25 @@ async def start(
 ) -> GameRecord:
     """Start a lobby with enough players seated; ``by`` (when given) must be its creator."""
     return await store.start(game_id, by=by, announce=announce, opening=opening)
+
+
+async def place_table(
+    store: Store,
+    game_id: int,
+    message_id: int,
+    make_thread: MakeThread,
+    announce_start: AnnounceStart,
+) -> GameRecord:
+    """Keep where a newly opened table (a new game or a rematch) lives once its lobby message
+    is posted: the message, then its thread; a table full at once has started, so its first
+    post is queued. The one way every table is settled after opening."""
+    # The message first: a seat taken while the thread is being made refreshes this message.
+    record = await store.set_lobby_message(game_id, message_id)
+    thread_id = await make_thread(record)
+    if thread_id is not None:
+        record = await store.set_thread(game_id, thread_id)
+    if record.status == "active":
+        record, game = await load_game(store, game_id)
+        assert game is not None  # an active game has its engine state
+        await store.enqueue(*announce_start(record, game))
+    return record
