@@ -1,6 +1,7 @@
 """A turn in a few clicks: interactions per turn and the time from a click to its answer.
 
-Whole games of both kinds for 2, 3 and 4 people, played through the local Discord stand-in
+Whole games of both kinds for 2, 3 and 4 people (Ultimatum on a 7 × 7 iceberg, and for 2
+people also on 9 × 9, where cells are split over several menus), played through the stand-in
 with clicks only (the turn post's Your move button, then the buttons and menus of the mover's
 ephemeral reply), as tests/bot/test_clicks.py plays them. Printed per game and phase: the
 interactions a turn took (median, max); and the milliseconds from a click to its answer with
@@ -34,12 +35,23 @@ from tests.fakediscord import FakeDiscord, default_world, run_client
 GAMES = int(os.environ.get("BENCH_CLICK_GAMES", "1"))
 
 
+#: The games measured: (kind, players, iceberg side; 0 for Fish).
+SIZES = [("fish", n, 0) for n in (2, 3, 4)] + [("ultimatum", n, 7) for n in (2, 3, 4)]
+SIZES.append(("ultimatum", 2, 9))
+
+
 async def one_game(
-    fake: FakeDiscord, bot: PenguinBot, kind: str, players: int, game_id: int, seed: int
+    fake: FakeDiscord,
+    bot: PenguinBot,
+    kind: str,
+    players: int,
+    game_id: int,
+    seed: int,
+    side: int = 7,
 ) -> list[Turn]:
     """Play one whole game by clicks; its turns."""
     rng = random.Random(seed)
-    options = {"width": 7, "height": 7} if kind == "ultimatum" else {}
+    options = {"width": side, "height": side} if kind == "ultimatum" else {}
     _, thread, _ = await open_game(fake, kind, players, **options)
     turns: list[Turn] = []
     for _ in range(400):
@@ -74,8 +86,10 @@ def quantiles(values: list[float]) -> str:
     return f"median {median:6.1f}  p90 {p90:6.1f}  max {ordered[-1]:6.1f}"
 
 
-def report(kind: str, players: int, turns: list[Turn]) -> None:
+def report(kind: str, players: int, turns: list[Turn], side: int = 0) -> None:
     """Print one game size's figures."""
+    if side:
+        kind = f"{kind[:5]} {side}×{side}"
     for phase in sorted({t.phase for t in turns}):
         counts = sorted(t.clicks for t in turns if t.phase == phase)
         print(
@@ -92,25 +106,24 @@ async def main() -> None:
     """Play the games and print the figures."""
     logging.disable(logging.WARNING)
     print("A turn by clicks through the stand-in (interactions per turn; click → answer)")
-    for kind in ("fish", "ultimatum"):
-        for players in (2, 3, 4):
-            with tempfile.TemporaryDirectory() as folder:
-                fake = default_world(FakeDiscord())
-                async with fake:
-                    env = {**fake.env(), "DATABASE_PATH": str(Path(folder) / "bench.sqlite3")}
-                    settings = replace(load_settings(env, dotenv=False))
-                    store = await Store.open(settings.database)
-                    bot = PenguinBot(settings, store=store, guild_ready_timeout=0.05)
-                    turns: list[Turn] = []
-                    async with run_client(fake, bot):
-                        await fake.wait_for_bot()
-                        for n in range(GAMES):
-                            turns += await one_game(fake, bot, kind, players, n + 1, n)
-                    await store.close()
-                    broken = fake.take_violations()
-                report(kind, players, turns)
-                if broken:
-                    print(f"  {len(broken)} Discord rules broken, e.g. {broken[0]}")
+    for kind, players, side in SIZES:
+        with tempfile.TemporaryDirectory() as folder:
+            fake = default_world(FakeDiscord())
+            async with fake:
+                env = {**fake.env(), "DATABASE_PATH": str(Path(folder) / "bench.sqlite3")}
+                settings = replace(load_settings(env, dotenv=False))
+                store = await Store.open(settings.database)
+                bot = PenguinBot(settings, store=store, guild_ready_timeout=0.05)
+                turns: list[Turn] = []
+                async with run_client(fake, bot):
+                    await fake.wait_for_bot()
+                    for n in range(GAMES):
+                        turns += await one_game(fake, bot, kind, players, n + 1, n, side)
+                await store.close()
+                broken = fake.take_violations()
+            report(kind, players, turns, side)
+            if broken:
+                print(f"  {len(broken)} Discord rules broken, e.g. {broken[0]}")
 
 
 if __name__ == "__main__":
