@@ -90,6 +90,9 @@ class Game(Protocol):
     def turns(self) -> list[Turn]:
         """Every turn of the log in order; resignations are no turns and are left out."""
 
+    def turn_starts(self) -> list[int]:
+        """Where the turns of ``turns()`` begin, read from the log alone (no replay: cheap)."""
+
     def undo_refusal(self, position: int) -> str | None:
         """Why the log may not be cut back to ``position`` (None: it may).
 

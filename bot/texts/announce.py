@@ -11,7 +11,8 @@ from typing import Any
 
 from bot.games import new_game, play_logged, replay
 from bot.games.base import Event, Game
-from bot.games.fish.ending import alone_on_ice
+from bot.games.fish import FishGame
+from bot.games.fish.ending import alone_on_ice, results_view
 from bot.i18n import DEFAULT, N_, picture_labels, t
 from bot.ratings import Change
 from bot.store import GameRecord, OutboxDraft
@@ -107,7 +108,7 @@ def turn_payload(
         "text": text,
         # The last lines of text: delivery keeps them whole when the events make it too long.
         "status_lines": status.count("\n") + 1,
-        "view": game.view(None),
+        "view": table_view(game),
         "names": picture_names(record, lang),
         "labels": picture_labels(lang),
         "mention": mentioned,
@@ -115,6 +116,14 @@ def turn_payload(
         if game.is_over
         else _turn_buttons(record, game, mentioned),
     }
+
+
+def table_view(game: Game) -> dict[str, Any]:
+    """The public view a post's picture is drawn from: a finished Fish game's carries where
+    every floe went, for its results picture (its board is empty by then, F-14)."""
+    if isinstance(game, FishGame):
+        return results_view(game)
+    return game.view(None)
 
 
 def _turn_buttons(record: GameRecord, game: Game, mentioned: int | None) -> list[str]:
@@ -131,11 +140,15 @@ def _turn_buttons(record: GameRecord, game: Game, mentioned: int | None) -> list
 def public_step(move: Move) -> bool:
     """Whether a move ends a turn or leaves a public decision pending for a person (then it is
     posted). A computer player decides at once: its turn is told in one post at its end."""
-    if move.record.kind == "fish":
-        return True  # every Fish action is a whole turn (a player alone may move twice running)
-    if move.game.phase in ("play", "over"):
+    return _posted_after(move.record, move.game)
+
+
+def _posted_after(record: GameRecord, game: Game) -> bool:
+    """Whether a step that leaves ``game`` so is posted: the turn is over (every Fish action is a
+    whole turn, F-6, F-7), or a person is to choose a show or lay an entertainer (U-16, U-21)."""
+    if game.between_turns:
         return True
-    return move.game.phase in ("perform", "entertainer") and _person_decides(move.record, move.game)
+    return game.phase in ("perform", "entertainer") and _person_decides(record, game)
 
 
 def _person_decides(record: GameRecord, game: Game) -> bool:
@@ -163,15 +176,17 @@ def move_drafts(move: Move, lang: str) -> list[OutboxDraft]:
 
 
 def turn_events(move: Move) -> list[Event]:
-    """The events to tell: in Ultimatum, the turn's steps since its last public post.
+    """The events to tell: the steps of the last turn since its last public post.
 
-    A turn's private steps (laying a penguin, moving a stone) are not posted on their own, so
-    the post that ends the turn tells them too; they are rebuilt from the log (the truth).
+    A turn's private steps (in Ultimatum: laying a penguin, moving a stone) are not posted on
+    their own, so the post that ends the turn tells them too; they are rebuilt from the log (the
+    truth), from where the engine says the turn began.
     """
     log = move.game.log
-    if move.record.kind != "ultimatum" or len(log) < 2:
-        return list(move.events)
-    start = max(i for i, action in enumerate(log) if action.startswith("play "))
+    starts = move.game.turn_starts()
+    start = starts[-1] if starts else len(log)
+    if start >= len(log) - 1:
+        return list(move.events)  # the turn is this one step (every Fish placement and move)
     record = move.record
     game = replay(
         record.kind, len(seat_names(record)), record.seed, dict(record.options), log[:start]
@@ -179,9 +194,8 @@ def turn_events(move: Move) -> list[Event]:
     told: list[Event] = []
     for index in range(start, len(log)):
         events = play_logged(game, log[index])
-        pending = game.phase in ("perform", "entertainer") and _person_decides(record, game)
-        if index < len(log) - 1 and pending:
-            told = []  # that step was posted already
+        if index < len(log) - 1 and _posted_after(record, game):
+            told = []  # that step was posted already (a resignation after the turn ended too)
         else:
             told += events
     return told

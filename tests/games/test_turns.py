@@ -100,6 +100,7 @@ def test_turns_turn_starts_and_undo_points_match_a_replay(
     game = random_game(kind, players, seed, leave)
     known = truth(game)
     assert game.turns() == known.turns
+    assert game.turn_starts() == [t.start for t in known.turns], "the log alone says it"
     assert game.turn_start() == known.turn_start_after[-1]
     assert game.between_turns == known.between_after[-1]
     for position in range(len(game.log) + 1):
@@ -131,6 +132,7 @@ def test_f6_f7_f11_fish_turns_and_their_seats() -> None:
     assert game.between_turns and game.turn_start() == 8
     game.play("resign 1", 1)
     assert game.turns() == [Turn(i, i % 2) for i in range(8)], "a resignation is no turn"
+    assert game.turn_starts() == list(range(8))
 
 
 def test_u11_u23_an_ultimatum_turn_runs_from_its_play_to_its_draw() -> None:
@@ -177,6 +179,7 @@ def test_turn_answers_are_pure(kind: str) -> None:
     game = random_game(kind, 3, seed=9)
     before = game.to_dict()
     game.turns()
+    game.turn_starts()
     game.undo_points()
     game.undo_refusal(0)
     game.turn_start()

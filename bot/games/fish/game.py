@@ -437,6 +437,10 @@ class FishGame:
             game.play(action, seat)
         return found
 
+    def turn_starts(self) -> list[int]:
+        """Every placement and move is a turn of its own (F-6, F-7): all but resignations."""
+        return [i for i, action in enumerate(self.log) if not is_resignation(action)]
+
     def undo_refusal(self, position: int) -> str | None:
         """Why the log may not be cut back to ``position``; Fish hides nothing, so no card."""
         if any(is_resignation(action) for action in self.log[position:]):

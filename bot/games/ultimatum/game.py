@@ -535,6 +535,10 @@ class UltimatumGame:
         """Every turn of the log (from its ``play``) with the seat whose turn it was."""
         return turns(self.log, self.players)
 
+    def turn_starts(self) -> list[int]:
+        """Where each turn's ``play`` (step 1, U-11) stands in the log."""
+        return [i for i, action in enumerate(self.log) if is_turn_start(action)]
+
     def undo_refusal(self, position: int) -> str | None:
         """Why the log may not be cut back to ``position`` (None: it may); see Game."""
         drew = self.step == "play" or self.end_reason == "no_penguin_cell"
