@@ -287,11 +287,11 @@ def entertainer(card: str, size: int, turned: bool = False) -> Image.Image:
 
 @cache
 def won(card: str, size: int) -> Image.Image:
-    """An entertainer off the table (won by a player, or gone from the game), small in the
-    panel: its animal and activity as large as the card allows, in a thin frame of the animal's
-    colour and pattern. Dots and the family symbol are left out: dots only matter on the table,
-    and the animal itself tells the family, so the two things that score (U-25) stay legible
-    when Discord shows the picture 400 pixels wide."""
+    """An entertainer gone from the game, small in the panel's crowded band: its animal and
+    activity as large as the card allows, in a thin frame of the animal's colour and pattern.
+    Dots and the family symbol are left out (a gone card never performs, and the animal itself
+    tells the family), so what it was stays legible when Discord shows the picture 400 pixels
+    wide. Won entertainers are drawn with their whole face (``entertainer``)."""
     # The badge sits low and only a little right of centre: where cards overlap in a crowded
     # strip, each shows its left 50 pixels or so, badge included.
     big, _, _ = _stage(card, size, 0.09, (0.38, 0.36, 0.64), (0.62, 0.7, 0.27, 0.03, 0.42))

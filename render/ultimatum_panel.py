@@ -2,16 +2,19 @@
 hand sizes, both decks with the face-up top entertainer, and the entertainers gone from the game
 (U-8, U-27: all public).
 
-Discord shows the 820-pixel picture about 400 pixels wide on a phone, so the small cards are
-drawn at least 64 pixels (31 on the phone) and the won and gone ones with the compact face of
-``cards.won``, animal and activity large. The face-up entertainers of the footer (the next one
-and the one to lay) are drawn 108 pixels wide (53 on the phone), dots and all: they are the
-next show's star.
+Discord shows the 820-pixel picture about 400 pixels wide on a phone. The won entertainers are
+drawn with their whole face (animal, activity, dots and family symbol) 88 pixels wide (43 on the
+phone), larger than a card on the 9 × 9 table: three fit side by side in a player's row, and a
+fourth shrinks them all rather than hiding one's dots under the next. The activity card and the
+gone entertainers are 64 pixels (31 on the phone), the gone ones with the compact face of
+``cards.won``, animal and activity large (their dots no longer matter). The face-up
+entertainers of the footer (the next one and the one to lay) are drawn 108 pixels wide (53 on
+the phone), dots and all: they are the next show's star.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -23,12 +26,14 @@ from render.style import HIGHLIGHT, PANEL, PANEL_ACTIVE, PANEL_ROW, TEXT, TEXT_D
 PANEL_WIDTH = 820
 PAD = 12
 HEADER = 50
-ROW_H = 76
+ROW_H = 96
 ROW_GAP = 6
 FOOTER = 124
 GONE = 80  # the band of entertainers gone from the game, under the footer (with a gap below)
-MINI = 64  # activity card, won and gone entertainers
+MINI = 64  # activity card and gone entertainers
 MINI_GAP = 4
+WON = 88  # won entertainers, whole faces: larger than a 9 × 9 table's cards (81)
+WON_LEAST = 64  # won entertainers shrink this far to stay side by side, then overlap
 DECK = 64  # the penguin deck in the footer
 SHOW_CARD = 108  # the face-up entertainers in the footer (next, to lay): dots readable on a phone
 GONE_LABEL = 110  # the widest "gone" caption, left of the gone entertainers
@@ -147,7 +152,20 @@ def _row(
     _supply(image, draw, (x0 + SUPPLY_LEFT, mid), seat, view["supply"][seat])
     activity = sprites.on_ground(cards.activity, (view["activities"][seat], MINI), ground)
     image.paste(activity, (x0 + 440, mid - MINI // 2))
-    _strip(image, (x0 + 440 + MINI + 12, x1 - 8), mid, view["won"][seat], ground)
+    won = view["won"][seat]
+    span = (x0 + 440 + MINI + 12, x1 - 8)
+    side = won_size(len(won), span[1] - span[0])
+    _strip(image, span, mid, won, ground, cards.entertainer, side)
+
+
+def won_size(count: int, room: int) -> int:
+    """Side of each of ``count`` won entertainers in a row ``room`` pixels wide: as large as
+    WON, smaller if that keeps them side by side (so no card's dots hide under the next), but
+    never below WON_LEAST (then they overlap)."""
+    if count <= 1:
+        return WON
+    fits = (room - (count - 1) * MINI_GAP) // count
+    return max(WON_LEAST, min(WON, fits))
 
 
 def _strip(
@@ -156,20 +174,22 @@ def _strip(
     mid: int,
     entertainers: Sequence[str],
     ground: Colour,
+    make: Callable[[str, int], Image.Image] = cards.won,
+    side: int = MINI,
 ) -> None:
-    """Entertainers side by side between ``span``'s edges, overlapping only when they do not
-    fit (four fit in a player's row, about ten in the gone band)."""
+    """Entertainers drawn by ``make`` at ``side`` pixels, side by side between ``span``'s
+    edges, overlapping only when they do not fit (about ten in the gone band)."""
     left, right = span
     count = len(entertainers)
-    step = MINI + MINI_GAP
+    step = side + MINI_GAP
     if count > 1:
-        step = min(step, (right - left - MINI) // (count - 1))
+        step = min(step, (right - left - side) // (count - 1))
     for i, card in enumerate(entertainers):
-        at = (left + i * step, mid - MINI // 2)
-        if step >= MINI:  # side by side: each card opaque on the band (pastes fast)
-            image.paste(sprites.on_ground(cards.won, (card, MINI), ground), at)
+        at = (left + i * step, mid - side // 2)
+        if step >= side:  # side by side: each card opaque on the band (pastes fast)
+            image.paste(sprites.on_ground(make, (card, side), ground), at)
         else:  # overlapping: each card's rounded corner shows the one under it
-            face = cards.won(card, MINI)
+            face = make(card, side)
             image.paste(face, at, face)
 
 

@@ -16,13 +16,27 @@ from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import ENTERTAINERS, OPPOSITE, PENGUINS
 from render import cards, ultimatum
 from render.style import ICE, INK, PANEL, PANEL_ROW
-from render.ultimatum_panel import FOOTER, GONE, SHOW_CARD
+from render.ultimatum_panel import (
+    FOOTER,
+    GONE,
+    HEADER,
+    MINI,
+    MINI_GAP,
+    PAD,
+    ROW_H,
+    SHOW_CARD,
+    WON,
+    won_size,
+)
+from tests.render.games import ultimatum_game
 from tests.render.test_ultimatum_legibility import (
     DEUTERANOPIA,
     FAMILIES,
     PHONE,
     PROTANOPIA,
     TABLE_CARD,
+    _phone,
+    _swapped,
     _visible_change,
     contrast,
     overlap,
@@ -189,16 +203,20 @@ def _yellowness(image: Image.Image) -> list[list[float]]:
     return rows
 
 
-@pytest.mark.parametrize("size", [TABLE_CARD, round(TABLE_CARD * PHONE)], ids=["table", "phone"])
+@pytest.mark.parametrize(
+    ("drawn", "size"),
+    [(TABLE_CARD, TABLE_CARD), (TABLE_CARD, round(TABLE_CARD * PHONE))],
+    ids=["table", "phone"],
+)
 @pytest.mark.parametrize("direction", list(cards.DIRECTION_VECTORS))
-def test_each_dot_points_out_at_its_cell(direction: str, size: int) -> None:
+def test_each_dot_points_out_at_its_cell(direction: str, drawn: int, size: int) -> None:
     """U-2: a dot is an arrowhead. Along its direction its yellow lies mostly on the inner side
     of its extent (wide base inside, tip outside), on the card and shrunk to a phone; a round
     bead would be balanced."""
     entertainer = next(e for e, data in ENTERTAINERS.items() if direction in data.dots)
-    big = cards.entertainer(entertainer, TABLE_CARD)
+    big = cards.entertainer(entertainer, drawn)
     face = Image.alpha_composite(Image.new("RGBA", big.size, PANEL), big)
-    if size != TABLE_CARD:
+    if size != drawn:
         face = face.resize((size, size), Image.Resampling.LANCZOS)
     ux, uy = cards.DIRECTION_VECTORS[direction]
     tip = cards.dot_points(direction, size)[0]
@@ -210,7 +228,7 @@ def test_each_dot_points_out_at_its_cell(direction: str, size: int) -> None:
             if v > 0.3 and math.hypot(x + 0.5 - tip[0], y + 0.5 - tip[1]) < size * 0.24:
                 weights.append(v)
                 along.append((x + 0.5 - tip[0]) * ux + (y + 0.5 - tip[1]) * uy)
-    assert sum(weights) >= (4 if size < TABLE_CARD else 30), "dot too small"
+    assert sum(weights) >= (4 if size < drawn else 30), "dot too small"
     centre = sum(w * a for w, a in zip(weights, along, strict=True)) / sum(weights)
     middle = (min(along) + max(along)) / 2
     assert centre < middle - 0.08 * (max(along) - min(along)), (centre, min(along), max(along))
@@ -254,6 +272,63 @@ def test_the_footer_entertainers_dots_are_solid_on_a_phone() -> None:
     phone = flat.resize((small, small), Image.Resampling.LANCZOS)
     yellow = sum(v > 0.6 for row in _yellowness(phone) for v in row)
     assert yellow >= 12 * len(ENTERTAINERS["kangaroo-music"].dots)
+
+
+# --- the won entertainers of the panel on a phone -------------------------------------------------
+
+#: Three won entertainers, two to five dots each: they fit side by side in a player's row.
+WON_CARDS = ["kangaroo-music", "seal-dance", "sheep-juggling"]
+WON_LEFT = PAD + 440 + MINI + 12  # the won strip's left edge in a player's row
+
+
+def _won_table(won: list[str]) -> Image.Image:
+    """A crowded 4-player table whose first player won ``won``, as a phone shows it."""
+    view = ultimatum_game(4, seed=5, actions=70).view(None)
+    return _phone(ultimatum.render_table({**view, "won": [won, [], [], []]}, list("abcd")))
+
+
+def test_won_entertainers_are_whole_faces_larger_than_the_tables_cards() -> None:
+    """The won entertainers were 64-pixel compact faces without dots (31 on a phone). Now three
+    sit side by side at 88 pixels, larger than a card on the 9 × 9 table and at least 42 phone
+    pixels, with their dots (yellow on the row, none without them); a fourth shrinks them all
+    to stay side by side rather than hiding one's dots under the next."""
+    room = 820 - PAD - 8 - WON_LEFT
+    assert WON > TABLE_CARD and WON * PHONE >= 42
+    assert won_size(3, room) == WON
+    assert won_size(4, room) * 4 + 3 * MINI_GAP <= room
+    view = ultimatum_game(4, seed=5, actions=70).view(None)
+    top = ultimatum.iceberg_height(9, 9) + HEADER
+    dots = []
+    for won in ([], WON_CARDS):
+        image = ultimatum.render_table({**view, "won": [won, [], [], []]}, list("abcd"))
+        row = image.crop((WON_LEFT, top, image.width, top + ROW_H)).convert("RGB")
+        dots.append(
+            sum(n for n, c in row.getcolors(row.width * row.height) or [] if c == cards.DOT)
+        )
+    assert dots[0] == 0 and dots[1] > 60 * sum(len(ENTERTAINERS[c].dots) for c in WON_CARDS)
+
+
+@pytest.mark.parametrize(("part", "least"), [("animal", 600), ("activity", 200)])
+def test_won_entertainers_show_animal_and_activity_on_a_phone(part: str, least: int) -> None:
+    """Swapping one won entertainer's animal or activity for another changes, on a phone, a
+    patch as large as the footer's entertainer does (the compact faces changed 150 and 60)."""
+    plain = _won_table(WON_CARDS)
+    for i, card in enumerate(WON_CARDS):
+        other = [*WON_CARDS[:i], _swapped(card, part), *WON_CARDS[i + 1 :]]
+        assert _visible_change(plain, _won_table(other)) >= least, card
+
+
+def test_won_entertainers_dots_are_solid_on_a_phone() -> None:
+    """Each dot of a won entertainer covers at least 12 clearly yellow phone pixels, as the
+    footer's entertainer's do (U-15: which cells it waited for reads at a glance)."""
+    phone = _won_table(WON_CARDS)
+    top = ultimatum.iceberg_height(9, 9) + HEADER + (ROW_H - WON) // 2
+    for i, card in enumerate(WON_CARDS):
+        x = WON_LEFT + i * (WON + MINI_GAP)
+        box = (x, top, x + WON, top + WON)
+        crop = phone.crop(tuple(round(v * PHONE) for v in box))
+        yellow = sum(v > 0.6 for row in _yellowness(crop) for v in row)
+        assert yellow >= 12 * len(ENTERTAINERS[card].dots), (card, yellow)
 
 
 def _hand_card(card: str) -> Image.Image:
