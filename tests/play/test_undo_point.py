@@ -1,25 +1,15 @@
-"""Which turn an undo takes back, and when none may be (U-8, U-21, U-23; Fish hides nothing)."""
+"""Which turn an undo takes back, and when none may be (U-8, U-21, U-23; Fish hides nothing):
+the play layer asks the engine's turns and undo refusals."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Any
 
 import pytest
 
-from bot.cogs.undo import NoUndo, undo_point
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
-
-
-@dataclass(frozen=True)
-class Described:
-    """The parts of a game record that undo_point reads."""
-
-    kind: str
-    seed: int
-    options: dict[str, Any] = field(default_factory=dict)
+from bot.play.undo import NoUndo, undo_point
 
 
 def ultimatum_until_second_show(seed: int) -> UltimatumGame:
@@ -40,23 +30,22 @@ def test_fish_undo_takes_back_the_last_action() -> None:
     game = FishGame.new(2, seed=1)
     for _ in range(3):
         game.play(game.legal_actions()[0], seat=game.to_move)
-    point = undo_point(Described("fish", 1), game)  # type: ignore[arg-type]
+    point = undo_point(game)
     assert point.keep == 2 and point.actions == (game.log[-1],)
     with pytest.raises(NoUndo) as nothing:
-        undo_point(Described("fish", 1), FishGame.new(2, seed=1))  # type: ignore[arg-type]
+        undo_point(FishGame.new(2, seed=1))
     assert nothing.value.code == "nothing"
     game.play("resign 1", seat=1)
     with pytest.raises(NoUndo) as resigned:
-        undo_point(Described("fish", 1), game)  # type: ignore[arg-type]
+        undo_point(game)
     assert resigned.value.code == "resigned"
 
 
 def test_u21_no_undo_once_a_new_entertainer_was_turned_face_up() -> None:
     """U-8/U-21: laying the top entertainer turns the next one face up: that turn stays."""
     game = ultimatum_until_second_show(2)
-    record = Described("ultimatum", 2, dict(game.options))
     with pytest.raises(NoUndo) as revealed:
-        undo_point(record, game)  # type: ignore[arg-type]
+        undo_point(game)
     assert revealed.value.code == "entertainer_revealed"
 
 
@@ -65,12 +54,12 @@ def test_u23_undo_takes_back_the_steps_of_the_turn_in_progress() -> None:
     game = UltimatumGame.new(2, seed=4)
     game.play(game.legal_actions()[0], seat=game.to_move)
     steps = tuple(game.log)
-    point = undo_point(Described("ultimatum", 4, dict(game.options)), game)  # type: ignore[arg-type]
+    point = undo_point(game)
     assert point.keep == 0 and point.actions == steps
     game.play(
         "skip", seat=game.to_move
     )  # no show is due on this deal: the turn ends with the draw (U-23)
     assert game.phase == "play" and game.turn == 1
     with pytest.raises(NoUndo) as drawn:
-        undo_point(Described("ultimatum", 4, dict(game.options)), game)  # type: ignore[arg-type]
+        undo_point(game)
     assert drawn.value.code == "drawn"
