@@ -4,7 +4,8 @@ The bot sends requests to worker processes (bot.host); a request is plain data, 
 the process boundary as it is. ``picture`` names what to draw:
 
 - ``table``: the board or party table of a public view (``game_kind``, ``view``, ``names``;
-  ``marks``: floe or cell → tag, the choices of a player's turn by clicks);
+  ``marks``: floe or cell → tag, the choices of a player's turn by clicks); a finished Fish
+  view with ``results`` (bot.games.fish.ending.results_view) is drawn as the results picture;
 - ``replay``: the animated replay of a game (``game_kind``, ``views``, ``names``);
 - ``hand``: a player's own hand (``view`` of that seat, ``name``);
 
@@ -24,8 +25,11 @@ def picture(request: Mapping[str, Any]) -> bytes:
     what = request["picture"]
     labels = request.get("labels")
     if what == "table":
-        from render import fish, ultimatum
+        from render import fish, fish_results, ultimatum
 
+        if request["game_kind"] == "fish" and request["view"].get("results"):
+            # A finished Fish board is empty (F-14): its results picture shows where each floe went.
+            return fish_results.results(request["view"], names=request["names"], labels=labels)
         draw = fish.board if request["game_kind"] == "fish" else ultimatum.table
         marks = request.get("marks")
         return draw(request["view"], names=request["names"], labels=labels, marks=marks)
@@ -53,8 +57,9 @@ def picture(request: Mapping[str, Any]) -> bytes:
 def warm() -> None:
     """Fit every picture's palette now: each drawing process runs this when it starts (the
     bot starts its drawing processes with the bot, so no player waits for it)."""
-    from render import fish, ultimatum
+    from render import fish, fish_results, ultimatum
 
     fish.board_palette()
+    fish_results.results_palette()
     ultimatum.table_palette()
     ultimatum.hand_palette()

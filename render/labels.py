@@ -48,6 +48,11 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "last_place": N_("placed on {to}"),
         "sunk_one": N_("{n} floe sinks"),
         "sunk_many": N_("{n} floes sink"),
+        "fish_column": N_("fish"),
+        "floes_column": N_("floes"),
+        "melted_one": N_("{n} floe melted"),
+        "melted_many": N_("{n} floes melted"),
+        "resigned": N_("resigned"),
         # The Penguin Ultimatum
         "hand": N_("hand"),
         "deck": N_("deck"),

@@ -10,7 +10,7 @@ import discord
 from bot.cogs.common import Interaction, Refusal, Tables, reader_language
 from bot.i18n import picture_labels, t
 from bot.play.access import Purpose, posts_publicly
-from bot.texts.announce import status_lines
+from bot.texts.announce import status_lines, table_view
 from bot.texts.names import picture_names, seat_names
 from bot.ui.fit import fit
 
@@ -37,7 +37,7 @@ async def show_board(
     payload = {
         "picture": "table",
         "game_kind": kind,
-        "view": loaded.game.view(None),
+        "view": table_view(loaded.game),
         "names": picture_names(loaded.record, public),
         "labels": picture_labels(public),
     }

@@ -106,16 +106,24 @@ def history_lines(
     return lines, pages
 
 
-async def show_history(bot: Host, interaction: Interaction, game_id: int | None, page: int) -> None:
-    """``/game history``: the moves of a game in notation, one page at a time (ephemeral)."""
+async def show_history(
+    bot: Host, interaction: Interaction, game_id: int | None, page: int, *, post: bool = False
+) -> None:
+    """``/game history``: the moves of a game in notation, one page at a time; for everyone
+    when a player asks or someone asks to ``post`` it, else only for the asker."""
     lang = reader_language(interaction)
     loaded = await Tables(bot).find(interaction, game_id, finished=True, purpose=Purpose.LOOK)
     record = loaded.record
     log = await bot.store.action_log(record.id)
     if not log:
         raise Refusal(t(lang, "Nothing has been played in game #{id} yet.", id=record.id))
+    public_answer = posts_publicly(interaction.user.id in record.user_ids, post)
+    # Everyone in the channel reads a public answer: the server's language (a refusal, or an
+    # answer in a direct message, is the asker's alone: in theirs).
+    in_channel = public_answer and interaction.guild_id is not None
+    words = await bot.public_language(record.guild_id) if in_channel else lang
     try:
-        lines, pages = history_lines(lang, record, log, page)
+        lines, pages = history_lines(words, record, log, page)
     except ValueError:
         pages = max(1, -(-len(log) // PAGE))
         raise Refusal(
@@ -127,17 +135,17 @@ async def show_history(bot: Host, interaction: Interaction, game_id: int | None,
             )
         ) from None
     head = t(
-        lang,
+        words,
         "**Game #{id} ({game})**, moves — page {page} of {pages}",
         id=record.id,
-        game=title(record.kind, lang),
+        game=title(record.kind, words),
         page=page,
         pages=pages,
     )
     await interaction.response.send_message(
         **fit(
             content="\n".join([head, *lines])[:2000],
-            ephemeral=True,
+            ephemeral=not public_answer,
             allowed_mentions=discord.AllowedMentions.none(),
         )
     )

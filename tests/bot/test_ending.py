@@ -4,12 +4,19 @@ Ultimatum breakdown and the computer seat's turn post in German or French."""
 
 from __future__ import annotations
 
+import io
 import itertools
 
+from PIL import Image
+
 from bot.games.base import is_resignation
-from bot.i18n import language_of
+from bot.games.fish import FishGame
+from bot.games.fish.ending import results_view
+from bot.i18n import language_of, picture_labels
 from bot.play.games import load_game
-from bot.texts.names import title
+from bot.texts.names import picture_names, title
+from render import fish as fish_board
+from render import fish_results
 from tests.bot.conftest import BotRunner
 from tests.bot.players import fish_step, open_game, said, settle, who_moves
 from tests.fakediscord import FakeDiscord, User
@@ -66,3 +73,73 @@ async def test_the_last_player_on_the_ice_gets_no_turn_dm_after_each_solo_move(
             seat = record.seat_of(person.id)
             assert seat is not None
             assert your_turn_dms(fake, person, game_id) == turn_starts(seats, seat), person.name
+
+
+async def test_a_spectators_history_is_for_them_unless_they_ask_to_post_it(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """/game history by someone not seated answers only them (in their language, French here)
+    unless they ask to post it; a player's is posted, as with /fish board and /game replay."""
+    fake = fake_discord
+    chloe, mia = fake.user("chloe"), fake.user("mia")
+    async with bot_runner() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+        _, game, user = await who_moves(bot, fake, 1)
+        await fish_step(fake, user, thread, game.phase)
+        await settle(bot)  # the turn's post is in before anything is counted
+        for onlooker in (chloe, mia):
+            mark = fake.mark()
+            own = await fake.invoke(onlooker, "/game history", channel=thread)
+            assert own.ephemeral and "1. " in own.content
+            assert not [m for m in fake.history(thread) if m.id > mark]
+        french = await fake.invoke(chloe, "/game history", channel=thread)
+        assert french.content.startswith(
+            said(
+                chloe,
+                "**Game #{id} ({game})**, moves — page {page} of {pages}",
+                id=1,
+                game=title("fish", language_of(chloe.locale)),
+                page=1,
+                pages=1,
+            )
+        )
+        mark = fake.mark()
+        posted = await fake.invoke(mia, "/game history", channel=thread, post=True)
+        assert not posted.ephemeral
+        assert [m.content for m in fake.history(thread) if m.id > mark] == [posted.content]
+        player = await fake.invoke(people[1], "/game history", channel=thread)
+        (first,) = await bot.store.action_log(1)
+        assert not player.ephemeral and "1. " in player.content and first.text in player.content
+
+
+async def test_the_final_fish_post_shows_who_took_each_floe(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """F-14: the final post of a Fish game played to the end (German server) carries the results
+    picture: each floe in the colour of the player who took it, the melted ones as slush, the
+    breakdown in German; the turn posts before it carry the board."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        await fake.invoke(fake.user("mia"), "/game language", language="de")
+        while (await bot.store.get_game(1)).status != "finished":
+            _, game, user = await who_moves(bot, fake, 1)
+            mark = fake.mark()
+            await fish_step(fake, user, thread, game.phase)
+            await fake.wait_for_messages(thread, 1, after=mark)
+        await settle(bot)
+        record, game = await load_game(bot.store, 1)
+        assert isinstance(game, FishGame) and game.is_over
+        final = fake.history(thread)[-1]
+        assert "**Endstand**" in final.content, final.content
+        picture = final.attachments[0].image().convert("RGB")
+        view = results_view(game)
+        for name, seat in view["results"]["caught"].items():
+            expected = fish_results.SLUSH if seat is None else fish_results.TINTS[seat]
+            assert picture.getpixel(fish_results.probe(name)) == expected, (name, seat)
+        drawn = fish_results.results(
+            view, names=picture_names(record, "de"), labels=picture_labels("de")
+        )
+        assert picture.tobytes() == Image.open(io.BytesIO(drawn)).convert("RGB").tobytes()
+        earlier = fake.history(thread)[-2].attachments[0].image()
+        assert earlier.size == fish_board.size(2), "a turn post before the end shows the board"

@@ -280,7 +280,8 @@ async def test_replay_and_history_offer_finished_games_your_recent_first(
         running = await fake.autocomplete(alice, "/game resign", "game", typed="")
         assert [c.value for c in running] == [3]
         history = await fake.invoke(bruno, "/game history")  # in #games, no game named
-        assert history.ephemeral and "#1 " in history.content and "resign" in history.content
+        # A player's history is posted (a spectator's only when they ask, test_ending.py).
+        assert not history.ephemeral and "#1 " in history.content and "resign" in history.content
         replay = await fake.invoke(bruno, "/game replay")
         assert replay.message.attachments[0].image().format == "GIF"
 
