@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from render import fish, replay, ultimatum
+from bot.games.fish.ending import results_view
+from render import fish, fish_results, replay, ultimatum
 from tests.render.games import fish_game, ultimatum_game
 
 FOLDER = Path(__file__).resolve().parent / "reference"
@@ -18,6 +19,12 @@ NAMES = ["Ann", "Bartholomew the Magnificent", "Zoë", "Kåre"]
 def fish_board() -> bytes:
     """A 3-player hunt, mid-game: gaps, penguins, the last move and the panel."""
     return fish.board(fish_game(3, seed=11, actions=24).view(None), names=NAMES[:3])
+
+
+def fish_results_picture() -> bytes:
+    """The same 3-player game played to its end: who took each floe, and the ranking."""
+    game = fish_game(3, seed=11, actions=10_000)
+    return fish_results.results(results_view(game), names=NAMES[:3])
 
 
 def party_table() -> bytes:
@@ -38,6 +45,7 @@ def fish_replay() -> bytes:
 
 PICTURES: dict[str, Callable[[], bytes]] = {
     "fish_board.png": fish_board,
+    "fish_results.png": fish_results_picture,
     "party_table.png": party_table,
     "hand.png": hand,
     "fish_replay.gif": fish_replay,
