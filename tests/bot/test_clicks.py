@@ -10,7 +10,9 @@ import pytest
 
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import PENGUINS
+from bot.i18n import LANGUAGES
 from bot.play.games import load_game
+from bot.texts.ultimatum import card_name
 from tests.bot.clicker import Turn, play_turn, summary
 from tests.bot.conftest import BotRunner
 from tests.bot.players import hidden_cards, open_game, settle, who_moves
@@ -57,13 +59,17 @@ async def test_ultimatum_by_clicks_only(
     async with bot_runner() as bot:
         _, thread, _ = await open_game(fake, "ultimatum", players, width=7, height=7)
         game_id = (await bot.store.game_of_thread(thread.id)).id
-        # No card id ever in a custom_id or a public message (the posts name cards in words).
-        fake.secrets = lambda: set(PENGUINS)
+        # No card id ever in a custom_id or a public message (the posts name cards in words),
+        # nor the name of a card nobody else may know: in another player's hand or the deck.
+        hidden: set[str] = set()
+        fake.secrets = lambda: hidden
         turns: list[Turn] = []
         for _ in range(200):
             record, game, user = await who_moves(bot, fake, game_id)
             assert isinstance(game, UltimatumGame)
             mover, before = game.to_move, len(game.log)
+            hidden.clear()
+            hidden.update(_unknown_to_the_mover(game))
 
             async def ended(mover: int | None = mover, before: int = before) -> bool:
                 now = (await load_game(bot.store, game_id))[1]
@@ -86,6 +92,14 @@ async def test_ultimatum_by_clicks_only(
         for post in fake.history(thread):
             assert not any(card in post.content for card in never_shown), post.content
         print(f"ultimatum {players} players by clicks:", summary(turns))
+
+
+def _unknown_to_the_mover(game: UltimatumGame) -> set[str]:
+    """Every card id, and the names in every language of the cards in the other hands and in
+    the deck (the mover's own may become public as they lay one)."""
+    others = [c for seat in range(game.players) if seat != game.to_move for c in game.hand(seat)]
+    names = {card_name(lang, c) for c in [*others, *game.deck] for lang in LANGUAGES}
+    return set(PENGUINS) | names
 
 
 @pytest.mark.parametrize("size", [9, 15])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tests.fakediscord.state import COMPONENTS_V2, EPHEMERAL
@@ -249,9 +250,27 @@ def _texts(nodes: list[dict[str, Any]]) -> list[tuple[str, str]]:
     return found
 
 
+#: Markdown and escapes a client does not show as letters: **blue 3** reads as blue 3.
+_MARKUP = re.compile(r"[*_~`|\\]")
+
+
+def _plain(text: str) -> str:
+    """Text as a reader sees its words: markdown gone, case and spacing folded."""
+    return " ".join(_MARKUP.sub("", text).casefold().split())
+
+
+def _shows(text: str, secret: str) -> bool:
+    """Whether ``text`` shows ``secret`` to a reader: the id itself, or a card's name in words
+    however it is emphasised or capitalised ("**Blue 3** (acrobatics)")."""
+    wanted = _plain(secret)
+    return bool(wanted) and wanted in _plain(text)
+
+
 def secrets(body: dict[str, Any], hidden: set[str], *, ephemeral: bool) -> Problems:
     """Hidden information (a hand) only ever in ephemeral messages, and never in a custom_id
-    (a custom_id travels with every click and outlives the message)."""
+    (a custom_id travels with every click and outlives the message). ``hidden`` holds what a
+    test knows to be secret now: card ids and the names the interface shows them by, of the
+    cards in hands only (a card on the table is public, by its name too)."""
     problems: Problems = []
     if not hidden:
         return problems
@@ -264,7 +283,7 @@ def secrets(body: dict[str, Any], hidden: set[str], *, ephemeral: bool) -> Probl
         if what != "custom_id" and ephemeral:
             continue
         for secret in hidden:
-            if secret and secret in text:
+            if _shows(text, secret):
                 where = "a custom_id" if what == "custom_id" else f"a public message's {what}"
                 problems.append(("components", f"hidden {secret!r} in {where}: {text!r}"))
     return problems

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.fakediscord import limits
+import discord
+
+from tests.fakediscord import FakeDiscord, limits
 from tests.fakediscord.state import EPHEMERAL
+from tests.test_fakediscord.probe_bot import ProbeBot
 
 
 def select(options: int, *, custom_id: str = "s", label: str = "o") -> dict[str, Any]:
@@ -76,3 +79,57 @@ def test_a_hidden_card_is_never_in_a_custom_id_even_ephemeral() -> None:
     problems = limits.secrets(body, {"red-3-dance"}, ephemeral=True)
     assert problems and "a custom_id" in problems[0][1]
     assert limits.secrets(body, set(), ephemeral=False) == []
+
+
+#: A hand as a test declares it secret: the card's id and its names in the readers' languages.
+HAND = {"blue-3-acrobatics", "blue 3 (acrobatics)", "blaue 3 (Akrobatik)"}
+
+
+def test_a_hand_cards_name_in_words_is_caught_in_a_public_message() -> None:
+    """The interface names cards in words: a hand card's name in a public message's content,
+    embed or component is caught however it is emphasised or capitalised."""
+    for content in ("Alice holds **Blue 3** (acrobatics).", "hält eine BLAUE 3 (Akrobatik)"):
+        problems = limits.secrets({"content": content}, HAND, ephemeral=False)
+        assert problems and "a public message's content" in problems[0][1], content
+    embed = {"embeds": [{"description": "next: blue 3 (acrobatics)"}]}
+    assert limits.secrets(embed, HAND, ephemeral=False)
+    menu = {"components": [select(1, label="blue 3 (acrobatics)")]}
+    assert any("option label" in p for _, p in limits.secrets(menu, HAND, ephemeral=False))
+
+
+def test_a_hand_cards_name_may_be_read_in_an_ephemeral_reply_and_table_cards_anywhere() -> None:
+    """The mover's own menus name their cards (ephemeral); a card on the table is public."""
+    menu = {"content": "Your blue 3 (acrobatics)?", "components": [select(1, label="blue 3")]}
+    assert limits.secrets(menu, HAND, ephemeral=True) == []
+    table = {"content": "Alice invited a red 3 (acrobatics) to E4."}
+    assert limits.secrets(table, HAND, ephemeral=False) == []
+
+
+async def test_the_stand_in_refuses_a_post_naming_a_hand_card(
+    fake_discord: FakeDiscord, probe: ProbeBot
+) -> None:
+    """Through the stand-in: a public answer naming a hand card is refused (400) and recorded;
+    the same words ephemerally, or a table card's name publicly, go through."""
+    fake_discord.secrets = lambda: HAND
+    refused: list[int] = []
+
+    async def tell(interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.send_message("Alice holds a *blue 3 (acrobatics)*")
+        except discord.HTTPException as error:
+            refused.append(error.status)
+            await interaction.response.send_message("blue 3 (acrobatics)", ephemeral=True)
+
+    probe.act = tell
+    reply = await fake_discord.invoke(fake_discord.user("alice"), "/probe act")
+    assert refused == [400] and reply.ephemeral and reply.content == "blue 3 (acrobatics)"
+    (violation,) = fake_discord.take_violations()
+    assert "hidden 'blue 3 (acrobatics)'" in violation.message
+
+    async def table(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("Alice invited a red 3 (acrobatics) to E4.")
+
+    probe.act = table
+    public = await fake_discord.invoke(fake_discord.user("alice"), "/probe act")
+    assert not public.ephemeral and public.content.endswith("to E4.")
+    assert fake_discord.take_violations() == []
