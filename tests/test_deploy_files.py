@@ -4,6 +4,8 @@ health check; two bot processes with one shard each, started once PostgreSQL is 
 
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -46,3 +48,44 @@ def test_compose_runs_two_shards_on_one_healthy_postgres() -> None:
         assert env["HEARTBEAT_FILE"] in " ".join(bot["healthcheck"]["test"])
         shard_ids.add(env["SHARD_IDS"])
     assert shard_ids == {"0", "1"}
+
+
+def documented_copy() -> str:
+    """The copy command compose.yaml's comment gives, as one shell line."""
+    lines = (ROOT / "compose.yaml").read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if "docker compose run" in line)
+    command = []
+    for line in lines[start:]:
+        text = line.removeprefix("#").strip()
+        command.append(text.removesuffix("\\").strip())
+        if not text.endswith("\\"):
+            break
+    return " ".join(command)
+
+
+def test_the_documented_copy_sends_the_containers_database_url() -> None:
+    """Run as written on a host without DATABASE_URL: docker gets the copy command with
+    "$DATABASE_URL" unexpanded, and the container's shell fills in the service's URL."""
+    compose: dict[str, Any] = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    host = {"PATH": os.environ["PATH"], "PWD": str(ROOT)}
+    given = subprocess.run(
+        ["bash", "-c", 'docker() { printf "%s\\0" "$@"; }; ' + documented_copy()],
+        env=host,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split("\0")[:-1]
+    assert given[:3] == ["compose", "run", "--rm"]
+    at = given.index("sh")
+    service, script = given[at - 1], given[at + 2]
+    assert given[at + 1] == "-c" and f"{ROOT}/data:/import" in given
+    url = compose["services"][service]["environment"]["DATABASE_URL"]
+    ran = subprocess.run(
+        ["sh", "-c", 'python() { printf "%s\\0" "$@"; }; ' + script],
+        env={**host, "DATABASE_URL": url},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split("\0")[:-1]
+    assert ran == ["-m", "bot.store", "copy", "--from", "/import/penguins.sqlite3", "--to", url]
