@@ -7,8 +7,10 @@ the two are timed in turn, one drawing each, round after round, so that both see
 on the shared machine. Goals (issue 18): at most a third of today's time per turn picture;
 fish board ≤ 100 KiB, party table ≤ 120 KiB, hand ≤ 40 KiB. Caches (sprites, card faces, the
 palettes) are warmed first, as they are in a running bot; the palettes' one-off cost per
-process is printed apart. Also prints where the time goes now, the zlib level trade-off and the
-size of a full replay. Prints; asserts nothing.
+process is printed apart. Also prints where the time goes now, the zlib level trade-off, the
+formats and canvases issue 18 asked to try (palette PNG against WebP lossless at several
+``method`` settings, and the table on a smaller canvas) and the size of a full replay. Prints;
+asserts nothing.
 """
 
 from __future__ import annotations
@@ -217,6 +219,50 @@ def breakdown() -> None:
         print(f"  {level}  {median_ms(encode, 15):6.1f} ms  {len(encode()) / 1024:6.0f} KiB")
 
 
+def formats() -> None:
+    """Each kind of picture as the palette PNG it is stored as and as WebP lossless (Pillow's
+    ``lossless=True``; ``method`` 0 is the fastest, 6 the smallest; ``quality`` is the effort),
+    from the same palette-mapped picture, so both keep the colours exact."""
+    fish_view = played(FishGame.new(4, seed=3), 30, 1).view(None)
+    full = played(UltimatumGame.new(players=4, seed=1), 10_000, 1)
+    pictures = [
+        ("fish board", fish.render_image(fish_view, NAMES), fish.board_palette()),
+        ("party table", ultimatum.render_table(full.view(None), NAMES), ultimatum.table_palette()),
+        ("hand", ultimatum.render_hand(full.view(0), NAMES[0]), ultimatum.hand_palette()),
+    ]
+    print("formats (median ms to encode, KiB): palette PNG against WebP lossless")
+    for label, image, palette in pictures:
+        mapped = image.quantize(palette=palette, dither=Image.Dither.NONE)
+        print(f"  {label:<12} PNG level {png.COMPRESS_LEVEL}:   {_encoded(mapped, 'PNG', {})}")
+        for method, quality in ((0, 0), (1, 0), (2, 25), (4, 50), (6, 80)):
+            options = {"lossless": True, "method": method, "quality": quality}
+            print(
+                f"  {label:<12} WebP method {method} q{quality:<2}: "
+                f"{_encoded(mapped, 'WEBP', options, 5 if method >= 4 else 15)}"
+            )
+    print("smaller canvas (party table reduced, mapped again; a stand-in for drawing it smaller):")
+    table = pictures[1][1]
+    for share in (1.0, 0.85, 0.7):
+        size = (round(table.width * share), round(table.height * share))
+        small = table.resize(size, Image.Resampling.LANCZOS) if share < 1 else table
+        mapped = small.quantize(palette=ultimatum.table_palette(), dither=Image.Dither.NONE)
+        print(f"  {size[0]:4d} px wide: {_encoded(mapped, 'PNG', {})}")
+
+
+def _encoded(image: Image.Image, fmt: str, options: dict[str, Any], rounds: int = 15) -> str:
+    """Median encoding time and size of ``image`` saved as ``fmt`` with ``options``."""
+
+    def save() -> bytes:
+        buffer = BytesIO()
+        if fmt == "PNG":
+            image.save(buffer, "PNG", compress_level=png.COMPRESS_LEVEL)
+        else:
+            image.save(buffer, fmt, **options)
+        return buffer.getvalue()
+
+    return f"{median_ms(save, rounds):7.1f} ms {len(save()) / 1024:6.0f} KiB"
+
+
 def main() -> None:
     """Measure every kind of picture and print the figures."""
     start = time.perf_counter()
@@ -238,6 +284,7 @@ def main() -> None:
             if today:
                 today.close()
     breakdown()
+    formats()
     for kind in ("fish", "ultimatum"):
         game: Any = (
             FishGame.new(4, seed=7) if kind == "fish" else UltimatumGame.new(players=4, seed=7)
