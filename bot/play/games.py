@@ -82,7 +82,10 @@ def check_table(kind: str, players: int, options: Mapping[str, Any]) -> None:
     rules = game_class(kind)
     if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
         raise InvalidValue(
-            "players", "a game is for 2 to 4 players (computer players included)", value=players
+            "players",
+            f"a game of {kind} is for {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players "
+            "(computer players included)",
+            value=players,
         )
     try:
         # A trial game: the engine is the one place that knows which options are valid.
