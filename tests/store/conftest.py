@@ -66,23 +66,31 @@ async def sqlite_store(db_path: Path, clock: Clock) -> AsyncIterator[Store]:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-async def store(
-    request: pytest.FixtureRequest, db_path: Path, clock: Clock
-) -> AsyncIterator[Store]:
-    """An open store on a fresh database: an SQLite file, or a PostgreSQL database."""
+async def target(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[Path | str]:
+    """Where a fresh database is: an SQLite file's path, or a PostgreSQL database's URL."""
     if request.param == "sqlite":
-        opened = await Store.open(db_path, clock=clock)
-    else:
-        server: PostgresServer = request.getfixturevalue("postgres_server")
-        database = server.database()
-        url = await database.__aenter__()
-        opened = await Store.open_postgres(url, clock=clock, pool_size=4)
+        yield db_path
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    async with server.database() as url:
+        yield url
+
+
+async def open_store(target: Path | str, clock: Clock) -> Store:
+    """Open a store on ``target`` (as another process or a restarted bot would)."""
+    if isinstance(target, Path):
+        return await Store.open(target, clock=clock)
+    return await Store.open_postgres(target, clock=clock, pool_size=4)
+
+
+@pytest.fixture
+async def store(target: Path | str, clock: Clock) -> AsyncIterator[Store]:
+    """An open store on a fresh database: an SQLite file, or a PostgreSQL database."""
+    opened = await open_store(target, clock)
     try:
         yield opened
     finally:
         await opened.close()
-        if request.param != "sqlite":
-            await database.__aexit__(None, None, None)
 
 
 async def started(

@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def fill(store: Store, clock: Clock) -> None:
-    """Games in every state, with followers, an undo request, posts and settings."""
+    """Games in every state, with followers, an undo request, posts, settings, a finished
+    game's result and season starts."""
     await create_game(store, "fish", guild_id=1, channel_id=2, creator_id=3)  # a lobby
     for seed in range(4):
         record = await started(store, "ultimatum" if seed % 2 else "fish", seed=seed, bots=seed % 2)
@@ -45,6 +46,9 @@ async def fill(store: Store, clock: Clock) -> None:
     await store.update_user_settings(USERS[0], notify_dm=True, language="de")
     await store.update_guild_settings(1, reminder_hours=6.5)
     await store.set_meta("commands:global", "abc")
+    for guild in (1, 100, 1):
+        await store.start_season(guild)
+        clock.advance(60)
 
 
 async def test_copies_every_row_and_replays_every_game(
@@ -55,6 +59,7 @@ async def test_copies_every_row_and_replays_every_game(
     await sqlite_store.close()
     report = await copy_database(source, postgres_url, rebuild=rebuild)
     assert report.replayed == 5 and report.rows["games"] == 6 and report.rows["meta"] == 1
+    assert report.rows["seasons"] == 3 and report.rows["results"] >= 1
     assert set(report.rows) == {table for table, _ in TABLES}
     async with await Store.open(source) as before, await Store.open_postgres(postgres_url) as after:
         for game_id in range(1, 7):
@@ -62,9 +67,14 @@ async def test_copies_every_row_and_replays_every_game(
             assert await after.action_log(game_id) == await before.action_log(game_id)
         assert await after.pending() == await before.pending()
         assert await after.user_settings(USERS[0]) == await before.user_settings(USERS[0])
+        assert await after.results() == await before.results() != []
+        assert await after.season_starts() == await before.season_starts()
+        assert len(await after.season_starts(1)) == 2
         # New ids follow the copied ones.
         fresh = await create_game(after, "fish", guild_id=1, channel_id=2, creator_id=3)
         assert fresh.id == 7
+        await after.start_season(100)  # a new season start is numbered after the copied ones
+        assert len(await after.season_starts(100)) == 2
     with pytest.raises(CopyRefused, match="empty database only"):  # not into a used one
         await copy_database(source, postgres_url, rebuild=rebuild)
 

@@ -17,7 +17,7 @@ from bot.play.move import Move
 from bot.play.turns import apply_action, truncate_log
 from bot.store import LobbyError, OutboxDraft, Store, StoreError, VersionConflict
 from bot.store.state import places
-from tests.store.conftest import USERS, Clock, play_random, started
+from tests.store.conftest import USERS, Clock, open_store, play_random, started
 
 
 @pytest.mark.parametrize("kind", ["fish", "ultimatum"])
@@ -160,14 +160,15 @@ async def test_fifty_concurrent_submissions_one_wins(store: Store, kind: str) ->
     assert (await store.get_game(record.id)).version == record.version + 1
 
 
-async def test_two_connections_cannot_both_apply(db_path: Path, clock: Clock) -> None:
-    """Two stores on one file (two connections) racing for the same turn: one wins."""
-    async with await Store.open(db_path, clock=clock) as first:
+async def test_two_connections_cannot_both_apply(target: Path | str, clock: Clock) -> None:
+    """Two stores on one database (two connections, as two processes) racing for the same turn:
+    one wins."""
+    async with await open_store(target, clock) as first:
         record = await started(first, seed=5)
         _, game = await load_game(first, record.id)
         assert game is not None
         a, b = game.legal_actions()[:2]
-        async with await Store.open(db_path, clock=clock) as second:
+        async with await open_store(target, clock) as second:
             results = await asyncio.gather(
                 *(
                     apply_action(store, record.id, 0, text, expected_version=record.version)

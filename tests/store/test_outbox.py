@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 
 from bot.store import InvalidValue, OutboxDraft, OutboxEntry, Store, StoreError
-from tests.store.conftest import Clock, play_random, started
+from tests.store.conftest import Clock, open_store, play_random, started
 
 
-async def test_queued_messages_survive_a_restart(db_path: Path, clock: Clock) -> None:
+async def test_queued_messages_survive_a_restart(target: Path | str, clock: Clock) -> None:
     """What was queued and not sent is still pending after reopening the database."""
-    async with await Store.open(db_path, clock=clock) as store:
+    async with await open_store(target, clock) as store:
         (entry,) = await store.enqueue(OutboxDraft("turn", {"seq": 3}, channel_id=9))
         assert entry.attempts == 0 and entry.sent_at is None
-    async with await Store.open(db_path, clock=clock) as store:
+    async with await open_store(target, clock) as store:
         assert await store.pending() == [entry]
 
 

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 
 from bot.store import GuildSettings, InvalidValue, Store, UserSettings
-from tests.store.conftest import Clock
+from tests.store.conftest import Clock, open_store
 
 
-async def test_user_defaults_and_changes(db_path: Path, clock: Clock) -> None:
+async def test_user_defaults_and_changes(target: Path | str, clock: Clock) -> None:
     """Unknown users have the defaults; changes keep what is not mentioned and persist."""
-    async with await Store.open(db_path, clock=clock) as store:
+    async with await open_store(target, clock) as store:
         assert await store.user_settings(7) == UserSettings(7)
         changed = await store.update_user_settings(7, notify_dm=False, language="de")
         assert changed == UserSettings(7, notify_dm=False, language="de")
@@ -20,7 +20,7 @@ async def test_user_defaults_and_changes(db_path: Path, clock: Clock) -> None:
         assert changed == UserSettings(7, notify_dm=False, dms_closed=True, language="de")
         await store.note_locale(7, "de")
         await store.note_locale(8, "fr")
-    async with await Store.open(db_path, clock=clock) as store:
+    async with await open_store(target, clock) as store:
         assert await store.user_settings(7) == UserSettings(
             7, notify_dm=False, dms_closed=True, language="de", locale="de"
         )
@@ -68,13 +68,13 @@ async def test_invalid_user_language(store: Store) -> None:
     assert await store.user_settings(7) == UserSettings(7)
 
 
-async def test_meta_values_persist(db_path: Path, clock: Clock) -> None:
+async def test_meta_values_persist(target: Path | str, clock: Clock) -> None:
     """The bot's own key-value notes: unset is None, set overwrites, kept across restarts."""
-    async with await Store.open(db_path, clock=clock) as store:
+    async with await open_store(target, clock) as store:
         assert await store.meta("commands:global") is None
         await store.set_meta("commands:global", "abc")
         await store.set_meta("commands:global", "def")
         await store.set_meta("other", "x")
-    async with await Store.open(db_path, clock=clock) as store:
+    async with await open_store(target, clock) as store:
         assert await store.meta("commands:global") == "def"
         assert await store.meta("other") == "x"
