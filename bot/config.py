@@ -147,10 +147,12 @@ def _shards(
     return count, ids
 
 
-def configured_database() -> Path:
-    """The database the bot would open: ``DATABASE_PATH`` from the environment or ``.env``."""
+def configured_database() -> str | Path:
+    """The database the bot would open, read from the environment or ``.env`` as the bot
+    reads it: ``DATABASE_URL`` when set, else the SQLite file ``DATABASE_PATH``."""
     load_dotenv(env_file(os.environ))
-    return database_path(dict(os.environ))
+    env = dict(os.environ)
+    return _database_url(env.get("DATABASE_URL")) or database_path(env)
 
 
 def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> Settings:

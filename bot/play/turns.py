@@ -57,12 +57,12 @@ async def act(
     if running or rater is None:
         return await _commit(store, record, told, logged, mover, announce)
     async with rater.lock:
-        # From reading the ratings to applying the result, nothing else changes them.
-        result = result_of(record, game)
-        told = replace(told, changes=tuple(rater.preview(result)))
+        # From reading the ratings to applying the result, nothing else in this process changes
+        # them; they are first caught up with what other processes stored.
+        await rater.refresh()
+        told = replace(told, changes=tuple(rater.preview(result_of(record, game))))
         move = await _commit(store, record, told, logged, mover, announce)
-        if move.record.finished_at is not None:
-            rater.apply(result, move.record.finished_at.timestamp())
+        await rater.refresh()  # the stored result, read back in its place in the order
         return move
 
 

@@ -1,7 +1,8 @@
 """``python -m bot.ratings rebuild FILE``: derive every rating afresh from stored results.
 
-The results and season starts come from the bot's database (``DATABASE_PATH``, as the bot
-reads it, or ``--database``), or from a JSON-lines file (one ``Result.to_dict()`` or
+The results and season starts come from the bot's database (chosen as the bot chooses it:
+``DATABASE_URL`` when set, else the SQLite file ``DATABASE_PATH``; or ``--database``, a file or
+a ``postgresql://`` URL), or from a JSON-lines file (one ``Result.to_dict()`` or
 ``NewSeason.to_dict()`` object a line, ``-`` for standard input). The ratings are printed as
 JSON lines (scope, kind, player, μ, σ, displayed rating, games, wins) or, with ``--top N``, as a
 short table per board.
@@ -50,13 +51,13 @@ def load(source: str) -> Iterable[Event]:
         return list(read_lines(handle))
 
 
-def from_database(path: str | None) -> Ratings:
+def from_database(target: str | None) -> Ratings:
     """The ratings of the bot's database, in the order the bot applied them (read through the
     play layer, which turns stored rows into results: the core itself stays free of storage)."""
     from bot.config import configured_database
     from bot.play.ratings import rebuild_database
 
-    return rebuild_database(path or configured_database())
+    return rebuild_database(target or configured_database())
 
 
 def report(ratings: Ratings, top: int, out: TextIO) -> None:
@@ -83,14 +84,18 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         "rebuild",
         help="derive every rating afresh from stored results",
         description="Derive every rating afresh, in order, from finished games' results: those "
-        "stored in the bot's database (DATABASE_PATH, or --database), or those of a JSON-lines "
+        "stored in the bot's database (DATABASE_URL when set, else DATABASE_PATH; or "
+        "--database), or those of a JSON-lines "
         "file (one result or season start a line, as Result.to_dict() / NewSeason.to_dict() "
         "write them).",
     )
     command.add_argument(
         "results", nargs="?", help="JSON-lines file of results and seasons; - for stdin"
     )
-    command.add_argument("--database", help="the SQLite database (default: DATABASE_PATH)")
+    command.add_argument(
+        "--database",
+        help="an SQLite file or a postgresql:// URL (default: DATABASE_URL, else DATABASE_PATH)",
+    )
     command.add_argument("--top", type=int, default=0, help="print each board's best N as a table")
     args = parser.parse_args(argv)
     try:

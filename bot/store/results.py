@@ -7,14 +7,28 @@ result's JSON: bot.play makes it and bot.ratings derives every rating from it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.store.core import StoreCore
 from bot.store.records import SeasonStart, StoredResult
 
 RESULT_COLUMNS = "seq, game_id, guild_id, kind, finished_at, rated, result"
 
 
+@dataclass(frozen=True)
+class ResultsMark:
+    """A cheap look at the stored results up to a ``seq``: how many there are and the sum of
+    their numbers (a process compares them with the results it has applied), and how many
+    season starts there are in all."""
+
+    results: int
+    seq_sum: int
+    seasons: int
+
+
 class ResultsMixin(StoreCore):
-    """Read results and season starts; record a season start; who opted into global boards."""
+    """Read results and season starts (or a mark of them); record a season start; who opted
+    into global boards."""
 
     async def results(self, *, guild_id: int | None = None, after: int = 0) -> list[StoredResult]:
         """Finished games' results in the order they ended (then the order they were recorded);
@@ -40,6 +54,17 @@ class ResultsMixin(StoreCore):
             )
             for row in rows
         ]
+
+    async def results_mark(self, upto: int) -> ResultsMark:
+        """How many results numbered up to ``upto`` are stored and the sum of their numbers,
+        and how many season starts: what another process may have changed meanwhile."""
+        rows = await self._db.fetchall(
+            "SELECT COUNT(*) AS n, COALESCE(SUM(seq), 0) AS total, "
+            "(SELECT COUNT(*) FROM seasons) AS seasons FROM results WHERE seq <= ?",
+            (upto,),
+        )
+        row = rows[0]
+        return ResultsMark(int(row["n"]), int(row["total"]), int(row["seasons"]))
 
     async def result_of(self, game_id: int) -> StoredResult | None:
         """The stored result of a game (None while it is not finished)."""

@@ -1,16 +1,20 @@
 """Results and ratings in the play layer, on a real store: a finished game's result is stored
 with the change that ends it, taken back by the undo that reopens it, never kept for a
-cancelled game; the bot's ratings always equal those rebuilt from the store."""
+cancelled game; the bot's ratings always equal those rebuilt from the store, also when several
+processes share one database."""
 
 from __future__ import annotations
+
+import random
+from pathlib import Path
 
 from bot.play import ratings as play
 from bot.play.lobby import create_game, join
 from bot.play.turns import resign, truncate_log
-from bot.ratings import GLOBAL, PER_PAGE, Player, rebuild
+from bot.ratings import GLOBAL, PER_PAGE, Player, Result, rebuild
 from bot.store import Store
 from tests.ratings.games import random_results
-from tests.store.conftest import CHANNEL, GUILD, USERS, Clock, started
+from tests.store.conftest import CHANNEL, GUILD, USERS, Clock, open_store, started
 
 
 async def _ended(store: Store, rater: play.Rater | None = None, players: int = 2) -> int:
@@ -128,3 +132,148 @@ async def test_board_pages_open_at_your_row(store: Store) -> None:
         rater, store, guild_id=GUILD, user_id=1, kind="fish", scope="server", page=10_000
     )
     assert beyond.page.number == beyond.page.pages
+
+
+async def test_a_result_stored_by_another_process_reaches_this_one(
+    store: Store, target: Path | str, clock: Clock
+) -> None:
+    """Two processes on one database: a game ended by one is on the other's board, and the
+    other's next final post counts from it (its ``before`` is the rating after that game)."""
+    other = await open_store(target, clock)
+    try:
+        here, there = play.Rater(store), play.Rater(other)
+        await here.load()
+        await there.load()
+        await _ended(store, here)
+        shown = await play.board(
+            there, other, guild_id=GUILD, user_id=USERS[0], kind="fish", scope="server"
+        )
+        assert {row.player for row in shown.page.rows} == {Player(user_id=u) for u in USERS[:2]}
+        assert there.ratings == here.ratings == play.replay(await play.stored_events(store))
+        clock.advance(60)
+        await _ended(other, there)
+        scope = there.ratings.scope(GUILD)
+        after_theirs = {
+            p.user_id: s.rating for p, s in there.ratings.standings(scope, "fish").items()
+        }
+        clock.advance(60)
+        record = await started(store, "fish", 2)
+        move = await resign(store, record.id, 0, expected_version=record.version, rater=here)
+        told = {c.player.user_id: c.before for c in move.changes if c.scope == scope}
+        assert told == after_theirs
+        assert here.ratings == play.replay(await play.stored_events(store))
+        assert all(s.games == 3 for s in here.ratings.standings(scope, "fish").values())
+    finally:
+        await other.close()
+
+
+async def test_a_season_started_by_another_process_reaches_this_one(
+    store: Store, target: Path | str, clock: Clock
+) -> None:
+    other = await open_store(target, clock)
+    try:
+        here, there = play.Rater(store), play.Rater(other)
+        await here.load()
+        await there.load()
+        await _ended(store, here)
+        clock.advance(60)
+        ended = await there.start_season(GUILD)
+        assert ended.season == 1 and ended.podium["fish"]
+        seasons, _ = await play.past_seasons(here, store, GUILD)
+        assert [s.season for s in seasons] == [1]
+        assert here.ratings.season(GUILD) == 2
+        shown = await play.board(
+            here, store, guild_id=GUILD, user_id=USERS[0], kind="fish", scope="server"
+        )
+        assert not shown.page.rows
+        profile = await play.player_profile(here, store, guild_id=GUILD, user_id=USERS[0])
+        assert profile.scope == here.ratings.scope(GUILD) and profile.scope.season == 2
+        assert here.ratings == there.ratings == play.replay(await play.stored_events(store))
+    finally:
+        await other.close()
+
+
+async def test_an_undo_and_an_earlier_result_from_another_process_rebuild_in_order(
+    store: Store, target: Path | str, clock: Clock
+) -> None:
+    """The other process's clock is behind: its result belongs before one applied already, so
+    the ratings are rebuilt in the stored order; its undo takes a known result back."""
+    behind = Clock(clock.now - 30)
+    other = await open_store(target, behind)
+    try:
+        here, there = play.Rater(store), play.Rater(other)
+        await here.load()
+        await there.load()
+        await _ended(store, here)
+        late = await _ended(other, there, players=3)
+        ratings = await here.current()
+        events = await play.stored_events(store)
+        assert [e.game_id for e in events if isinstance(e, Result)] == [str(late), "1"]
+        assert ratings == play.replay(events) == rebuild(events)
+        record = await other.get_game(late)
+        await truncate_log(other, late, 0, expected_version=record.version, rater=there)
+        assert await here.current() == play.replay(await play.stored_events(store))
+        assert all(s.games == 1 for s in here.ratings.standings(GLOBAL, "fish").values())
+    finally:
+        await other.close()
+
+
+async def test_a_result_that_commits_late_with_a_lower_number_is_not_missed(
+    store: Store, target: Path | str, clock: Clock
+) -> None:
+    """PostgreSQL numbers a result when it is written, not when it commits: a result may
+    become visible after one numbered above it was applied. The number is moved down behind
+    the store's back here, as a late commit would leave it."""
+    other = await open_store(target, clock)
+    try:
+        here, there = play.Rater(store), play.Rater(other)
+        for _ in range(3):
+            await _ended(store, here)
+            clock.advance(60)
+        await store._db.write_one("DELETE FROM results WHERE game_id = ?", (2,))
+        assert (await here.current()).standing(GLOBAL, "fish", Player(user_id=USERS[0]))
+        late = await _ended(other, there)
+        stored = await store.result_of(late)
+        assert stored is not None and stored.seq == 4
+        await store._db.write_one("UPDATE results SET seq = 2 WHERE seq = 4", ())
+        ratings = await here.current()
+        assert str(late) in {e.game_id for e in await play.stored_events(store)}
+        assert ratings == play.replay(await play.stored_events(store))
+        assert all(s.games == 3 for s in ratings.standings(GLOBAL, "fish").values())
+    finally:
+        await other.close()
+
+
+async def test_two_processes_in_any_interleaving_hold_the_rebuilt_ratings(
+    store: Store, target: Path | str, clock: Clock
+) -> None:
+    """Games ended, undone and seasons started by either process, with clocks that disagree:
+    after each step both processes' ratings equal those rebuilt from the database."""
+    rng = random.Random(19)
+    clocks = (clock, Clock(clock.now + 5))
+    other = await open_store(target, clocks[1])
+    try:
+        stores = (store, other)
+        raters = (play.Rater(store), play.Rater(other))
+        finished: list[int] = []
+        for step in range(24):
+            side = rng.randrange(2)
+            roll = rng.random()
+            if roll < 0.15:
+                await raters[side].start_season(GUILD)
+            elif roll < 0.3 and finished:
+                game_id = finished.pop(rng.randrange(len(finished)))
+                record = await stores[side].get_game(game_id)
+                await truncate_log(
+                    stores[side], game_id, 0, expected_version=record.version, rater=raters[side]
+                )
+            else:
+                players = rng.choice((2, 3, 4))
+                finished.append(await _ended(stores[side], raters[side], players=players))
+            for moved in clocks:
+                moved.advance(rng.uniform(1, 20))
+            rebuilt = play.replay(await play.stored_events(store))
+            for rater in raters:
+                assert await rater.current() == rebuilt, f"step {step}"
+    finally:
+        await other.close()

@@ -1,16 +1,26 @@
-"""``python -m bot.ratings rebuild``: the ratings derived from a JSON-lines file of results."""
+"""``python -m bot.ratings rebuild``: the ratings derived from a JSON-lines file of results, or
+from the database the bot would open (``DATABASE_URL`` when set, else ``DATABASE_PATH``)."""
 
 from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+from bot.play import ratings as play
+from bot.play.turns import resign
 from bot.ratings import NewSeason, Ratings, Result
 from bot.ratings.__main__ import main, rows
 from tests.ratings.games import random_results
+from tests.store.conftest import GUILD, Clock, open_store, started
+from tests.store.conftest import clock as clock  # the fixtures
+from tests.store.conftest import db_path as db_path
+from tests.store.conftest import target as target
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def write(path: Path, events: list[Result | NewSeason]) -> None:
@@ -58,3 +68,42 @@ def test_the_command_says_where_results_come_from_and_refuses_a_bad_file(
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"game": "g1"}\n', encoding="utf-8")
     assert main(["rebuild", str(bad)], io.StringIO()) == 1
+
+
+async def test_rebuild_reads_the_database_the_bot_would_open(
+    target: Path | str, clock: Clock, tmp_path: Path
+) -> None:
+    """Without a file or --database the command opens the bot's database as the bot does:
+    DATABASE_URL when it is set (PostgreSQL), else DATABASE_PATH; it prints the ratings the
+    running bot reached."""
+    store = await open_store(target, clock)
+    try:
+        rater = play.Rater(store)
+        for players in (2, 3, 2, 4):
+            if players == 4:
+                await rater.start_season(GUILD)
+            record = await started(store, "fish", players)
+            for seat in range(players - 1):
+                record = await store.get_game(record.id)
+                await resign(store, record.id, seat, expected_version=record.version, rater=rater)
+            clock.advance(60)
+        expected = [json.loads(json.dumps(row)) for row in rows(rater.ratings)]
+    finally:
+        await store.close()
+    assert any(row["scope"] == f"guild {GUILD} season 2" for row in expected)
+    (tmp_path / "empty.env").touch()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "ENV_FILE": str(tmp_path / "empty.env")}
+    if isinstance(target, Path):
+        env.update(DATABASE_PATH=str(target), DATABASE_URL="")
+    else:  # the SQLite file named beside it does not exist: the URL wins, as in the bot
+        env.update(DATABASE_PATH=str(tmp_path / "absent.sqlite3"), DATABASE_URL=target)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.ratings", "rebuild"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert [json.loads(line) for line in done.stdout.splitlines()] == expected
