@@ -67,6 +67,9 @@ class Settings:
     #: Seconds a claimed background job (a game's due work, a queued post) stays this
     #: process's before another process may take it over.
     lease_seconds: float = 60.0
+    #: Days of time away (/game away) a person may take per server and calendar month, where
+    #: the server did not choose (0 to 31).
+    away_days: int = 14
     #: A file touched each time this process renews its leases (the event loop runs and the
     #: database answers): a container health check looks at its age. None: no file.
     heartbeat_file: Path | None = None
@@ -103,6 +106,15 @@ def _float(name: str, raw: str | None, default: float) -> float:
     if value <= 0:
         raise ConfigError(f"{name} must be greater than 0")
     return value
+
+
+def _away_days(raw: str | None) -> int:
+    days = _int("AWAY_DAYS", raw)
+    if days is None:
+        return 14
+    if not 0 <= days <= 31:
+        raise ConfigError("AWAY_DAYS must be a whole number of days from 0 to 31")
+    return days
 
 
 def database_path(env: Mapping[str, str]) -> Path:
@@ -189,6 +201,7 @@ def load_settings(env: dict[str, str] | None = None, *, dotenv: bool = True) -> 
         gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
         reminder_hours=_float("REMINDER_HOURS", env.get("REMINDER_HOURS"), 24.0),
         timeout_days=_float("TIMEOUT_DAYS", env.get("TIMEOUT_DAYS"), 7.0),
+        away_days=_away_days(env.get("AWAY_DAYS")),
         ai_workers=workers if workers and workers > 0 else 1,
         ai_budget=_float("AI_BUDGET_SECONDS", env.get("AI_BUDGET_SECONDS"), 2.0),
         language=language,

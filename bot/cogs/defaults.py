@@ -1,7 +1,9 @@
-"""``/game defaults``: a server's reminder interval and turn limit for the games opened after.
+"""``/game defaults``: a server's reminder interval and turn limit for the games opened after,
+and the days of time away (``/game away``) each person may take there per month.
 
 A game keeps the values it was opened with; a creator's own ``timeout_days`` and
-``reminder_hours`` on ``/fish new`` or ``/ultimatum new`` still win over the server's.
+``reminder_hours`` on ``/fish new`` or ``/ultimatum new`` still win over the server's. The
+allowance of time away counts from the next request on (days already taken stay taken).
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.cogs.common import Interaction, Refusal, reader_language
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.store import KEEP, GuildSettings, StoreError
 from bot.texts.refusals import explain
 from bot.ui.fit import fit
@@ -22,18 +24,30 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
-def describe(lang: str, settings: GuildSettings, hours: float, days: float) -> str:
+def describe(lang: str, settings: GuildSettings, hours: float, days: float, away: int) -> str:
     """The values new games of a server get, and whether the server or the bot chose them."""
     chosen = t(lang, "set for this server")
     default = t(lang, "the bot's default")
-    return t(
+    away_line = tn(
         lang,
-        "New games here remind the player to move every {hours} hours ({hours_from}) and give "
-        "up a seat after {days} days without a move ({days_from}).",
-        hours=_number(hours),
-        hours_from=chosen if settings.reminder_hours is not None else default,
-        days=_number(days),
-        days_from=chosen if settings.timeout_days is not None else default,
+        "Each person may take {away} day of time away (/game away) a month ({away_from}).",
+        "Each person may take {away} days of time away (/game away) a month ({away_from}).",
+        away,
+        away=away,
+        away_from=chosen if settings.away_days is not None else default,
+    )
+    return (
+        t(
+            lang,
+            "New games here remind the player to move every {hours} hours ({hours_from}) and give "
+            "up a seat after {days} days without a move ({days_from}).",
+            hours=_number(hours),
+            hours_from=chosen if settings.reminder_hours is not None else default,
+            days=_number(days),
+            days_from=chosen if settings.timeout_days is not None else default,
+        )
+        + "\n"
+        + away_line
     )
 
 
@@ -42,6 +56,7 @@ async def server_defaults(
     interaction: Interaction,
     reminder_hours: float | None,
     timeout_days: float | None,
+    away_days: int | None = None,
 ) -> None:
     """Show the server's defaults for new games; with a value given, change it (Manage
     Server only)."""
@@ -49,7 +64,7 @@ async def server_defaults(
     if interaction.guild_id is None:
         raise Refusal(t(lang, "Only a server has defaults for its games."))
     store = bot.store
-    if reminder_hours is None and timeout_days is None:
+    if reminder_hours is None and timeout_days is None and away_days is None:
         settings = await store.guild_settings(interaction.guild_id)
         text = describe(lang, settings, *_effective(bot, settings))
         await interaction.response.send_message(**fit(content=text, ephemeral=True))
@@ -64,6 +79,7 @@ async def server_defaults(
             interaction.guild_id,
             reminder_hours=KEEP if reminder_hours is None else reminder_hours,
             timeout_days=KEEP if timeout_days is None else timeout_days,
+            away_days=KEEP if away_days is None else away_days,
         )
     except StoreError as error:
         raise Refusal(explain(lang, error)) from None
@@ -75,12 +91,15 @@ async def server_defaults(
     await interaction.response.send_message(**fit(content=text, ephemeral=True))
 
 
-def _effective(bot: Host, settings: GuildSettings) -> tuple[float, float]:
-    """The reminder hours and timeout days a new game gets when its creator does not choose."""
+def _effective(bot: Host, settings: GuildSettings) -> tuple[float, float, int]:
+    """The reminder hours and timeout days a new game gets when its creator does not choose,
+    and the days of time away a month."""
     defaults = bot.store.defaults
     hours = settings.reminder_hours
     days = settings.timeout_days
+    away = settings.away_days
     return (
         defaults.reminder_hours if hours is None else hours,
         defaults.timeout_days if days is None else days,
+        defaults.away_days if away is None else away,
     )

@@ -11,16 +11,25 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs import away as time_away
 from bot.cogs import defaults as game_defaults
 from bot.cogs import history as past
 from bot.cogs import languages, ratings, turns
 from bot.cogs import undo as consent
-from bot.cogs.common import Interaction, Loaded, Refusal, Tables, applied, reader_language
+from bot.cogs.common import (
+    Interaction,
+    Loaded,
+    Refusal,
+    Tables,
+    applied,
+    reader_language,
+    where,
+)
+from bot.cogs.threads import give_thread
 from bot.i18n import t
-from bot.play.access import Purpose
-from bot.play.games import load_game
+from bot.play.access import Purpose, within_reach
 from bot.play.listing import SHOW, mine_first, shown
-from bot.play.lobby import add_computer, create_game, join
+from bot.play.lobby import add_computer, create_game, join, place_table
 from bot.play.lobby import start as start_game
 from bot.store import GameRecord, StoreError
 from bot.store.lobby import status_error
@@ -64,19 +73,19 @@ async def _game_choices(
     """The server's games in ``statuses`` matching what was typed: the person's own first,
     then the others; each part oldest first, or most recently changed first."""
     bot = interaction.client
-    mine = [
-        r
-        for r in await bot.store.games_of_user(interaction.user.id, statuses)
-        if interaction.guild_id is None or r.guild_id == interaction.guild_id
-    ]
+    # Which games may be offered is decided where every way to a game is (bot.play.access).
+    mine = within_reach(
+        await bot.store.games_of_user(interaction.user.id, statuses), where(interaction)
+    )
     own = {r.id for r in mine}
-    # In a direct message only your own games are within reach (bot.play.access).
     others = (
-        []
+        []  # from a direct message, there is no server whose games could be offered
         if interaction.guild_id is None
         else [
             r
-            for r in await bot.store.games_in_guild(interaction.guild_id, statuses)
+            for r in within_reach(
+                await bot.store.games_in_guild(interaction.guild_id, statuses), where(interaction)
+            )
             if r.id not in own
         ]
     )
@@ -180,50 +189,26 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
                 )
             )
             message = await interaction.original_response()
-            record = await self.bot.store.set_lobby_message(record.id, message.id)
-            record = await self._give_thread(interaction, record, message, public)
+
+            async def make_thread(placed: GameRecord) -> int | None:
+                in_thread = isinstance(interaction.channel, discord.Thread)
+                thread_id, note = await give_thread(message, placed, public, in_thread=in_thread)
+                if note is not None:
+                    await interaction.followup.send(**fit(content=note))
+                return thread_id
+
+            record = await place_table(
+                self.bot.store,
+                record.id,
+                message.id,
+                make_thread,
+                lambda started, game: announce.start_drafts(started, game, public),
+            )
         finally:
             settled.set()
             del self.bot.settling[record.id]
         if record.status == "active":
-            await self._announce_start(record, public)
-
-    async def _give_thread(
-        self, interaction: Interaction, record: GameRecord, message: discord.Message, lang: str
-    ) -> GameRecord:
-        """A public thread for the game, or the channel with a note where that is not allowed."""
-        if isinstance(interaction.channel, discord.Thread):
-            return record  # already in a thread: play right here
-        try:
-            thread = await message.create_thread(
-                name=f"{announce.short_title(record, lang)} #{record.id}",
-                auto_archive_duration=10080,
-            )
-        except discord.HTTPException as error:
-            log.info("no thread for game #%s: %s", record.id, error)
-            if isinstance(error, discord.Forbidden):
-                note = t(
-                    lang,
-                    "I may not create threads here, so game #{id} is played in this channel.",
-                    id=record.id,
-                )
-            else:
-                note = t(
-                    lang,
-                    "Discord could not create a thread just now, so game #{id} is played in "
-                    "this channel.",
-                    id=record.id,
-                )
-            await interaction.followup.send(**fit(content=note))
-            return record
-        return await self.bot.store.set_thread(record.id, thread.id)
-
-    async def _announce_start(self, record: GameRecord, lang: str) -> None:
-        """Queue the first post of a game that started (full lobby)."""
-        _, game = await load_game(self.bot.store, record.id)
-        assert game is not None
-        await self.bot.store.enqueue(*announce.start_drafts(record, game, lang))
-        self.bot.after_change(record)
+            self.bot.after_change(record)
 
     def lobby_view(self, record: GameRecord, lang: str) -> discord.ui.View | None:
         """The buttons under a lobby message: none once the game has started or ended."""
@@ -534,13 +519,47 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
     @app_commands.describe(
         game="The game's number (default: the game of this thread)",
         stop="Stop following the game",
+        what="turns: whose turn it is, at each change, and the result; results: only the result",
+    )
+    @app_commands.choices(
+        what=[
+            app_commands.Choice(name="turns", value="turns"),
+            app_commands.Choice(name="results", value="results"),
+        ]
     )
     @app_commands.autocomplete(game=game_autocomplete)
     async def follow(
-        self, interaction: Interaction, game: int | None = None, stop: bool = False
+        self,
+        interaction: Interaction,
+        game: int | None = None,
+        stop: bool = False,
+        what: str = "turns",
     ) -> None:
         """Follow (or stop following) a game, as a player or a spectator."""
-        await turns.follow(self.bot, interaction, game, not stop)
+        await turns.follow(
+            self.bot, interaction, game, not stop, "results" if what == "results" else "turns"
+        )
+
+    # --- time away and seats taken back: thin declarations; the work is in bot.cogs.away ------
+
+    @app_commands.command(
+        name="away", description="Time away: no reminders or timeouts for your turns for days"
+    )
+    @app_commands.describe(
+        days="Days away from now (0 ends your time away and gives back the days not begun)"
+    )
+    async def away(self, interaction: Interaction, days: app_commands.Range[int, 0, 31]) -> None:
+        """Pause your turns' reminders and timeouts (in a DM: on every server of your games)."""
+        await time_away.away(self.bot, interaction, days)
+
+    @app_commands.command(
+        name="return", description="Take back your seat from the computer player that took it"
+    )
+    @app_commands.describe(game="The game's number (default: the game of this thread)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def return_(self, interaction: Interaction, game: int | None = None) -> None:
+        """Sit again in the seat a computer player took over after a timeout."""
+        await time_away.return_to_seat(self.bot, interaction, game)
 
     @app_commands.command(name="replay", description="An animated replay of a game")
     @app_commands.describe(
@@ -558,6 +577,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
     @app_commands.describe(
         game="The game's number (default: the game of this thread)",
         page="Which page of moves (20 per page, default 1)",
+        post="Post it in the channel for everyone (players' move lists are posted anyway)",
     )
     @app_commands.autocomplete(game=past_game_autocomplete)
     async def history(
@@ -565,9 +585,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         interaction: Interaction,
         game: int | None = None,
         page: app_commands.Range[int, 1, 1000] = 1,
+        post: bool = False,
     ) -> None:
-        """List the moves in notation."""
-        await past.show_history(self.bot, interaction, game, page)
+        """List the moves in notation: posted for a player or when asked, else only for the
+        asker."""
+        await past.show_history(self.bot, interaction, game, page, post=post)
 
     @app_commands.command(name="undo", description="Ask the others to take back the last turn")
     @app_commands.describe(game="The game's number (default: the game of this thread)")
@@ -594,15 +616,19 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
     @app_commands.describe(
         reminder_hours="Hours between reminders to the player to move",
         timeout_days="Days without a move before the seat is given up",
+        away_days="Days of time away (/game away) each person may take per month",
     )
     async def defaults(
         self,
         interaction: Interaction,
         reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
         timeout_days: app_commands.Range[float, 0.1, 365.0] | None = None,
+        away_days: app_commands.Range[int, 0, 31] | None = None,
     ) -> None:
         """Show or set the server's defaults for new games (setting needs Manage Server)."""
-        await game_defaults.server_defaults(self.bot, interaction, reminder_hours, timeout_days)
+        await game_defaults.server_defaults(
+            self.bot, interaction, reminder_hours, timeout_days, away_days
+        )
 
     # --- ratings: thin declarations; the work is in bot.cogs.ratings --------------------------
 

@@ -28,6 +28,7 @@ from bot.cogs.leases import leases_of
 from bot.cogs.turns import give_up_seat, still_member
 from bot.games.base import Game
 from bot.i18n import language_of
+from bot.play import undo
 from bot.play.access import BACKGROUND, open_game, open_record
 from bot.play.notices import follower_hears, mover_hears
 from bot.store import GameRecord, OutboxDraft, StoreError, UndoRequest, VersionConflict
@@ -155,7 +156,7 @@ class Scheduler(commands.Cog):
         store = self.bot.store
         record = await open_record(store, request.game_id, BACKGROUND)
         lang = await self.bot.public_language(record.guild_id)
-        await store.drop_undo(request.game_id, announce=[days.undo_expired_draft(request, lang)])
+        await undo.expire(store, request, lang)
         self.bot.dispatch("undo_expired", request)
 
     async def remind(self, record: GameRecord) -> None:
@@ -202,7 +203,8 @@ class Scheduler(commands.Cog):
         """'Your turn' for the person to move (if they opted in) and updates for followers."""
         drafts: list[OutboxDraft] = []
         user = record.to_move_user if record.status == "active" else None
-        followers = await self.bot.store.followers(record.id)
+        # Followers of results only hear the end; the others every change of mover too.
+        followers = await self.bot.store.followers(record.id, None if game.is_over else "turns")
         last_seat = None
         if user is not None or followers:
             actions = await self.bot.store.action_log(record.id)

@@ -22,6 +22,7 @@ from bot.play.confirm import confirm_until, still_counts
 from bot.play.turns import hand_to_computer
 from bot.play.turns import resign as resign_seat
 from bot.store import GameRecord, OutboxDraft, StoreError, VersionConflict
+from bot.store.follows import Hears
 from bot.texts import over_days as days
 from bot.texts.names import seat_names
 from bot.texts.refusals import explain
@@ -190,24 +191,30 @@ async def set_notify(bot: Host, interaction: Interaction, on: bool) -> None:
     await interaction.response.send_message(**fit(content=text, ephemeral=True))
 
 
-async def follow(bot: Host, interaction: Interaction, game_id: int | None, on: bool) -> None:
-    """``/game follow``: anyone may get a game's updates by direct message (or stop)."""
+async def follow(
+    bot: Host, interaction: Interaction, game_id: int | None, on: bool, what: Hears = "turns"
+) -> None:
+    """``/game follow``: anyone may get a game's updates by direct message (or stop): every
+    change of mover and the result (``turns``), or only the result (``results``)."""
     lang = reader_language(interaction)
     loaded = await Tables(bot).find(interaction, game_id, purpose=Purpose.JOIN)
     record = loaded.record
     store = bot.store
     await store.note_locale(interaction.user.id, str(interaction.locale))
     try:
-        changed = await store.follow(record.id, interaction.user.id, on)
+        changed = await store.follow(record.id, interaction.user.id, on, what)
     except StoreError as error:
         raise Refusal(explain(lang, error)) from None
     if on:
         await store.update_user_settings(interaction.user.id, dms_closed=False)
-        text = (
-            t(lang, "You follow game #{id}: I will tell you by DM whose turn it is.", id=record.id)
-            if changed
-            else t(lang, "You already follow game #{id}.", id=record.id)
-        )
+        if not changed:
+            text = t(lang, "You already follow game #{id}.", id=record.id)
+        elif what == "results":
+            text = t(lang, "You follow game #{id}: I will tell you its result by DM.", id=record.id)
+        else:
+            text = t(
+                lang, "You follow game #{id}: I will tell you by DM whose turn it is.", id=record.id
+            )
     else:
         text = (
             t(lang, "You no longer follow game #{id}.", id=record.id)

@@ -2,9 +2,10 @@
 
 A game that ends leaves one ``Result`` (bot.ratings), made here from the record and the engine:
 the ranking's places, the scores, each kind's numbers (Fish: the catch; Ultimatum: points and
-shows won), who resigned or timed out (the engine's ``resigned`` flags), computer players as
-their level. It is stored with the change that ends the game (``Position.result``) and taken
-back by the undo that reopens it. The bot holds every rating in memory (``Rater``,
+shows won), who resigned or timed out (the engine's ``resigned`` flags, and seats a computer
+player took over from a person who did not take them back: theirs, ranked last), computer
+players as their level. It is stored with the change that ends the game (``Position.result``)
+and taken back by the undo that reopens it. The bot holds every rating in memory (``Rater``,
 bot.play.rater), rebuilt from the stored results at start and caught up with the database
 before each use, so several processes on one database agree, and the final post's rating
 changes are the ones that are applied.
@@ -48,11 +49,21 @@ from bot.store.store import is_postgres_url
 
 
 def player_of(record: GameRecord, seat: int) -> Player:
-    """Who holds an engine seat: a person, or a computer player by its level."""
+    """Whose result an engine seat is: a person; the person a computer player took the seat
+    over from (a timeout: issue 19 counts it for them, ranked last); else the computer level."""
     occupant = record.player(seat)
     if occupant.user_id is not None:
         return Player(user_id=occupant.user_id)
+    if occupant.handed_from is not None:
+        return Player(user_id=occupant.handed_from)
     return Player(computer=occupant.bot_level or 1)
+
+
+def handed_over(record: GameRecord, seat: int) -> bool:
+    """Whether a computer player finished a seat it took over from a person who did not take
+    it back (``/game return``): that person counts as having timed out."""
+    occupant = record.player(seat)
+    return occupant.user_id is None and occupant.handed_from is not None
 
 
 def stats_of(game: Game, seat: int) -> dict[str, int]:
@@ -81,7 +92,7 @@ def result_of(record: GameRecord, game: Game, finished: float = 0.0) -> Result:
                 player=player_of(record, seat),
                 place=places[seat],
                 score=game.scores[seat],
-                forfeited=bool(resigned[seat]),
+                forfeited=bool(resigned[seat]) or handed_over(record, seat),
                 stats=stats_of(game, seat),
             )
             for seat in range(players)

@@ -35,6 +35,7 @@ Everything else is a typed async method returning frozen records
 - moving over: ``python -m bot.store copy --to postgresql://…`` (bot.store.copy).
 """
 
+from bot.store.away import AwayOutcome, NoDaysLeft
 from bot.store.core import Defaults
 from bot.store.errors import (
     GameNotFound,
@@ -64,6 +65,7 @@ from bot.store.store import Store
 
 __all__ = [
     "KEEP",
+    "AwayOutcome",
     "Defaults",
     "GameNotFound",
     "GameRecord",
@@ -71,6 +73,7 @@ __all__ = [
     "InvalidValue",
     "LobbyError",
     "LoggedAction",
+    "NoDaysLeft",
     "Opening",
     "OutboxDraft",
     "OutboxEntry",

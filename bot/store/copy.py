@@ -30,6 +30,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("meta", "key"),
     ("results", "seq"),
     ("seasons", "id"),
+    ("away", "id"),
 )
 BATCH = 1000
 
@@ -94,6 +95,7 @@ async def copy_database(source: str | Path, target: str, *, rebuild: Rebuild) ->
                 ("outbox", "id"),
                 ("results", "seq"),
                 ("seasons", "id"),
+                ("away", "id"),
             ):
                 await target_conn.execute(
                     f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "

@@ -19,6 +19,7 @@ class Defaults:
 
     reminder_hours: float = 24.0
     timeout_days: float = 7.0
+    away_days: int = 14  # time away per person, server and calendar month
 
 
 class StoreCore:

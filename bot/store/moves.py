@@ -106,7 +106,8 @@ class MovesMixin(StoreCore):
     ) -> GameRecord:
         """A computer player of ``level`` takes over a person's seat in a running game.
 
-        The game itself does not change (no action is logged); the seat's person leaves it and
+        The game itself does not change (no action is logged); the seat's person leaves it (the
+        seat keeps who they were: ``handed_from``, for ``/game return`` and their result) and
         the turn clock, reminders and deadline are worked out again for the new occupant
         (``position`` is the game as it stands).
         """
@@ -125,8 +126,9 @@ class MovesMixin(StoreCore):
                     "seat", f"a computer player already sits at seat {seat}", seat=seat
                 )
             await conn.execute(
-                "UPDATE seats SET user_id = NULL, bot_level = ? WHERE game_id = ? AND seat = ?",
-                (level, game_id, seat),
+                "UPDATE seats SET user_id = NULL, bot_level = ?, handed_from = ? "
+                "WHERE game_id = ? AND seat = ?",
+                (level, occupant.user_id, game_id, seat),
             )
             await conn.execute(
                 "DELETE FROM follows WHERE game_id = ? AND user_id = ?",

@@ -36,7 +36,8 @@ FRAGMENTS = {
     # The seats of a game as one JSON list: json_agg is NULL for no rows, SQLite's '[]'.
     SEAT_LIST: (
         "(SELECT coalesce(json_agg(json_build_array(slot, seat, user_id, bot_level, "
-        "CAST(round(joined_at * 1000000) AS BIGINT), score, place, name)), '[]')::text "
+        "CAST(round(joined_at * 1000000) AS BIGINT), score, place, name, handed_from)), "
+        "'[]')::text "
         "FROM seats WHERE seats.game_id = games.id) AS seat_list"
     ),
     # A JSON list bound as one parameter, read as a column named "value".

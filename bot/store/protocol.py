@@ -15,9 +15,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from bot.store.away import AnnounceAway, AnnounceGame, AwayOutcome
 from bot.store.check import STARTED, Rebuild
 from bot.store.consent import AnnounceUndo
 from bot.store.core import Defaults
+from bot.store.follows import Hears
 from bot.store.lobby import Announce
 from bot.store.moves import LoggedAction
 from bot.store.records import (
@@ -274,6 +276,7 @@ class GameStore(Protocol):
         reminder_hours: float | Literal[Keep.KEEP] | None = KEEP,
         timeout_days: float | Literal[Keep.KEEP] | None = KEEP,
         language: str | Literal[Keep.KEEP] | None = KEEP,
+        away_days: int | Literal[Keep.KEEP] | None = KEEP,
     ) -> GuildSettings:
         """Change a server's defaults for new games; None goes back to the bot's default."""
         ...
@@ -292,12 +295,47 @@ class GameStore(Protocol):
         """Replay every started game (of these statuses) and compare with what is stored."""
         ...
 
-    async def follow(self, game_id: int, user_id: int, on: bool = True) -> bool:
-        """Start (or with ``on=False`` stop) following a game; True if that changed anything."""
+    async def follow(
+        self, game_id: int, user_id: int, on: bool = True, what: Hears = "turns"
+    ) -> bool:
+        """Start (or with ``on=False`` stop) following a game, hearing ``what``; True if that
+        changed anything."""
         ...
 
-    async def followers(self, game_id: int) -> list[int]:
-        """The people following a game, in the order they started."""
+    async def followers(self, game_id: int, what: Hears | None = None) -> list[int]:
+        """The people following a game (with ``what``: only those hearing that)."""
+        ...
+
+    async def away_days_used(self, user_id: int, guild_id: int) -> int:
+        """The days of time away a person counts on a server in the current month."""
+        ...
+
+    async def away_ends(self, user_id: int, guild_id: int) -> datetime | None:
+        """When a person's running time away on a server ends (None: not away)."""
+        ...
+
+    async def set_away(
+        self,
+        user_id: int,
+        allowance: Mapping[int, int],
+        days: int,
+        *,
+        announce: AnnounceAway | None = None,
+    ) -> AwayOutcome:
+        """Start ``days`` of time away on every server of ``allowance`` (0: end it)."""
+        ...
+
+    async def take_back_seat(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        name: str | None,
+        position: Position,
+        expected_version: int,
+        drafts: AnnounceGame | None = None,
+    ) -> GameRecord:
+        """The person a computer player took a seat over from sits there again."""
         ...
 
     async def request_undo(

@@ -24,6 +24,9 @@ class Seat:
     score: int | None = None  # final score, once the game is finished
     place: int | None = None  # 1 = winner; tied seats share a place
     name: str | None = None  # the person's display name when they sat down
+    #: The person whose seat a computer player took over (timeout, left the server); they
+    #: may take it back with /game return while the game runs, and its result counts for them.
+    handed_from: int | None = None
 
     @property
     def is_computer(self) -> bool:
@@ -195,6 +198,7 @@ class GuildSettings:
     reminder_hours: float | None = None
     timeout_days: float | None = None
     language: str | None = None
+    away_days: int | None = None  # time away allowed per person and calendar month
 
 
 @dataclass(frozen=True)

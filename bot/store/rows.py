@@ -23,7 +23,8 @@ GAME_COLUMNS = (
 # joining time travels as whole microseconds.
 SEAT_LIST = (
     "(SELECT json_group_array(json_array(slot, seat, user_id, bot_level, "
-    "CAST(round(joined_at * 1000000) AS INTEGER), score, place, name)) "
+    "CAST(round(joined_at * 1000000) AS INTEGER), score, place, name, "
+    "handed_from)) "
     "FROM seats WHERE seats.game_id = games.id) AS seat_list"
 )
 #: The start of every query that reads game records: add WHERE / ORDER BY / LIMIT.
@@ -58,8 +59,11 @@ def _seats(seat_list: str) -> tuple[Seat, ...]:
             score=score,
             place=place,
             name=name,
+            handed_from=handed_from,
         )
-        for slot, seat, user_id, bot_level, micros, score, place, name in json.loads(seat_list)
+        for slot, seat, user_id, bot_level, micros, score, place, name, handed_from in json.loads(
+            seat_list
+        )
     ]
     return tuple(sorted(seats, key=lambda s: s.slot))
 

@@ -264,6 +264,35 @@ V8 = (
     "CREATE INDEX user_settings_global_board ON user_settings (user_id) WHERE global_board = 1",
 )
 
+# Version 9: table manners over days (issue 17). ``away`` keeps each stretch of time away a person
+# took on a server (``/game away``): when it began and ends, the calendar month (UTC, "YYYY-MM")
+# its days count in, and how many days it counts (fewer once it was ended early);
+# ``guild_settings.away_days`` is a server's allowance of such days per month (NULL: the bot's
+# default). ``seats.handed_from`` names the person whose seat a computer player took over (a
+# timeout, or leaving the server), so they may take it back and their result still counts for
+# them; only a computer's seat has one. ``follows.what``: a follower hears every change of mover
+# (``turns``, as before) or only the result (``results``).
+V9 = (
+    """
+    CREATE TABLE away (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        counted_in TEXT NOT NULL,
+        started_at REAL NOT NULL,
+        ends_at REAL NOT NULL,
+        days INTEGER NOT NULL CHECK (days >= 0),
+        CHECK (ends_at >= started_at)
+    )
+    """,
+    "CREATE INDEX away_by_person ON away (user_id, guild_id, ends_at)",
+    "ALTER TABLE guild_settings ADD COLUMN away_days INTEGER CHECK (away_days BETWEEN 0 AND 31)",
+    "ALTER TABLE seats ADD COLUMN handed_from INTEGER "
+    "CHECK (handed_from IS NULL OR bot_level IS NOT NULL)",
+    "ALTER TABLE follows ADD COLUMN what TEXT NOT NULL DEFAULT 'turns' "
+    "CHECK (what IN ('turns', 'results'))",
+)
+
 #: MIGRATIONS[i] takes a database from user_version i to i + 1.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6, V7, V8)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6, V7, V8, V9)
 LATEST = len(MIGRATIONS)

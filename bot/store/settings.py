@@ -15,6 +15,8 @@ from bot.store.records import GuildSettings, UserSettings
 LANGUAGES = ("en", "de", "fr")
 MAX_REMINDER_HOURS = 24.0 * 30
 MAX_TIMEOUT_DAYS = 365.0
+#: The most days of time away a server may allow per person and calendar month.
+MAX_AWAY_DAYS = 31
 
 
 class Keep(Enum):
@@ -48,6 +50,17 @@ def check_timeout_days(days: float) -> float:
     return float(days)
 
 
+def check_away_days(days: int) -> int:
+    """A valid allowance of time away per month (0, none, to 31 days)."""
+    if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= MAX_AWAY_DAYS:
+        raise InvalidValue(
+            "away_days",
+            f"a server allows 0 to {MAX_AWAY_DAYS} whole days of time away a month",
+            value=days,
+        )
+    return days
+
+
 def check_language(language: str) -> str:
     """A language the bot speaks."""
     if language not in LANGUAGES:
@@ -63,7 +76,8 @@ async def read_guild_settings(conn: Connection, guild_id: int) -> GuildSettings:
     """A server's settings, read inside the caller's transaction."""
     rows = list(
         await conn.execute_fetchall(
-            "SELECT guild_id, reminder_hours, timeout_days, language FROM guild_settings "
+            "SELECT guild_id, reminder_hours, timeout_days, language, away_days "
+            "FROM guild_settings "
             "WHERE guild_id = ?",
             (guild_id,),
         )
@@ -76,6 +90,7 @@ async def read_guild_settings(conn: Connection, guild_id: int) -> GuildSettings:
         reminder_hours=row["reminder_hours"],
         timeout_days=row["timeout_days"],
         language=row["language"],
+        away_days=row["away_days"],
     )
 
 
@@ -143,6 +158,7 @@ class SettingsMixin(StoreCore):
         reminder_hours: float | Literal[Keep.KEEP] | None = KEEP,
         timeout_days: float | Literal[Keep.KEEP] | None = KEEP,
         language: str | Literal[Keep.KEEP] | None = KEEP,
+        away_days: int | Literal[Keep.KEEP] | None = KEEP,
     ) -> GuildSettings:
         """Change a server's defaults for new games; None goes back to the bot's default."""
         changes: dict[str, Any] = {}
@@ -156,6 +172,8 @@ class SettingsMixin(StoreCore):
             )
         if language is not KEEP:
             changes["language"] = None if language is None else check_language(language)
+        if away_days is not KEEP:
+            changes["away_days"] = None if away_days is None else check_away_days(away_days)
         await self._upsert("guild_settings", "guild_id", guild_id, changes)
         return await self.guild_settings(guild_id)
 

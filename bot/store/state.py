@@ -25,9 +25,23 @@ def places(ranking: Sequence[Sequence[int]]) -> dict[int, int]:
     return result
 
 
-def _human_to_move(position: Position, seats: Sequence[Seat]) -> bool:
+def _person_to_move(position: Position, seats: Sequence[Seat]) -> int | None:
     to_move = position.to_move
-    return to_move is not None and any(s.seat == to_move and s.user_id is not None for s in seats)
+    if to_move is None:
+        return None
+    return next((s.user_id for s in seats if s.seat == to_move and s.user_id is not None), None)
+
+
+async def away_until(conn: Connection, user_id: int, guild_id: int, now: float) -> float | None:
+    """When a person's time away on a server ends (None: they are not away now)."""
+    rows = list(
+        await conn.execute_fetchall(
+            "SELECT max(ends_at) AS ends FROM away "
+            "WHERE user_id = ? AND guild_id = ? AND ends_at > ?",
+            (user_id, guild_id, now),
+        )
+    )
+    return None if not rows or rows[0]["ends"] is None else float(rows[0]["ends"])
 
 
 async def write_state(
@@ -55,21 +69,28 @@ async def write_state(
     if status is None:
         status = "finished" if position.over else "active"
     running = status == "active" and not position.over
-    human = running and _human_to_move(position, record.seats)
+    person = _person_to_move(position, record.seats) if running else None
+    human = person is not None
     ranking = position.ranking if position.over else None
     finished_at: float | None = None
     if ranking is not None:
         # A repaired or re-finished game keeps the moment it first ended.
         finished_at = record.finished_at.timestamp() if record.finished_at else now
     started = now if turn_started is None else turn_started
+    # A turn that comes to someone away (/game away) starts its clock when their time away ends.
+    clock_from = started
+    if person is not None:
+        back = await away_until(conn, person, record.guild_id, now)
+        if back is not None:
+            clock_from = max(started, back)
     values: dict[str, Any] = {
         "status": status,
         "snapshot": position.snapshot,
         "updated_at": now,
         "turn_started_at": started if running else None,
         "to_move_seat": position.to_move if running else None,
-        "next_reminder_at": started + record.reminder_hours * 3600 if human else None,
-        "deadline_at": started + record.timeout_days * 86400 if human else None,
+        "next_reminder_at": clock_from + record.reminder_hours * 3600 if human else None,
+        "deadline_at": clock_from + record.timeout_days * 86400 if human else None,
         "ranking": None if ranking is None else json.dumps(ranking),
         "finished_at": finished_at,
         "reminders_sent": 0,

@@ -9,6 +9,7 @@ from types import TracebackType
 from typing import Any
 
 from bot.config import Settings
+from bot.store.away import AwayMixin
 from bot.store.check import CheckMixin
 from bot.store.claims import ClaimsMixin
 from bot.store.connection import Database
@@ -37,6 +38,7 @@ class Store(
     ConsentMixin,
     ClaimsMixin,
     ResultsMixin,
+    AwayMixin,
 ):
     """The bot's persistence: one database (SQLite or PostgreSQL), opened once, shared by
     everything. The parts' SQL runs on either (``bot.store.connection``)."""
@@ -97,7 +99,9 @@ class Store(
         return await cls.connect(
             settings.database_url or settings.database,
             defaults=Defaults(
-                reminder_hours=settings.reminder_hours, timeout_days=settings.timeout_days
+                reminder_hours=settings.reminder_hours,
+                timeout_days=settings.timeout_days,
+                away_days=settings.away_days,
             ),
             clock=clock,
         )

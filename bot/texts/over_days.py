@@ -170,13 +170,21 @@ def handover_draft(record: GameRecord, seat: int, who: str, lang: str, reason: s
         reason_line(lang, reason, who, record)
         + " "
         + t(lang, "{computer} takes over their seat.", computer=computer)
+        + " "
+        + t(
+            lang,
+            "{who} may take it back with /game return {id} while the game runs.",
+            who=who,
+            id=record.id,
+        )
     )
     return OutboxDraft(
         kind="text",
         payload={"text": text},
         channel_id=_where(record),
         game_id=record.id,
-        dedupe_key=f"handover:{record.id}:{seat}",
+        # A seat taken back may be handed over again: each hand-over is its own post.
+        dedupe_key=f"handover:{record.id}:{seat}:{record.version}",
     )
 
 
@@ -198,7 +206,7 @@ def handover_dm(record: GameRecord, seat: int, user_id: int, lang: str) -> Outbo
     text = t(
         lang,
         "You did not move in game #{id} ({game}) for {days} days, so {computer} has taken "
-        "over your seat: {url}",
+        "over your seat: {url} Take it back with /game return {id} while the game runs.",
         id=record.id,
         game=title(record.kind, lang),
         days=_days(record.timeout_days * 86400),
@@ -210,7 +218,7 @@ def handover_dm(record: GameRecord, seat: int, user_id: int, lang: str) -> Outbo
         payload={"text": text},
         user_id=user_id,
         game_id=record.id,
-        dedupe_key=f"handover-dm:{record.id}:{seat}:{user_id}",
+        dedupe_key=f"handover-dm:{record.id}:{seat}:{user_id}:{record.version}",
     )
 
 

@@ -93,6 +93,11 @@ TEMPLATES: dict[str, str] = {
     "rematch_taken": N_("A rematch of game #{game_id} has already been opened."),
     "thread_taken": N_("That thread already belongs to game #{game_id}."),
     "not_running": N_("Game #{game_id} is over: there is nothing left to follow."),
+    "not_handed": N_("No computer player took over a seat of yours in game #{game_id}."),
+    "no_days_left": N_(
+        "You cannot be away for {asked} days: {left} of this server's {allowed} days a month "
+        "are left."
+    ),
     # Store: undo requests and reminders
     "no_undo": N_("Nobody is asking to take back a turn in game #{game_id}."),
     "undo_pending": N_("An undo in game #{game_id} is already waiting for answers."),
@@ -113,6 +118,7 @@ TEMPLATES: dict[str, str] = {
     "reminder_hours": N_("Reminders come after more than 0 and at most {most_hours:g} hours."),
     "timeout_days": N_("A turn may time out after more than 0 and at most {most_days:g} days."),
     "language": N_("{value} is not a language I speak: choose en, de or fr."),
+    "away_days": N_("A server allows 0 to 31 whole days of time away a month."),
     "seat": N_("A computer player already sits at seat {seat}."),
     "keep": N_("Only 0 to {actions} of the game's actions can be kept."),
     # Store: the outbox (the bot's own mistakes, never a player's)

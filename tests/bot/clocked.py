@@ -50,7 +50,7 @@ def clocked_bot(
             settings.database,
             synchronous="NORMAL",
             clock=fake_discord.clock.now,
-            defaults=Defaults(settings.reminder_hours, settings.timeout_days),
+            defaults=Defaults(settings.reminder_hours, settings.timeout_days, settings.away_days),
         )
         bot = PenguinBot(settings, store=store, clock=fake_discord.clock, guild_ready_timeout=0.05)
         try:

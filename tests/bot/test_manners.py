@@ -335,14 +335,16 @@ async def test_a_timeout_hand_over_is_told_by_direct_message(
             said(
                 late,
                 "You did not move in game #{id} ({game}) for {days} days, so {computer} has "
-                "taken over your seat: {url}",
+                "taken over your seat: {url} Take it back with /game return {id} while the game "
+                "runs.",
                 id=1,
                 game=said(late, "Hey, That's My Fish!"),
                 days="7",
                 computer=computer,
-                url="",
-            )
+                url="\x00",
+            ).split("\x00")[0]
         )
+        assert "/game return 1" in dm.content
         assert any("takes over their seat" in m.content for m in fake.history(thread))
 
 

@@ -25,7 +25,7 @@ from render import labels as picture_words
 from tests.i18n.helpers import fields
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-RAISERS = {"IllegalAction", "StoreError", "LobbyError", "InvalidValue", "BadOption"}
+RAISERS = {"IllegalAction", "StoreError", "LobbyError", "InvalidValue", "BadOption", "NoDaysLeft"}
 #: Codes built with an f-string: the values their placeholder takes in the code.
 DYNAMIC = {"gap_": ("on", "between"), "penguin_": ("on", "between")}
 

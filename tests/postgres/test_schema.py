@@ -128,7 +128,8 @@ async def test_same_tables_columns_and_indexes_as_sqlite(db: asyncpg.Connection)
     for table, extra in CLAIM_COLUMNS.items():
         assert set(extra) <= set(sqlite_tables[table])  # version 7 is in both
     # AUTOINCREMENT keys have no declared default in SQLite; identity columns count as one here.
-    for table, key in (("games", "id"), ("outbox", "id"), ("seasons", "id"), ("results", "seq")):
+    identities = (("games", "id"), ("outbox", "id"), ("seasons", "id"), ("results", "seq"))
+    for table, key in (*identities, ("away", "id")):
         pg_tables[table][key] = (True, False)
     assert pg_tables == sqlite_tables
     pg_indexes = {
