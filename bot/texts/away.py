@@ -65,14 +65,13 @@ def away_answer(lang: str, ends: datetime, games: int, left: int) -> str:
             ts=stamp,
         )
         + " "
-        + tn(lang, "{n} running game was told.", "{n} running games were told.", games, n=games)
+        + tn(lang, "{n} running game was told.", "{n} running games were told.", games)
         + " "
         + tn(
             lang,
             "{n} day of time away is left this month.",
             "{n} days of time away are left this month.",
             left,
-            n=left,
         )
     )
 
@@ -85,7 +84,6 @@ def back_answer(lang: str, given_back: int, left: int) -> str:
             "Welcome back: your time away has ended and {n} day was given back.",
             "Welcome back: your time away has ended and {n} days were given back.",
             given_back,
-            n=given_back,
         )
         + " "
         + tn(
@@ -93,7 +91,6 @@ def back_answer(lang: str, given_back: int, left: int) -> str:
             "{n} day of time away is left this month.",
             "{n} days of time away are left this month.",
             left,
-            n=left,
         )
     )
 
