@@ -102,8 +102,11 @@ def _row(
         draw.rounded_rectangle((x0, y0, x0 + 7, y1), radius=3, fill=HIGHLIGHT)
     mid = (y0 + y1) // 2
     image.paste(sprites.on_ground(sprites.seat_token, (seat, 36), ground), (x0 + 14, mid - 18))
-    text.label(draw, (x0 + 60, mid - 13), name, text.font(22, True), TEXT, anchor="lm", width=196)
-    sub = mid + 14  # the line under the name: rank and bonus, or the hand's size
+    over = place is not None
+    # At the end the line under the name (rank and the U-25 bonus by kind) runs on under the
+    # score and the supply, below both: under the name alone the bonus was cut off.
+    name_y, sub = (mid - 17, mid + 31) if over else (mid - 13, mid + 14)
+    text.label(draw, (x0 + 60, name_y), name, text.font(22, True), TEXT, anchor="lm", width=196)
     if place is not None:
         rank = words[f"rank_{place + 1}"]
         x = (
@@ -128,7 +131,7 @@ def _row(
                 text.font(17),
                 TEXT_DIM,
                 anchor="lm",
-                width=x0 + 256 - x - 8,
+                width=x0 + SUPPLY_LEFT + SUPPLY_W - x - 8,
             )
     else:  # the hand's size as a card back and a number
         back = sprites.on_ground(cards.back, (HAND_ICON,), ground)

@@ -11,6 +11,7 @@ from PIL import Image
 
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
+from bot.i18n import picture_labels
 from render import cards, sprites, ultimatum
 from render.style import HIGHLIGHT, ICE, SEA, SEAT_COLOURS
 from tests.render.games import (
@@ -212,3 +213,22 @@ def test_unknown_cards_are_refused_with_their_name() -> None:
     view = ultimatum_game(2, seed=1, actions=0).view(None)
     with pytest.raises(ValueError, match="purple-9-yodel"):
         ultimatum.table({**view, "table": {"E5": "purple-9-yodel"}}, names=["a", "b"])
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_final_bonus_shows_both_kinds_whole(lang: str) -> None:
+    """U-25: at the end each row shows its rank and the bonus of both kinds, two-digit numbers
+    and all, in each language: a change of any one number changes the picture (a number cut
+    off behind an ellipsis would not)."""
+    game = next(g for seed in range(50) if (g := ultimatum_game(4, seed, 10_000)).is_over)
+    view = game.view(None)
+    view["final_bonus"] = [[18, 18] for _ in range(4)]
+    words = picture_labels(lang)
+    names = list(LONG_NAMES)
+    drawn = ultimatum.render_table(view, names, words).tobytes()
+    for seat in range(4):
+        for kind in (0, 1):
+            other = {**view, "final_bonus": [list(b) for b in view["final_bonus"]]}
+            other["final_bonus"][seat][kind] = 19
+            changed = ultimatum.render_table(other, names, words).tobytes() != drawn
+            assert changed, (lang, seat, ("activity", "animals")[kind])
