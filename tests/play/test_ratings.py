@@ -9,8 +9,10 @@ import random
 from pathlib import Path
 
 from bot.play import ratings as play
+from bot.play.away import take_back
+from bot.play.games import load_game
 from bot.play.lobby import create_game, join
-from bot.play.turns import resign, truncate_log
+from bot.play.turns import apply_action, hand_to_computer, resign, truncate_log
 from bot.ratings import GLOBAL, PER_PAGE, Player, Result, rebuild
 from bot.store import Store
 from tests.ratings.games import random_results
@@ -277,3 +279,42 @@ async def test_two_processes_in_any_interleaving_hold_the_rebuilt_ratings(
                 assert await rater.current() == rebuilt, f"step {step}"
     finally:
         await other.close()
+
+
+async def test_a_handed_over_seat_counts_for_its_person_ranked_last_unless_taken_back(
+    store: Store,
+) -> None:
+    """Issue 19 via issue 17: a seat a computer player took over (a timeout) is the result of
+    the person it was taken from, forfeited (ranked last), never the computer level's; a person
+    who took their seat back (/game return) and played on counts as usual."""
+    record = await started(store, "fish", 3)
+    seat_of = {s.user_id: s.seat for s in record.seats}
+    for user in USERS[1:3]:
+        record = await store.get_game(record.id)
+        seat = seat_of[user]
+        assert seat is not None
+        await hand_to_computer(store, record.id, seat, 2, expected_version=record.version)
+    await take_back(store, record.id, USERS[2], "Chloe")
+    record = await store.get_game(record.id)
+    resigner = seat_of[USERS[0]]
+    assert resigner is not None
+    record = (await resign(store, record.id, resigner, expected_version=record.version)).record
+    while record.status == "active":  # the computer and the person who came back play it out
+        loaded, game = await load_game(store, record.id)
+        assert game is not None and game.to_move is not None
+        action = game.legal_actions()[0]
+        move = await apply_action(
+            store, record.id, game.to_move, action, expected_version=loaded.version
+        )
+        record = move.record
+    stored = await store.result_of(record.id)
+    assert stored is not None
+    result = play.stored_result(stored)
+    by_player = {s.player: s for s in result.seats}
+    assert set(by_player) == {Player(user_id=u) for u in USERS[:3]}, "no computer level rated"
+    assert by_player[Player(user_id=USERS[1])].forfeited, "handed over: ranked last"
+    assert by_player[Player(user_id=USERS[0])].forfeited, "resigned: ranked last"
+    assert not by_player[Player(user_id=USERS[2])].forfeited, "came back: counts as played"
+    ranks = dict(zip([s.player for s in result.seats], result.ranks(), strict=True))
+    assert ranks[Player(user_id=USERS[2])] < ranks[Player(user_id=USERS[1])]
+    assert ranks[Player(user_id=USERS[1])] == ranks[Player(user_id=USERS[0])] == 4
