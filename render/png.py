@@ -11,11 +11,12 @@ from io import BytesIO
 
 from PIL import Image
 
-#: zlib level 3 is the knee of the curve for palette pictures (tests/bench/script_render.py
-#: prints the trade-off): on the party table level 1 is about 15 % faster and 10 % larger, and
-#: keeps a full 9 × 9 table of 4 players above the 120 KiB goal; level 6 is twice as slow for
-#: 10 % fewer bytes.
-COMPRESS_LEVEL = 3
+#: zlib level 4 is the first with lazy matching (levels 1 to 3 take the first match they find):
+#: on a palette picture's long flat runs it finds 8 % fewer bytes for about 15 % more zlib time
+#: (tests/bench/script_render.py prints the trade-off), which keeps the largest realistic party
+#: table (every show won, tests/render/test_picture_bytes.py) under the 120 KiB goal; level 3
+#: left it at 127 KiB, and level 6 is twice as slow again for 10 % fewer bytes.
+COMPRESS_LEVEL = 4
 
 
 def encode(image: Image.Image, palette: Image.Image | None = None) -> bytes:

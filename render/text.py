@@ -65,8 +65,10 @@ def length(text: str, face: Font) -> float:
     return face.getlength(text)
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, face: Font, width: float) -> str:
-    """``text`` shortened with an ellipsis so that it is at most ``width`` pixels wide."""
+    """``text`` shortened with an ellipsis so that it is at most ``width`` pixels wide (cached:
+    the same long names are shortened in every picture of a game, by a dozen measurements)."""
     if length(text, face) <= width:
         return text
     low, high = 0, len(text)
@@ -82,10 +84,10 @@ def fit(text: str, face: Font, width: float) -> str:
 def named(template: str, name: str, face: Font, width: float) -> str:
     """``template`` filled with ``name``, the name (not the rest) shortened so the line fits."""
     whole = template.format(name=name)
-    if face.getlength(whole) <= width:
+    if length(whole, face) <= width:
         return whole
-    rest = face.getlength(template.format(name=""))
-    return template.format(name=fit(name, face, max(width - rest, face.getlength(ELLIPSIS))))
+    rest = length(template.format(name=""), face)
+    return template.format(name=fit(name, face, max(width - rest, length(ELLIPSIS, face))))
 
 
 @lru_cache(maxsize=4096)

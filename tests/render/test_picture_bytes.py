@@ -12,6 +12,7 @@ from PIL import Image, ImageChops
 
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
+from bot.games.ultimatum.cards import ENTERTAINERS
 from render import fish, palette, ultimatum
 from render.style import Colour
 from tests.render.games import LONG_NAMES, decode
@@ -52,6 +53,47 @@ def test_the_party_table_stays_under_its_goal_late_in_a_4_player_game(side: int,
         if len(position.view(None)["table"]) >= side * side // 4 or position.is_over:
             sizes.append(len(ultimatum.table(position.view(None), names=LONG_NAMES)))
     assert sizes and max(sizes) <= GOALS["table"], max(sizes)
+
+
+#: U-2, U-7, U-21, U-24: of the 16 entertainers, 4 players start with 4 on the table and 12 in the
+#: deck; every show but the last lays the deck's top one, and the show that finds the deck empty
+#: ends the game. So at most 13 shows award a card: 13 won entertainers in all.
+STARTING_ENTERTAINERS = 4
+MOST_WON = len(ENTERTAINERS) - STARTING_ENTERTAINERS + 1
+
+
+def _all_won(view: dict[str, Any], spread: Sequence[int]) -> dict[str, Any]:
+    """``view`` with every entertainer gone from the table won (none removed), ``spread[seat]``
+    of them by each seat in turn, the rest removed."""
+    gone = [card for cards in view["won"] for card in cards] + view["removed"]
+    won, start = [], 0
+    for count in spread:
+        won.append(gone[start : start + count])
+        start += count
+    return {**view, "won": won, "removed": gone[start:]}
+
+
+@pytest.mark.parametrize(("side", "seed"), [(9, 1), (9, 13), (15, 1), (15, 19)])
+def test_the_party_table_stays_under_its_goal_with_every_show_won(side: int, seed: int) -> None:
+    """The largest realistic tables: 4 players with the longest names, a game that runs to its
+    last show or the penguin deck's end (the seeds gave the largest pictures of 40 tried per
+    side), every show's entertainer won
+    rather than removed (U-19). Three won entertainers are the most a panel row shows at full
+    size (won_size), so the largest picture has three each; the 13th goes to one of them. Every
+    position from the twelfth show to the end is drawn, the last entertainer to lay included."""
+    assert MOST_WON == 13
+    game = UltimatumGame.new(players=4, seed=seed, width=side, height=side)
+    sizes, shows = [], 0
+    for position in positions(game, seed=seed, every=1):
+        view = position.view(None)
+        shows = sum(map(len, view["won"])) + len(view["removed"])
+        if shows >= MOST_WON - 1:
+            for spread in ((3, 3, 3, 3), (4, 3, 3, 3), (3, 3, 3, 4)):
+                if sum(spread) <= shows:
+                    picture = ultimatum.table(_all_won(view, spread), names=LONG_NAMES)
+                    sizes.append(len(picture))
+    assert shows >= MOST_WON - 1, shows  # the game ran to (almost) its last show
+    assert max(sizes) <= GOALS["table"], max(sizes)
 
 
 def test_the_hand_stays_under_its_goal_with_two_rows_of_won_entertainers() -> None:
