@@ -39,6 +39,7 @@ SHOW_CARD = 108  # the face-up entertainers in the footer (next, to lay): dots r
 GONE_LABEL = 110  # the widest "gone" caption, left of the gone entertainers
 HAND_ICON = 22  # the card back beside a hand's size
 SCORE_RIGHT = 326  # the score's right edge, from the row's left
+NAME_GAP = 6  # between a name and the score (the name sits higher, so little is needed)
 SUPPLY_LEFT = 344  # the supply pill's left edge, from the row's left
 SUPPLY_W = 84
 
@@ -102,11 +103,14 @@ def _row(
         draw.rounded_rectangle((x0, y0, x0 + 7, y1), radius=3, fill=HIGHLIGHT)
     mid = (y0 + y1) // 2
     image.paste(sprites.on_ground(sprites.seat_token, (seat, 36), ground), (x0 + 14, mid - 18))
-    over = place is not None
     # At the end the line under the name (rank and the U-25 bonus by kind) runs on under the
     # score and the supply, below both: under the name alone the bonus was cut off.
-    name_y, sub = (mid - 17, mid + 31) if over else (mid - 13, mid + 14)
-    text.label(draw, (x0 + 60, name_y), name, text.font(22, True), TEXT, anchor="lm", width=196)
+    name_y, sub = (mid - 17, mid + 31) if place is not None else (mid - 13, mid + 14)
+    score, score_face = str(view["scores"][seat]), text.font(32, True)
+    # The name runs up to the score: a shortened name ("Alexandra von…") then shows whole.
+    name_w = SCORE_RIGHT - 60 - score_face.getlength(score) - NAME_GAP
+    face = text.font(22, True)
+    text.label(draw, (x0 + 60, name_y), name, face, TEXT, anchor="lm", width=name_w)
     if place is not None:
         rank = words[f"rank_{place + 1}"]
         x = (
@@ -144,14 +148,7 @@ def _row(
             TEXT_DIM,
             anchor="lm",
         )
-    text.label(
-        draw,
-        (x0 + SCORE_RIGHT, mid),
-        str(view["scores"][seat]),
-        text.font(32, True),
-        TEXT,
-        anchor="rm",
-    )
+    text.label(draw, (x0 + SCORE_RIGHT, mid), score, score_face, TEXT, anchor="rm")
     _supply(image, draw, (x0 + SUPPLY_LEFT, mid), seat, view["supply"][seat])
     activity = sprites.on_ground(cards.activity, (view["activities"][seat], MINI), ground)
     image.paste(activity, (x0 + 440, mid - MINI // 2))

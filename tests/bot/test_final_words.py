@@ -8,11 +8,11 @@ from __future__ import annotations
 import asyncio
 import io
 import random
+from typing import Any
 
 import pytest
 from PIL import Image
 
-from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import ANIMALS, ENTERTAINERS
 from bot.i18n import picture_labels, t
@@ -20,6 +20,7 @@ from bot.play.games import load_game
 from render import fish as fish_board
 from render import labels as picture_words
 from render import ultimatum as ultimatum_table
+from render import ultimatum_panel
 from tests.bot.conftest import BotRunner
 from tests.bot.players import fish_step, settle, ultimatum_step, who_moves
 from tests.fakediscord import FakeDiscord, Reply
@@ -130,46 +131,67 @@ async def test_the_final_ultimatum_post_speaks_the_servers_language(
                 assert visible, (by_seat[seat], ("activity", "animals")[kind])
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
+def below_header(kind: str, view: dict[str, Any], png: bytes) -> bytes:
+    """The pixels of a picture's player rows (and what follows them), without its header: the
+    header names the player to move in a longer line of its own."""
+    picture = Image.open(io.BytesIO(png)).convert("RGB")
+    if kind == "fish":
+        top = fish_board.BOARD_HEIGHT + fish_board.HEADER
+    else:
+        top = ultimatum_table.iceberg_height(view["width"], view["height"]) + ultimatum_panel.HEADER
+    return picture.crop((0, top, picture.width, picture.height)).tobytes()
+
+
+@pytest.mark.parametrize(("kind", "lang"), [("fish", "en"), ("ultimatum", "de")])
 async def test_pictures_shorten_long_and_computer_names_the_text_keeps_them_whole(
-    fake_discord: FakeDiscord, bot_runner: BotRunner, lang: str
+    fake_discord: FakeDiscord, bot_runner: BotRunner, kind: str, lang: str
 ) -> None:
-    """A person with a long display name against a hard computer seat: the board posted after
-    each turn names them "Alexandra von…" and "Bot (hard)" (in the server's language); the
-    text of the same posts names them in full."""
+    """A person with a long display name against a hard computer seat: the picture posted after
+    the computer's turn names them "Alexandra von…" and "Bot (hard)" (in the server's
+    language), each drawn whole in its row; the text of the same post names them in full."""
     fake = fake_discord
     fake.guild.preferred_locale = lang
     alice = fake.user("alice")
     alice.global_name = LONG_NAME
+    rng = random.Random(3)
     async with bot_runner(ai_budget=0.05) as bot:
-        await fake.invoke(alice, "/fish new", players=2, bots=1, level=3)
+        await fake.invoke(alice, f"/{kind} new", players=2, bots=1, level=3)
         thread = await fake.wait_for_thread(fake.channel("games"))
         computer = t(lang, "Bot ({level})", level=t(lang, "hard"))
         if lang == "en":
             assert computer == "Bot (hard)"
         full_computer = t(lang, "Penguin Bot ({level})", level=t(lang, "hard"))
-        for _ in range(3):
-            for _ in range(200):
-                record, game = await load_game(bot.store, 1)
-                if record.to_move_user == alice.id:
-                    break
+        last: Reply | None = None
+        turns = 0
+        for _ in range(600):
+            record, game = await load_game(bot.store, 1)
+            if record.to_move_user != alice.id:
                 await asyncio.sleep(0.05)
+                continue
+            turns += kind == "fish" or game.phase == "play"  # her turn begins
+            if turns == 3:
+                break
+            if kind == "fish":
+                await fish_step(fake, alice, thread, game.phase)
             else:
-                raise AssertionError("the computer seat never handed the turn back")
-            await fish_step(fake, alice, thread, game.phase)
+                last = await ultimatum_step(fake, alice, thread, game.phase, rng, last)
+        else:
+            raise AssertionError("the computer seat never handed the turn back")
         await settle(bot)
         record, game = await load_game(bot.store, 1)
-        assert isinstance(game, FishGame) and not game.is_over
+        assert not game.is_over
         post = fake.history(thread)[-1]
         assert LONG_NAME in post.content and full_computer in post.content, post.content
         mine = record.seat_of(alice.id)
         assert mine is not None
-        shown = [computer, computer]
-        shown[mine] = "Alexandra von…"
-        whole = [full_computer, full_computer]
-        whole[mine] = LONG_NAME
+        shown, whole, cut = [computer] * 2, [full_computer] * 2, [computer] * 2
+        shown[mine], whole[mine], cut[mine] = "Alexandra von…", LONG_NAME, "Alexandra vo…"
         words = picture_labels(lang)
-        posted = pixels(post.attachments[0].data)
+        draw = fish_board.board if kind == "fish" else ultimatum_table.table
         view = game.view(None)
-        assert posted == pixels(fish_board.board(view, names=shown, labels=words))
-        assert posted != pixels(fish_board.board(view, names=whole, labels=words))
+        posted = post.attachments[0].data
+        assert pixels(posted) == pixels(draw(view, names=shown, labels=words))
+        assert pixels(posted) != pixels(draw(view, names=whole, labels=words))
+        rows = below_header(kind, view, posted)
+        whole_in_row = rows != below_header(kind, view, draw(view, names=cut, labels=words))
+        assert whole_in_row, "the row shows the shortened name whole, not cut again"
