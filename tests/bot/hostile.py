@@ -167,6 +167,9 @@ class StoredGame:
     computers: int
     row: tuple[Any, ...]
     seats: tuple[tuple[Any, ...], ...]
+    #: Who opened the table (it may start it and seat computers) and the person to move.
+    creator_id: int = 0
+    to_move_user: int | None = None
 
 
 async def raw_games(bot: PenguinBot) -> dict[int, GameState]:
@@ -175,8 +178,10 @@ async def raw_games(bot: PenguinBot) -> dict[int, GameState]:
     thousand)."""
     fetch = bot.store._db.fetchall
     seats: dict[int, list[tuple[Any, ...]]] = {}
+    people: dict[tuple[int, int | None], int | None] = {}
     for row in await fetch("SELECT * FROM seats ORDER BY game_id, slot"):
         seats.setdefault(row["game_id"], []).append(tuple(row))
+        people[(row["game_id"], row["seat"])] = row["user_id"]
     actions: dict[int, list[tuple[int | None, str]]] = {}
     for row in await fetch("SELECT game_id, seat, text FROM actions ORDER BY game_id, seq"):
         actions.setdefault(row["game_id"], []).append((row["seat"], row["text"]))
@@ -198,6 +203,8 @@ async def raw_games(bot: PenguinBot) -> dict[int, GameState]:
             # (A row iterates over its values: its column names are keys().)
             tuple(row[k] for k in row.keys() if k not in ("claimed_by", "claimed_until")),  # noqa: SIM118
             tuple(own),
+            row["creator_id"],
+            people.get((game_id, row["to_move_seat"])),
         )
         games[game_id] = GameState(
             record,

@@ -39,31 +39,66 @@ SEED = 14
 #: Tries in all (commands, autocompletes, clicks); issue 14 asks for at least 2,000.
 TRIES = 3000
 
-#: Commands (and buttons) by which a person may really change a game they can reach.
+#: Commands by which a person may really change a game they can reach, by the kind of action.
 CHANGING = {
-    "/game join",
-    "/game leave",
-    "/game start",
-    "/game cancel",
-    "/game add-computer",
-    "/game follow",
-    "/game resign",
-    "/game undo",
-    "/fish new",
-    "/ultimatum new",
+    "/game join": "join",
+    "/game leave": "leave",
+    "/game start": "start",
+    "/game cancel": "cancel",
+    "/game add-computer": "add-computer",
+    "/game follow": "follow",
+    "/game resign": "resign",
+    "/game undo": "undo",
+    "/game away": "away",
+    "/game return": "return",
+    "/fish new": "new",
+    "/ultimatum new": "new",
 }
+#: Buttons (and selects) by which a person may really change a game, by the kind of action.
 CHANGING_BUTTONS = {
-    "join",
-    "leave",
-    "start",
-    "computer",
-    "cancel",
-    "rematch",
-    "approve",
-    "refuse",
-    "resign",
-    "choose",  # a choice of a turn by clicks (only the mover's may change the game)
+    "join": "join",
+    "leave": "leave",
+    "start": "start",
+    "computer": "computer",
+    "cancel": "cancel",
+    "rematch": "rematch",
+    "approve": "answer",
+    "refuse": "answer",
+    "resign": "resign",
+    "skip": "turn",
+    "perform": "turn",
+    "finish": "turn",
+    "choose": "turn",  # a choice of a turn by clicks: only the mover's may change the game
 }
+#: The moderator of the cast (Manage Server).
+MODERATOR = "mia"
+
+
+def entitled(kind: str, person: User, record: Any) -> bool:
+    """Whether ``person`` may change the game of ``record`` (as it was before the try) by an
+    action of ``kind`` (README, "Who may do what"); everyone else's try must change nothing."""
+    seated = person.id in record.user_ids
+    # A seat a computer took over still names its person (seats.handed_from): only they return.
+    handed = any(seat[-1] == person.id for seat in record.seats)  # its last column
+    manager = person.id == record.creator_id or person.name == MODERATOR
+    return {
+        "join": not seated and record.status == "lobby",
+        "follow": True,
+        "leave": seated,
+        "resign": seated,
+        "undo": seated,
+        "away": seated,  # time away moves the clocks of one's own games only
+        "return": handed,
+        "answer": seated,
+        "rematch": seated,
+        "start": person.id == record.creator_id,
+        "computer": person.id == record.creator_id,
+        "add-computer": manager,
+        "cancel": manager,
+        "turn": person.id == record.to_move_user,
+    }.get(kind, False)
+
+
 #: The rule commands: only the player to move acts with them, and hostile values never do.
 RULES = {
     "/fish place",
@@ -223,6 +258,26 @@ class Tally:
     skipped: int = 0
     problems: list[str] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
+    #: Coverage: command paths invoked, (path, option) given a value, (path, option) whose
+    #: autocomplete was asked, component kinds offered to a clicker and clicked.
+    invoked: set[str] = field(default_factory=set)
+    given: set[tuple[str, str]] = field(default_factory=set)
+    completed: set[tuple[str, str]] = field(default_factory=set)
+    offered: set[str] = field(default_factory=set)
+    clicked: set[str] = field(default_factory=set)
+
+    def uncovered(self, commands: list[Leaf]) -> list[str]:
+        """What the tries never reached: every command, option, autocomplete and component
+        kind must be."""
+        missing = [f"command {c.path}" for c in commands if c.path not in self.invoked]
+        for leaf in commands:
+            for option in leaf.options:
+                if (leaf.path, option["name"]) not in self.given:
+                    missing.append(f"option {leaf.path} {option['name']}")
+                if option.get("autocomplete") and (leaf.path, option["name"]) not in self.completed:
+                    missing.append(f"autocomplete {leaf.path} {option['name']}")
+        missing += [f"component {k}" for k in sorted(self.offered - self.clicked)]
+        return missing
 
 
 def comparable(games: dict[int, GameState]) -> dict[int, GameState]:
@@ -236,25 +291,25 @@ def judge(
     before: dict[int, GameState],
     after: dict[int, GameState],
     *,
-    may_change: bool,
+    kind: str | None,
     person: User,
     guild_id: int | None,
-    creates: bool,
 ) -> None:
-    """Whether a try changed what it must not: a game changes only by an action that may
-    change one, and only a game the person reaches (of the server they act in; from a DM, one
-    they are seated in); new games only by opening one, in the server acted in."""
+    """Whether a try changed what it must not: a game changes only by an action of a ``kind``
+    that may change one, taken by someone ``entitled`` to it, in a game the person reaches
+    (of the server they act in; from a DM, one they are seated in); new games only by opening
+    one (or a rematch), in the server acted in. A refused try changes nothing at all."""
     old, new = comparable(before), comparable(after)
     changed = [n for n in old if n in new and old[n] != new[n]]
     for n in changed:
         record = old[n].record
         reaches = record.guild_id == guild_id if guild_id else person.id in record.user_ids
-        if not (may_change and reaches):
+        if kind is None or not (reaches and entitled(kind, person, record)):
             tally.problems.append(f"{what}: {changes({n: old[n]}, {n: new[n]})}")
             return
     appeared = {n: g for n, g in after.items() if n not in before}
     wrong = [n for n, g in appeared.items() if g.record.guild_id != guild_id]
-    if appeared and (not (creates or may_change) or wrong):
+    if appeared and (kind not in ("new", "rematch") or wrong):
         tally.problems.append(f"{what}: opened games {sorted(appeared)}")
         return
     if changed or appeared:
@@ -359,10 +414,10 @@ async def test_hostile_values_from_people_who_may_not_act_change_nothing(
             guild_id = channel.guild_id
             if roll < 0.12:
                 try:
-                    what, reply, may_change, guild_id = await click_something(rng, fake, person)
+                    what, reply, kind, guild_id = await click_something(rng, fake, person, tally)
                 except AssertionError as error:
                     tally.problems.append(f"a click by {role}: {str(error)[:300]}")
-                    what, reply, may_change = f"a click by {role}", None, False
+                    what, reply, kind = f"a click by {role}", None, None
                 if not what:
                     tally.skipped += 1
                     continue
@@ -382,11 +437,11 @@ async def test_hostile_values_from_people_who_may_not_act_change_nothing(
                     if option.get("required") or rng.random() < 0.6:
                         given[option["name"]] = value_for(rng, option, texts, ids, cast)
                 typed = " ".join(str(v) for v in given.values() if isinstance(v, str))
-                may_change = leaf.path in CHANGING and not mover
+                kind = None if mover else CHANGING.get(leaf.path)
                 if leaf.path == "/ultimatum skip" and person.id == ultimatum_mover.id:
                     # It takes no value: from the player to move (whichever role drew them)
                     # it is a real turn, not a hostile value.
-                    may_change = True
+                    kind = "turn"
                 focusable = [o for o in leaf.options if o.get("autocomplete")]
                 if focusable and roll < 0.4:
                     option = rng.choice(focusable)
@@ -408,7 +463,8 @@ async def test_hostile_values_from_people_who_may_not_act_change_nothing(
                     except AssertionError as error:
                         tally.problems.append(f"{what}: {error}")
                     tally.autocompletes += 1
-                    may_change = False
+                    tally.completed.add((leaf.path, option["name"]))
+                    kind = None
                     reply = None
                 else:
                     shown = {k: (v[:30] if isinstance(v, str) else v) for k, v in given.items()}
@@ -423,6 +479,8 @@ async def test_hostile_values_from_people_who_may_not_act_change_nothing(
                         tally.problems.append(f"{what}: {str(error)[:300]}")
                         reply = None
                     tally.commands += 1
+                    tally.invoked.add(leaf.path)
+                    tally.given |= {(leaf.path, name) for name in given}
                 tally.seen.add(what.split(" by ")[0].split(" {")[0])
             tally.tries += 1
             if reply is not None and typed:
@@ -442,10 +500,9 @@ async def test_hostile_values_from_people_who_may_not_act_change_nothing(
                 what,
                 before,
                 after,
-                may_change=may_change,
+                kind=kind,
                 person=person,
                 guild_id=guild_id,
-                creates=what.startswith(("/fish new", "/ultimatum new", "button rematch")),
             )
         broken = [str(v)[:300] for v in fake.take_violations()]
     elapsed = time.perf_counter() - started
@@ -456,17 +513,26 @@ async def test_hostile_values_from_people_who_may_not_act_change_nothing(
     )
     problems = tally.problems + [f"Discord would refuse: {v}" for v in broken]
     assert tally.commands + tally.autocompletes + tally.clicks >= 2000
+    problems += [f"never tried: {m}" for m in tally.uncovered(commands)]
     assert not problems, f"{len(problems)} problems in {tally.tries} tries:\n" + "\n".join(
         problems[:60]
     )
 
 
+def kind_of(custom_id: str) -> str:
+    """The kind of a posted component, from its custom_id (penguins:join:3 -> join)."""
+    if custom_id.startswith(("pc:", "ps:")):
+        return "choose"
+    return custom_id.split(":")[1] if ":" in custom_id else custom_id
+
+
 async def click_something(
-    rng: random.Random, fake: FakeDiscord, person: User
-) -> tuple[str, Reply | None, bool, int | None]:
+    rng: random.Random, fake: FakeDiscord, person: User, tally: Tally
+) -> tuple[str, Reply | None, str | None, int | None]:
     """Click a button or choose in a select menu the bot posted, as ``person``: what was
     clicked, the answer (None when they can see none; AssertionError when the click was not
-    answered as Discord requires), whether it may change a game, and the server."""
+    answered as Discord requires), the kind of change it may make (None: none), and the
+    server. A kind not clicked yet is preferred, so every kind offered gets its clicks."""
     messages: list[Message] = [
         m
         for m in fake.world.messages.values()
@@ -475,27 +541,29 @@ async def click_something(
         and (not m.ephemeral or m.ephemeral_for == person.id)
     ]
     rng.shuffle(messages)
-    for message in messages[:8]:
+    seen: list[tuple[Message, dict[str, Any]]] = []
+    for message in messages:
         try:
             fake._can_see(person, message)
         except AssertionError:
             continue
         items = [b for b in message.buttons if not b.get("disabled") and b.get("custom_id")]
         items += [s for s in message.selects if not s.get("disabled")]
-        if not items:
-            continue
-        item = rng.choice(items)
-        custom_id = str(item["custom_id"])
-        action = custom_id.split(":")[1] if ":" in custom_id else custom_id
-        if custom_id.startswith(("pc:", "ps:")):
-            action = "choose"
-        what = f"button {action} ({custom_id}) by {person.name}"
-        if item.get("type") == 2:
-            reply = await fake.click(person, message, custom_id=custom_id)
-        else:
-            options = [o["value"] for o in item.get("options") or []]
-            reply = await fake.select(person, message, [rng.choice(options)], custom_id=custom_id)
-        if reply.kind == "deferred":
-            await reply.wait_for_content(timeout=8)
-        return what, reply, action in CHANGING_BUTTONS, message.guild_id
-    return "", None, False, None
+        seen += [(message, item) for item in items]
+    tally.offered |= {kind_of(str(item["custom_id"])) for _, item in seen}
+    fresh = [(m, i) for m, i in seen if kind_of(str(i["custom_id"])) not in tally.clicked]
+    if not seen:
+        return "", None, None, None
+    message, item = rng.choice(fresh or seen)
+    custom_id = str(item["custom_id"])
+    action = kind_of(custom_id)
+    tally.clicked.add(action)
+    what = f"button {action} ({custom_id}) by {person.name}"
+    if item.get("type") == 2:
+        reply = await fake.click(person, message, custom_id=custom_id)
+    else:
+        options = [o["value"] for o in item.get("options") or []]
+        reply = await fake.select(person, message, [rng.choice(options)], custom_id=custom_id)
+    if reply.kind == "deferred":
+        await reply.wait_for_content(timeout=8)
+    return what, reply, CHANGING_BUTTONS.get(action), message.guild_id
