@@ -10,11 +10,13 @@ of the bot's servers (from a DM); the store is read before and after each try.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from bot.client import PenguinBot
+from bot.games.fish.geometry import FLOE_NAMES
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import language_of
 from bot.texts.ultimatum import card_name
@@ -22,6 +24,7 @@ from tests.bot.conftest import BotRunner
 from tests.bot.hostile import all_games, changes, dm, outsider, same_answer
 from tests.bot.players import is_done, open_game, resign_for_good, settle, who_moves
 from tests.fakediscord import Channel, FakeDiscord, Guild, Message, Reply, User
+from tests.games.test_ultimatum_shows import TWIN_HANDS
 
 #: An id no game has.
 MISSING = 99
@@ -74,6 +77,87 @@ async def set_table(fake: FakeDiscord) -> Table:
     olga = outsider(fake, "olga")
     other = await fake.join_guild("Ice Floe", channels=["floes"], members=[olga])
     return Table(fish, ultimatum, lobby.message, other, olga, outsider(fake, "nemo"))
+
+
+# Pinned positions, so that every step of a turn is reached the same way on every run.
+
+#: A Fish board (F-1, F-6) of a strip D1…D7 and four islands A1, A7, H1, H8, all 1-fish floes,
+#: the rest open water: penguins placed on the islands can never move, so their player goes
+#: out at their first turn of the hunt (F-11) and the other is left alone on the ice (F-13).
+STRIP = [f"D{n}" for n in range(1, 8)]
+ISLANDS = ["A1", "A7", "H1", "H8"]
+LAST_ON_ICE = [1 if name in STRIP or name in ISLANDS else 0 for name in FLOE_NAMES]
+
+#: An Ultimatum deal (as tests/games/test_ultimatum_shows.py's twin game): bear-music on D4
+#: (dots E4, C4) and sheep-juggling on F4 (dots G3, E4) both wait for E4.
+TWIN_SHOWS: dict[str, Any] = {
+    "hands": TWIN_HANDS,
+    "setup": {"D4": "bear-music", "F4": "sheep-juggling"},
+    "entertainer_deck": ["seal-music", "kangaroo-dance", "bear-dance"],
+    "activities": ["music", "juggling"],
+}
+
+Step = tuple[str, dict[str, Any]]
+
+#: The twin game's first three turns up to two shows due at once (U-16): seat 0 lays C4 and
+#: invites it, seat 1 lays G3 and skips, seat 0 lays E4 and invites it.
+TWIN_TURNS: list[Step] = [
+    ("/ultimatum play", {"card": "green-2-music", "cell": "C4"}),
+    ("/ultimatum invite", {"to": "C4"}),
+    ("/ultimatum play", {"card": "green-5-music", "cell": "G3"}),
+    ("/ultimatum skip", {}),
+    ("/ultimatum play", {"card": "brown-3-acrobatics", "cell": "E4"}),
+    ("/ultimatum invite", {"to": "E4"}),
+]
+
+
+async def open_pinned(
+    bot: PenguinBot, fake: FakeDiscord, kind: str, pinned: dict[str, Any]
+) -> tuple[int, Channel]:
+    """A running game of alice and bruno whose engine options pin the position (``floes`` for
+    Fish, ``deal`` for Ultimatum): written into alice's lobby before bruno's Join starts it."""
+    alice, bruno = fake.user("alice"), fake.user("bruno")
+    games = fake.channel("games")
+    mark = fake.mark()
+    reply = await fake.invoke(alice, f"/{kind} new", players=2, channel=games)
+    assert reply.message is not None and not reply.ephemeral, reply.content
+    thread = await fake.wait_for_thread(games, after=mark)
+    (join,) = [str(b["custom_id"]) for b in reply.message.buttons if b.get("label") == "Join"]
+    game_id = int(join.split(":")[2])
+    record = await bot.store.get_game(game_id)
+    options = json.dumps({**record.options, **pinned}, sort_keys=True)
+    await bot.store._db.write_one("UPDATE games SET options = ? WHERE id = ?", (options, game_id))
+    mark = fake.mark()
+    await fake.click(bruno, reply.message, label="Join")
+    await fake.wait_for_messages(thread, 1, after=mark)
+    return game_id, thread
+
+
+async def take(
+    bot: PenguinBot, fake: FakeDiscord, game_id: int, thread: Channel, step: Step
+) -> Reply:
+    """The player to move takes one step by command; it must be applied."""
+    command, options = step
+    _, _, mover = await who_moves(bot, fake, game_id)
+    before = len((await all_games(bot))[game_id].log)
+    reply = await fake.invoke(mover, command, channel=thread, options={**options, "game": game_id})
+    await reply.wait_for_content()
+    await settle(bot)
+    assert reply.ephemeral, reply.content
+    assert len((await all_games(bot))[game_id].log) > before, f"{step}: {reply.content!r}"
+    return reply
+
+
+async def place_penguins(
+    bot: PenguinBot, fake: FakeDiscord, game_id: int, thread: Channel, stranded: int
+) -> None:
+    """Place every penguin on LAST_ON_ICE: seat ``stranded`` on the islands, the other seat on
+    D1…D4 (free: D5…D7)."""
+    islands, strip = iter(ISLANDS), iter(STRIP)
+    for _ in range(2 * 4):  # F-6: two players place four penguins each
+        _, game, _ = await who_moves(bot, fake, game_id)
+        floe = next(islands if game.to_move == stranded else strip)
+        await take(bot, fake, game_id, thread, ("/fish place", {"floe": floe}))
 
 
 Asker = Callable[[int], Awaitable[Reply]]
@@ -287,6 +371,80 @@ async def test_only_the_player_to_move_acts_by_command(
             problem = await try_command(bot, fake, actor, "/ultimatum skip", {}, 2)
             problems += [problem] if problem else []
         assert not problems, f"{len(problems)} tries were not refused:\n" + "\n".join(problems)
+
+
+async def step_by_everyone(
+    bot: PenguinBot,
+    fake: FakeDiscord,
+    table: Table,
+    where: tuple[int, Channel],
+    step: Step,
+    logged: str,
+) -> list[str]:
+    """Everyone but the player to move tries ``step`` in game ``where``: each refused with
+    nothing changed. Then the player to move takes it: answered only to them, and the log
+    gains ``logged`` as their seat's. Returns the problems found."""
+    game_id, thread = where
+    command, options = step
+    record, _, mover = await who_moves(bot, fake, game_id)
+    problems = []
+    for actor in actors(fake, table, thread, mover):
+        problem = await try_command(bot, fake, actor, command, options, game_id)
+        problems += [problem] if problem else []
+    before = await all_games(bot)
+    reply = await fake.invoke(mover, command, channel=thread, options={**options, "game": game_id})
+    await reply.wait_for_content()
+    await settle(bot)
+    after = await all_games(bot)
+    added = after[game_id].log[len(before[game_id].log) :]
+    seat = record.seat_of(mover.id)
+    if not reply.ephemeral or added[:1] != ((seat, logged),):
+        problems.append(
+            f"{command} {options} by the player to move (seat {seat}): answered "
+            f"{reply.content!r} (ephemeral: {reply.ephemeral}), logged {list(added)}"
+        )
+    return problems
+
+
+async def test_every_step_of_a_turn_is_the_player_to_moves_alone(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """Past the first step, in pinned positions where each step is the mover's: /fish move in
+    the hunt (F-7), /ultimatum invite and skip (U-14), perform with two shows due (U-16) and
+    entertainer (U-21). The player out of turn (in the thread and from a DM), an unseated
+    member, a moderator, another server's member and someone on no server each try the very
+    action first: refused, nothing of any game changes. Then the player to move takes it and
+    the log holds it as their seat's."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        table = await set_table(fake)
+        problems: list[str] = []
+
+        fish = await open_pinned(bot, fake, "fish", {"floes": LAST_ON_ICE})
+        await place_penguins(bot, fake, *fish, stranded=1)
+        move = ("/fish move", {"penguin": "D4", "to": "D5"})
+        problems += await step_by_everyone(bot, fake, table, fish, move, "D4-D5")
+
+        ultimatum = await open_pinned(bot, fake, "ultimatum", {"deal": TWIN_SHOWS})
+        play_c4, invite_c4, play_g3, skip, play_e4, invite_e4 = TWIN_TURNS
+        await take(bot, fake, *ultimatum, play_c4)
+        problems += await step_by_everyone(
+            bot, fake, table, ultimatum, invite_c4, "invite supply C4"
+        )
+        await take(bot, fake, *ultimatum, play_g3)
+        problems += await step_by_everyone(bot, fake, table, ultimatum, skip, "skip")
+        await take(bot, fake, *ultimatum, play_e4)
+        await take(bot, fake, *ultimatum, invite_e4)
+        _, game, _ = await who_moves(bot, fake, ultimatum[0])
+        assert isinstance(game, UltimatumGame)
+        assert game.legal_actions() == ["perform D4", "perform F4"], game.legal_actions()
+        perform = ("/ultimatum perform", {"cell": "D4"})
+        problems += await step_by_everyone(bot, fake, table, ultimatum, perform, "perform D4")
+        entertainer = ("/ultimatum entertainer", {"cell": "E3"})
+        problems += await step_by_everyone(
+            bot, fake, table, ultimatum, entertainer, "entertainer E3"
+        )
+        assert not problems, f"{len(problems)} wrong:\n" + "\n".join(problems)
 
 
 # Every button and select, by every role: tests/bot/test_authority_buttons.py.
