@@ -89,8 +89,6 @@ class Host(commands.Bot):
         self.settling: dict[int, asyncio.Event] = {}
         #: When each (guild, user) was last seen on their server (bot.cogs.turns.still_member).
         self.members_seen: dict[tuple[int, int], float] = {}
-        #: Posted undo requests by game (bot.cogs.undo.UndoPost): edited when void or expired.
-        self.undo_posts: dict[int, Any] = {}
         #: The check of running games against their action logs, started by setup_hook.
         self.snapshot_check: asyncio.Task[SnapshotReport | None] | None = None
 

@@ -156,8 +156,9 @@ class Scheduler(commands.Cog):
         store = self.bot.store
         record = await open_record(store, request.game_id, BACKGROUND)
         lang = await self.bot.public_language(record.guild_id)
-        await undo.expire(store, request, lang)
-        self.bot.dispatch("undo_expired", request)
+        dropped = await undo.expire(store, request, lang)
+        if dropped is not None:  # this process ended it: its post is this process's to edit
+            self.bot.dispatch("undo_expired", dropped)
 
     async def remind(self, record: GameRecord) -> None:
         """Mention the person to move (and DM them if they opted in), once per interval."""

@@ -1,13 +1,17 @@
 """Undo by consent, in Discord: ``/game undo`` asks the other people; Approve/Refuse buttons
 answer. Which turns are taken back, who must agree and what an answer does is the play layer's
 (bot.play.undo); this module words its outcomes and keeps the posted question true: edited
-(its buttons removed) once the request is void or has expired.
+(its buttons removed) once the request is answered, void or has expired.
+
+Where the question was posted is kept with the request in the store (``UndoRequest.post``), not
+in this process: with several processes on one database, or after a restart, the request is
+often settled by another process than the one that posted it. Whoever removes the request from
+the store (one caller only: ``drop_undo`` returns it once) edits its post.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -18,7 +22,7 @@ from bot.i18n import t
 from bot.play import undo
 from bot.play.access import BACKGROUND, open_record
 from bot.play.undo import UndoRefused
-from bot.store import GameRecord, StoreError, UndoRequest
+from bot.store import GameRecord, StoreError, UndoPost, UndoRequest
 from bot.texts import over_days as days
 from bot.texts.names import mention, seat_names
 from bot.texts.refusals import explain
@@ -29,17 +33,6 @@ if TYPE_CHECKING:
     from bot.host import Host
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class UndoPost:
-    """Where an undo request was posted, for the game's version it was asked at: the message
-    is edited (its buttons removed) when the request is void or expires."""
-
-    channel_id: int
-    message_id: int
-    version: int
-    question: str
 
 
 def _words(lang: str, code: str, game_id: int) -> str:
@@ -134,20 +127,16 @@ async def ask_undo(bot: Host, interaction: Interaction, game_id: int | None) -> 
         posted = await interaction.original_response()
     except discord.HTTPException:
         return
-    bot.undo_posts[record.id] = UndoPost(posted.channel.id, posted.id, record.version, question)
+    post = UndoPost(posted.channel.id, posted.id, question)
+    if not await bot.store.posted_undo(asked.request, post):
+        # A change voided the request before its post was kept (a computer's move, perhaps in
+        # another process): nobody else knows this post, so it is closed here.
+        await close_undo_post(bot, record.id, post, _words(public, "void", record.id))
 
 
 async def answer_undo(bot: Host, interaction: Interaction, game_id: int, *, approve: bool) -> None:
     """A click on Approve undo or Refuse undo under a request."""
     lang = reader_language(interaction)
-    post = bot.undo_posts.get(game_id)
-    if (
-        post is not None
-        and interaction.message is not None
-        and interaction.message.id == post.message_id
-    ):
-        # This click answers the request in place (the message is edited by the answer).
-        bot.undo_posts.pop(game_id, None)
     loaded = await Tables(bot).load(interaction, game_id)  # who may reach it: bot.play.access
     record = loaded.record
     public = await bot.public_language(record.guild_id)
@@ -175,13 +164,10 @@ async def answer_undo(bot: Host, interaction: Interaction, game_id: int, *, appr
             public, "{who} refused: nothing was taken back in game #{id}.", who=who, id=game_id
         )
         await _settle(interaction, text)
+        await _close_elsewhere(bot, interaction, answered.request, text)
     elif outcome == "waiting":
         assert answered.request is not None and answered.point is not None
         question = _question(public, record, answered.request.requester_id, answered.point)
-        if interaction.message is not None:
-            bot.undo_posts[game_id] = UndoPost(
-                interaction.message.channel.id, interaction.message.id, record.version, question
-            )
         await interaction.response.edit_message(
             **fit(
                 content=question + "\n" + days.undo_waiting(public, answered.request),
@@ -191,14 +177,15 @@ async def answer_undo(bot: Host, interaction: Interaction, game_id: int, *, appr
     elif outcome == "done":
         bot.after_change(answered.record)
         names = ", ".join(seat_names(record, public)[s] for s in answered.approved_seats)
-        await _settle(
-            interaction,
-            t(public, "Everyone agreed ({names}): the last turn was taken back.", names=names),
-        )
+        text = t(public, "Everyone agreed ({names}): the last turn was taken back.", names=names)
+        await _settle(interaction, text)
+        await _close_elsewhere(bot, interaction, answered.request, text)
     else:
         # A late click on an old request, a void one, or one a rematch overtook: the request
         # message says so, without buttons.
-        await _settle(interaction, _words(public, outcome, game_id))
+        text = _words(public, outcome, game_id)
+        await _settle(interaction, text)
+        await _close_elsewhere(bot, interaction, answered.request, text)
 
 
 async def _settle(interaction: Interaction, text: str) -> None:
@@ -208,16 +195,23 @@ async def _settle(interaction: Interaction, text: str) -> None:
     )
 
 
-async def close_undo_post(bot: Host, game_id: int, outcome: str) -> None:
-    """Edit a posted undo request to its outcome and remove its buttons (once)."""
-    post = bot.undo_posts.pop(game_id, None)
-    if post is None:
-        return
+async def _close_elsewhere(
+    bot: Host, interaction: Interaction, request: UndoRequest | None, text: str
+) -> None:
+    """The answer settled the request from another message than its post (an older request's
+    buttons): its post must not stay open either."""
+    post = None if request is None else request.post
+    clicked = None if interaction.message is None else interaction.message.id
+    if request is not None and post is not None and post.message_id != clicked:
+        await close_undo_post(bot, request.game_id, post, text)
+
+
+async def close_undo_post(bot: Host, game_id: int, post: UndoPost, outcome: str) -> None:
+    """Edit a posted undo request to its outcome and remove its buttons."""
     try:
-        channel = bot.get_channel(post.channel_id) or await bot.fetch_channel(post.channel_id)
-        assert isinstance(channel, discord.abc.Messageable)
-        message = channel.get_partial_message(post.message_id)
-        await message.edit(
+        # By REST alone: the channel may be on a shard another process runs.
+        channel = bot.get_partial_messageable(post.channel_id)
+        await channel.get_partial_message(post.message_id).edit(
             **fit(
                 content=post.question + "\n" + outcome,
                 view=None,
@@ -237,26 +231,29 @@ class UndoPosts(commands.Cog):
 
     @commands.Cog.listener()
     async def on_game_changed(self, record: GameRecord) -> None:
-        """A move since the request was asked voids it."""
-        post = self.bot.undo_posts.get(record.id)
-        if post is None or not await undo.void_if_moved(self.bot.store, record, post.version):
+        """A change since the request was asked voids it (whichever process made it)."""
+        dropped = await undo.void_if_moved(self.bot.store, record)
+        if dropped is None or dropped.post is None:
             return
         lang = await self.bot.public_language(record.guild_id)
         await close_undo_post(
-            self.bot, record.id, t(lang, "Game #{id} moved on: the undo is void.", id=record.id)
+            self.bot,
+            record.id,
+            dropped.post,
+            t(lang, "Game #{id} moved on: the undo is void.", id=record.id),
         )
 
     @commands.Cog.listener()
     async def on_undo_expired(self, request: UndoRequest) -> None:
-        """Nobody answered in time."""
-        post = self.bot.undo_posts.get(request.game_id)
-        if post is None or post.version != request.version:
+        """Nobody answered in time (``request``: as this process removed it)."""
+        if request.post is None:
             return
         record = await open_record(self.bot.store, request.game_id, BACKGROUND)
         lang = await self.bot.public_language(record.guild_id)
         await close_undo_post(
             self.bot,
             request.game_id,
+            request.post,
             t(lang, "Expired: nobody answered in time, so nothing was taken back."),
         )
 

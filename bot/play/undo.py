@@ -257,15 +257,13 @@ async def expire(store: Store, request: UndoRequest, lang: str) -> UndoRequest |
     return await store.drop_undo(request.game_id, announce=[days.undo_expired_draft(request, lang)])
 
 
-async def void_if_moved(store: Store, record: GameRecord, asked_at: int) -> bool:
-    """Drop the request asked at version ``asked_at`` once the game has moved past it; whether
-    the game moved."""
-    if record.version == asked_at:
-        return False
-    request = await store.undo_request(record.id)
-    if request is not None and request.version == asked_at:
-        await store.drop_undo(record.id)
-    return True
+async def void_if_moved(store: Store, record: GameRecord) -> UndoRequest | None:
+    """Drop the game's request if it was asked before ``record``'s version (the game moved on
+    since); the request dropped, or None (none was void, or another caller dropped it)."""
+    request = await store.undo_request(record.id)  # a cheap look first: most changes have none
+    if request is None or request.version >= record.version:
+        return None
+    return await store.drop_undo(record.id, asked_before=record.version)
 
 
 async def _carry_out(

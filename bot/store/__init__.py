@@ -16,8 +16,9 @@ Everything else is a typed async method returning frozen records
   ``set_thread``, ``set_lobby_message`` (a full lobby starts by itself through ``opening``);
 - play: ``load`` → (record, snapshot text), ``commit_turn(..., expected_version=)`` (one short
   transaction; VersionConflict when stale), ``hand_to_computer``, ``action_log``, ``cut_log``;
-- undo by consent: ``request_undo``, ``undo_request``, ``approve_undo``, ``drop_undo``,
-  ``expired_undos``, ``carry_out_undo``; following a game: ``follow``, ``followers``;
+- undo by consent: ``request_undo``, ``undo_request``, ``posted_undo`` (where its question is),
+  ``approve_undo``, ``drop_undo``, ``expired_undos``, ``carry_out_undo``; following a game:
+  ``follow``, ``followers``;
 - lookups: ``get_game``, ``games_in_channel``, ``game_of_thread``, ``games_of_user``,
   ``games_in_guild``, ``games_due_reminder`` + ``mark_reminded``, ``games_past_deadline``,
   ``next_due_at`` (when the scheduler must wake next);
@@ -57,6 +58,7 @@ from bot.store.records import (
     Seat,
     SnapshotReport,
     StoredResult,
+    UndoPost,
     UndoRequest,
     UserSettings,
 )
@@ -85,6 +87,7 @@ __all__ = [
     "StoreError",
     "StoreOpenError",
     "StoredResult",
+    "UndoPost",
     "UndoRequest",
     "UserSettings",
     "VersionConflict",

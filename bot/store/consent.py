@@ -10,17 +10,21 @@ from bot.store.connection import Connection, Row
 from bot.store.core import StoreCore
 from bot.store.errors import StoreError, VersionConflict
 from bot.store.moves import cut_log
-from bot.store.records import GameRecord, OutboxDraft, Position, UndoRequest
+from bot.store.records import GameRecord, OutboxDraft, Position, UndoPost, UndoRequest
 from bot.store.rows import fetch_record, stamp, when
 
 _COLUMNS = (
-    "game_id, requester_id, keep, version, waiting, approved, channel_id, created_at, expires_at"
+    "game_id, requester_id, keep, version, waiting, approved, channel_id, created_at, expires_at, "
+    "post_channel_id, post_message_id, question"
 )
 #: Builds the messages announcing a taken-back turn; queued in the same transaction.
 AnnounceUndo = Callable[[GameRecord, UndoRequest], Iterable[OutboxDraft]]
 
 
 def _request(row: Row) -> UndoRequest:
+    post = None
+    if row["post_message_id"] is not None:
+        post = UndoPost(row["post_channel_id"], row["post_message_id"], row["question"] or "")
     return UndoRequest(
         game_id=row["game_id"],
         requester_id=row["requester_id"],
@@ -31,6 +35,7 @@ def _request(row: Row) -> UndoRequest:
         channel_id=row["channel_id"],
         created_at=when(row["created_at"]),
         expires_at=when(row["expires_at"]),
+        post=post,
     )
 
 
@@ -87,7 +92,8 @@ class ConsentMixin(StoreCore):
                 "requester_id = excluded.requester_id, keep = excluded.keep, "
                 "version = excluded.version, waiting = excluded.waiting, approved = '[]', "
                 "channel_id = excluded.channel_id, created_at = excluded.created_at, "
-                "expires_at = excluded.expires_at",
+                "expires_at = excluded.expires_at, post_channel_id = NULL, "
+                "post_message_id = NULL, question = NULL",
                 (
                     game_id,
                     requester_id,
@@ -107,6 +113,25 @@ class ConsentMixin(StoreCore):
         """The undo waiting in a game, if any (expired ones too, until they are cleared)."""
         async with self._db.single() as conn:
             return await _read(conn, game_id)
+
+    async def posted_undo(self, request: UndoRequest, post: UndoPost) -> bool:
+        """Keep where ``request``'s question was posted; False (nothing kept) if that request
+        no longer waits: settled meanwhile, perhaps by another process, or replaced."""
+        async with self._db.transaction() as conn:
+            changed = await conn.execute(
+                "UPDATE undo_requests SET post_channel_id = ?, post_message_id = ?, question = ? "
+                "WHERE game_id = ? AND version = ? AND requester_id = ? "
+                "AND post_message_id IS NULL",
+                (
+                    post.channel_id,
+                    post.message_id,
+                    post.question,
+                    request.game_id,
+                    request.version,
+                    request.requester_id,
+                ),
+            )
+            return changed == 1
 
     async def approve_undo(self, game_id: int, user_id: int) -> UndoRequest:
         """Record one person's approval; the request as it is now."""
@@ -131,16 +156,23 @@ class ConsentMixin(StoreCore):
             return found
 
     async def drop_undo(
-        self, game_id: int, *, announce: Iterable[OutboxDraft] = ()
+        self,
+        game_id: int,
+        *,
+        announce: Iterable[OutboxDraft] = (),
+        asked_before: int | None = None,
     ) -> UndoRequest | None:
-        """Remove a game's undo request (refused, expired or void), queueing ``announce``.
+        """Remove a game's undo request (refused, expired or void), queueing ``announce``;
+        with ``asked_before``, only a request asked at an earlier game version (made void).
 
         Returns the request removed, or None if there was none (then nothing is queued, so two
-        callers cannot both tell the same outcome).
+        callers cannot both tell the same outcome, nor both edit its post).
         """
         async with self._db.transaction() as conn:
             current = await _read(conn, game_id)
             if current is None:
+                return None
+            if asked_before is not None and current.version >= asked_before:
                 return None
             await conn.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
             await self._enqueue(conn, announce, self._now())

@@ -302,8 +302,16 @@ V9 = (
     "CHECK (what IN ('turns', 'results'))",
 )
 
+# Version 10: where an undo request was posted, so any process can edit its message once the
+# request is settled (see bot.store.schema's version 10).
+V10 = (
+    "ALTER TABLE undo_requests ADD COLUMN post_channel_id BIGINT",
+    "ALTER TABLE undo_requests ADD COLUMN post_message_id BIGINT",
+    "ALTER TABLE undo_requests ADD COLUMN question TEXT",
+)
+
 #: MIGRATIONS[i] takes a database from version i to i + 1.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6, V7, V8, V9)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6, V7, V8, V9, V10)
 LATEST = len(MIGRATIONS)
 #: The columns version 7 adds (to both schemas).
 CLAIM_COLUMNS = {

@@ -32,6 +32,7 @@ from bot.store.records import (
     Position,
     SnapshotReport,
     Status,
+    UndoPost,
     UndoRequest,
     UserSettings,
 )
@@ -356,12 +357,20 @@ class GameStore(Protocol):
         """The undo waiting in a game, if any (expired ones too, until they are cleared)."""
         ...
 
+    async def posted_undo(self, request: UndoRequest, post: UndoPost) -> bool:
+        """Keep where ``request``'s question was posted; False if it no longer waits."""
+        ...
+
     async def approve_undo(self, game_id: int, user_id: int) -> UndoRequest:
         """Record one person's approval; the request as it is now."""
         ...
 
     async def drop_undo(
-        self, game_id: int, *, announce: Iterable[OutboxDraft] = ()
+        self,
+        game_id: int,
+        *,
+        announce: Iterable[OutboxDraft] = (),
+        asked_before: int | None = None,
     ) -> UndoRequest | None:
         """Remove a game's undo request (refused, expired or void), queueing ``announce``."""
         ...

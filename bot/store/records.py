@@ -214,6 +214,18 @@ class UndoRequest:
     channel_id: int  # where it was asked (its outcome is told there)
     created_at: datetime
     expires_at: datetime
+    #: The posted question (Approve/Refuse), once it is posted: edited when the request is
+    #: settled, by whichever process settles it.
+    post: UndoPost | None = None
+
+
+@dataclass(frozen=True)
+class UndoPost:
+    """Where an undo request's question was posted, and its words (kept while it waits)."""
+
+    channel_id: int
+    message_id: int
+    question: str
 
 
 @dataclass(frozen=True)

@@ -293,6 +293,17 @@ V9 = (
     "CHECK (what IN ('turns', 'results'))",
 )
 
+# Version 10: where an undo request was posted (issue 20). Its message (with Approve and Refuse)
+# is edited when the request is answered, made void or expires; with several processes, or after
+# a restart, the process that settles the request is often not the one that posted it, so the
+# message's channel and id and the question it asks are kept with the request. NULL until the
+# question is posted (and for requests from before).
+V10 = (
+    "ALTER TABLE undo_requests ADD COLUMN post_channel_id INTEGER",
+    "ALTER TABLE undo_requests ADD COLUMN post_message_id INTEGER",
+    "ALTER TABLE undo_requests ADD COLUMN question TEXT",
+)
+
 #: MIGRATIONS[i] takes a database from user_version i to i + 1.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6, V7, V8, V9)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3, V4, V5, V6, V7, V8, V9, V10)
 LATEST = len(MIGRATIONS)

@@ -132,16 +132,24 @@ async def test_a_move_since_the_request_makes_it_void(store: Store, clock: Clock
     assert len(await store.action_log(record.id)) == 2
 
 
-async def test_void_if_moved_drops_only_the_request_of_that_version(
+async def test_void_if_moved_drops_only_a_request_asked_before_the_change(
     store: Store, clock: Clock
 ) -> None:
+    """A change voids the request asked before it, once (two processes seeing the same change
+    cannot both close it); a change older than the request (seen late) voids nothing."""
     record = await play(store, (await started(store, "fish", 2)).id, 1)
+    before = await store.get_game(record.id)
     await ask_now(store, clock, record, USERS[0])
-    assert not await void_if_moved(store, record, record.version), "the game has not moved"
+    assert await void_if_moved(store, record) is None, "the game has not moved"
     assert await store.undo_request(record.id) is not None
     moved = await play(store, record.id, 1)
-    assert await void_if_moved(store, moved, record.version)
+    dropped = await void_if_moved(store, moved)
+    assert dropped is not None and dropped.version == record.version
+    assert await void_if_moved(store, moved) is None, "void once"
     assert await store.undo_request(record.id) is None
+    asked = await ask_now(store, clock, moved, USERS[1])
+    assert await void_if_moved(store, before) is None, "an older change voids nothing"
+    assert await store.undo_request(record.id) == asked.request
 
 
 async def test_an_expired_request_is_gone_and_told_once(store: Store, clock: Clock) -> None:

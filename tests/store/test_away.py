@@ -43,7 +43,7 @@ async def test_a_version_8_database_is_upgraded_to_9_keeping_its_rows(tmp_path: 
             "INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, ?)", (GUILD, START)
         )
     async with await Store.open(path) as store:
-        assert (await store.pragmas())["user_version"] == LATEST == 9
+        assert (await store.pragmas())["user_version"] == LATEST
         assert await store.followers(1, "turns") == [USERS[3]]
         assert await store.followers(1, "results") == []
         assert (await store.get_game(1)).seats[0].handed_from is None

@@ -14,7 +14,7 @@ import pytest
 
 from bot.play.games import rebuild
 from bot.play.lobby import create_game
-from bot.store import OutboxDraft, Store
+from bot.store import OutboxDraft, Store, UndoPost
 from bot.store.copy import TABLES, CopyRefused, copy_database
 from tests.store.conftest import USERS, Clock, play_random, started
 
@@ -31,7 +31,7 @@ async def fill(store: Store, clock: Clock) -> None:
     running = await started(store, seed=9)
     record, _ = await play_random(store, running.id, random.Random(9), moves=3)
     await store.follow(running.id, 77)
-    await store.request_undo(
+    request = await store.request_undo(
         running.id,
         requester_id=USERS[0],
         keep=2,
@@ -40,6 +40,7 @@ async def fill(store: Store, clock: Clock) -> None:
         channel_id=2,
         expires_at=clock.now_datetime() + timedelta(hours=24),
     )
+    assert await store.posted_undo(request, UndoPost(2, 4242, "who asks what (schema 10)"))
     (entry,) = await store.enqueue(OutboxDraft("post", {"text": "ü"}, channel_id=5))
     await store.mark_sent(entry.id, 123)
     await store.enqueue(OutboxDraft("dm", {"text": "x"}, user_id=USERS[0], dedupe_key="k"))
@@ -66,6 +67,8 @@ async def test_copies_every_row_and_replays_every_game(
             assert await after.load(game_id) == await before.load(game_id)
             assert await after.action_log(game_id) == await before.action_log(game_id)
         assert await after.pending() == await before.pending()
+        undo = await after.undo_request(6)  # the running game's request, with its post
+        assert undo == await before.undo_request(6) and undo is not None and undo.post
         assert await after.user_settings(USERS[0]) == await before.user_settings(USERS[0])
         assert await after.results() == await before.results() != []
         assert await after.season_starts() == await before.season_starts()
