@@ -57,6 +57,8 @@ SPRITE = (round(HEX_W), round(2 * R))
 GAP = 2.5  # open water between neighbouring floes
 HEADER = 54
 CELL_H = 72
+NAME_SIZE = 22  # a player's name in the rows under the board
+NAME_GAP = 6  # between a name and the catch (the name sits higher, so little is needed)
 PAD = 12
 LABEL_COLOUR: Colour = (64, 98, 130)
 LABEL_SIZE = 20
@@ -322,13 +324,15 @@ def _player(
     score_w = score_face.getlength(score)
     image.paste(icon, (x1 - 12 - icon.width, (y0 + y1) // 2 - icon.height // 2), icon)
     text.label(draw, (x1 - 20 - icon.width, (y0 + y1) / 2), score, score_face, TEXT, anchor="rm")
-    name_w = x1 - x0 - 66 - score_w - icon.width - 36
+    # The name runs up to the score, in the Ultimatum rows' size: a picture name shortened to
+    # 14 characters ("Alexandra von…") then shows whole beside a catch of two digits.
+    name_w = x1 - 20 - icon.width - score_w - NAME_GAP - (x0 + 64)
     dim = view["out"][seat] and view["phase"] != "over"
     text.label(
         draw,
         (x0 + 64, y0 + 22),
         name,
-        text.font(24, True),
+        text.font(NAME_SIZE, True),
         TEXT_DIM if dim else TEXT,
         anchor="lm",
         width=name_w,

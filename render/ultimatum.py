@@ -45,6 +45,8 @@ from render.style import (
 )
 from render.ultimatum_panel import PANEL_WIDTH, draw_panel, panel_height
 
+Box = png.Box
+
 WIDTH = PANEL_WIDTH
 AXIS = 28
 MARGIN = 12
@@ -215,7 +217,7 @@ def _mark(cell: int, count: int) -> Image.Image:
     return sprites.supersampled(side, side, paint)
 
 
-def _draw_waiting(image: Image.Image, view: Mapping[str, Any]) -> None:
+def _draw_waiting(image: Image.Image, view: Mapping[str, Any], drawn: list[Box]) -> None:
     """Mark each empty cell a face-up entertainer still waits for, on the side facing it."""
     width, height = view["width"], view["height"]
     cell = cell_size(width, height)
@@ -223,13 +225,22 @@ def _draw_waiting(image: Image.Image, view: Mapping[str, Any]) -> None:
         for towards, count in waits:
             mark = _mark(cell, count)
             x, y = mark_centre(name, towards, width, height)
-            image.paste(mark, (round(x - mark.width / 2), round(y - mark.height / 2)), mark)
+            _overlay(image, mark, (round(x - mark.width / 2), round(y - mark.height / 2)), drawn)
 
 
-def _ring(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: Colour) -> None:
+def _overlay(
+    image: Image.Image, sprite: Image.Image, at: tuple[int, int], drawn: list[Box]
+) -> None:
+    """Paste a see-through ``sprite`` at ``at`` and note its box in ``drawn``."""
+    image.paste(sprite, at, sprite)
+    drawn.append((at[0], at[1], at[0] + sprite.width, at[1] + sprite.height))
+
+
+def _ring(draw: ImageDraw.ImageDraw, box: Box, colour: Colour, drawn: list[Box]) -> None:
     x0, y0, x1, y1 = box
     draw.rectangle((x0 - 1, y0 - 1, x1, y1), outline=INK, width=7)
     draw.rectangle((x0 + 1, y0 + 1, x1 - 2, y1 - 2), outline=colour, width=4)
+    drawn.append((x0 - 1, y0 - 1, x1 + 1, y1 + 1))
 
 
 def stone_corner(name: str, width: int, height: int) -> tuple[int, int]:
@@ -247,7 +258,7 @@ def stone_centre(name: str, width: int, height: int) -> tuple[float, float]:
 
 def _stone_arrow(
     image: Image.Image, moved: Mapping[str, str], colour: Colour, width: int, height: int
-) -> None:
+) -> Box | None:
     """U-14: the stone's move as a slim, see-through arrow from where it stood to just short of
     where it stands now. It lies under the stones, so it never hides one or a card's icon."""
     cell = cell_size(width, height)
@@ -257,7 +268,7 @@ def _stone_arrow(
     )
     span = math.hypot(x1 - x0, y1 - y0)
     if span == 0:
-        return
+        return None
     short = cell * 0.38 * 0.5 + max(3, cell * 0.06)  # the stone's radius and a clear gap
     end = (x1 - (x1 - x0) * short / span, y1 - (y1 - y0) * short / span)
     pad = round(cell * 0.16) + 4  # the head's half width, its rim and a pixel of edge
@@ -280,6 +291,7 @@ def _stone_arrow(
     whole, inside = whole.reduce(ss), inside.reduce(ss)
     _lay(image, INK, (left, top), ImageChops.subtract(whole, inside))
     _lay(image, colour, (left, top), inside)
+    return left, top, right, bottom
 
 
 def _lay(image: Image.Image, colour: Colour, at: tuple[int, int], mask: Image.Image) -> None:
@@ -295,7 +307,12 @@ def _lay(image: Image.Image, colour: Colour, at: tuple[int, int], mask: Image.Im
             image.paste(colour, box, strip.crop(inked))
 
 
-def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+def _draw_table(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
+) -> list[Box]:
+    """Lay the cards on the iceberg and draw over them; returns the boxes drawn over the cards
+    (rings, the arrow, stars, waiting marks, stones): elsewhere the iceberg is the background
+    and the cards' faces alone (see ``_mapped_iceberg``)."""
     width, height = view["width"], view["height"]
     cell = cell_size(width, height)
     face_size = cell - 2 * INSET
@@ -304,43 +321,56 @@ def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str
         image.paste(cards.flat_face(card, face_size, ICE), (x0 + INSET, y0 + INSET))
     last = view.get("last") or {}
     star = _star(round(cell * 0.42))
+    drawn: list[Box] = []
     for name in view.get("pending_shows", []):
-        _ring(draw, cell_box(name, width, height), PENDING)
+        _ring(draw, cell_box(name, width, height), PENDING, drawn)
     for show in last.get("shows", []):
-        _ring(draw, cell_box(show["cell"], width, height), SHOWN)
+        _ring(draw, cell_box(show["cell"], width, height), SHOWN, drawn)
     for name in last.get("entertainers_laid", []):
-        _ring(draw, cell_box(name, width, height), NEW_ENTERTAINER)
+        _ring(draw, cell_box(name, width, height), NEW_ENTERTAINER, drawn)
     if last.get("cell"):
-        _ring(draw, cell_box(last["cell"], width, height), HIGHLIGHT)
+        _ring(draw, cell_box(last["cell"], width, height), HIGHLIGHT, drawn)
     stone_size = round(cell * 0.38)
     moved = last.get("stone")
     if moved and moved["from"] != "supply":
-        _stone_arrow(image, moved, SEAT_COLOURS[last["seat"]], width, height)
+        arrow_box = _stone_arrow(image, moved, SEAT_COLOURS[last["seat"]], width, height)
+        drawn.extend([arrow_box] if arrow_box else [])
     # The star overhangs its cell's top-left corner, where the left neighbour's stone sits: it
     # goes on before the stones, so no stone is ever hidden under a star.
     for name in [*view.get("pending_shows", []), *(s["cell"] for s in last.get("shows", []))]:
         x0, y0, _, _ = cell_box(name, width, height)
-        image.paste(star, (x0 - star.width // 4, y0 - star.height // 4), star)
+        _overlay(image, star, (x0 - star.width // 4, y0 - star.height // 4), drawn)
     if view["phase"] != "over":  # once the game is over nobody waits for a card any more
-        _draw_waiting(image, view)
+        _draw_waiting(image, view, drawn)
     for name, seat in view["stones"].items():
-        token = sprites.seat_token(seat, stone_size)
-        image.paste(token, stone_corner(name, width, height), token)
+        _overlay(
+            image, sprites.seat_token(seat, stone_size), stone_corner(name, width, height), drawn
+        )
+    return drawn
 
 
 def render_table(
     view: Mapping[str, Any], names: Sequence[str], labels: Mapping[str, str] | None = None
 ) -> Image.Image:
     """The party table picture as a Pillow image (``table`` encodes it)."""
+    return _render_table(view, names, labels)[0]
+
+
+def _render_table(
+    view: Mapping[str, Any], names: Sequence[str], labels: Mapping[str, str] | None
+) -> tuple[Image.Image, list[Box]]:
+    """The party table picture and the boxes drawn over its cards and background."""
     view_kind(view, "ultimatum")
     words = labels_table.merged(labels)
     shown = seat_names(names, view["players"], words)
     height = size(view)[1]
     image = _blank_table(view["width"], view["height"], height).copy()
     draw = ImageDraw.Draw(image)
-    _draw_table(image, draw, view)
-    draw_panel(image, draw, iceberg_height(view["width"], view["height"]), view, shown, words)
-    return image
+    drawn = _draw_table(image, draw, view)
+    top = iceberg_height(view["width"], view["height"])
+    draw_panel(image, draw, top, view, shown, words)
+    drawn.append((0, top, WIDTH, height))  # the panel is drawn afresh every time
+    return image, drawn
 
 
 def table(
@@ -352,13 +382,40 @@ def table(
 ) -> bytes:
     """PNG of the party table: iceberg, cards, stones, highlights, scores and decks; ``marks``
     tags the cells a player may choose (render.marks)."""
-    image = render_table(view, names, labels)
+    image, drawn = _render_table(view, names, labels)
+    width, height = view["width"], view["height"]
     if marks:
-        width, height = view["width"], view["height"]
         boxes = {name: cell_box(name, width, height) for name in marks}
         spots = {n: ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for n, b in boxes.items()}
-        draw_marks(image, spots, marks, cell_size(width, height) * 2 // 5)
-    return png.encode(image, table_palette())
+        drawn.extend(draw_marks(image, spots, marks, cell_size(width, height) * 2 // 5))
+    return png.encode_over(image, table_palette(), _mapped_cards(view, image.height), drawn)
+
+
+def _mapped_cards(view: Mapping[str, Any], picture_height: int) -> Image.Image:
+    """The background with the cards' faces laid on it, from layers already mapped onto the
+    table palette: a third of the bytes to copy, and only what is drawn over them (see
+    ``_render_table``) is mapped again for each picture."""
+    width, height = view["width"], view["height"]
+    base = _mapped_blank(width, height, picture_height).copy()
+    face_size = cell_size(width, height) - 2 * INSET
+    for name, card in view["table"].items():
+        x0, y0, _, _ = cell_box(name, width, height)
+        base.paste(_mapped_face(card, face_size), (x0 + INSET, y0 + INSET))
+    return base
+
+
+@cache
+def _mapped_blank(width: int, height: int, picture_height: int) -> Image.Image:
+    """``_blank_table`` mapped onto the table palette."""
+    picture = _blank_table(width, height, picture_height)
+    return picture.quantize(palette=table_palette(), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=1024)
+def _mapped_face(card: str, face_size: int) -> Image.Image:
+    """A card's face on the ice (``cards.flat_face``) mapped onto the table palette."""
+    face = cards.flat_face(card, face_size, ICE)
+    return face.quantize(palette=table_palette(), dither=Image.Dither.NONE)
 
 
 #: The hand picture is narrower than the table: Discord shows both about 400 pixels wide on a

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games.fish import FLOE_NAMES, floe_position
+from bot.texts.names import short_name
 from render import fish
 from render.style import ICE, SEAT_COLOURS
 from tests.render.games import LONG_NAMES, decode, fish_game
@@ -192,3 +193,31 @@ def test_wrong_view_or_name_count_is_refused() -> None:
         fish.board(view, names=["Ann", "Bob"])
     with pytest.raises(ValueError, match="fish view"):
         fish.board({**view, "kind": "ultimatum"}, names=["a", "b", "c"])
+
+
+def _player_row(png: bytes, seat: int) -> bytes:
+    """The pixels of ``seat``'s row under the board."""
+    cell_w = (fish.WIDTH - 3 * fish.PAD) // 2
+    x0 = fish.PAD + (seat % 2) * (cell_w + fish.PAD)
+    y0 = fish.BOARD_HEIGHT + fish.HEADER + (seat // 2) * (fish.CELL_H + fish.PAD)
+    return decode(png).convert("RGB").crop((x0, y0, x0 + cell_w, y0 + fish.CELL_H)).tobytes()
+
+
+@pytest.mark.parametrize("catch", [None, 99])
+def test_a_shortened_name_shows_whole_beside_a_two_digit_catch(catch: int | None) -> None:
+    """A picture name shortened to 14 characters ("Alexandra von…", bot.texts.names) is not
+    cut a second time ("Alexandra vo…") once its player has caught 10 fish or more: in a real
+    game played on until a catch has two digits, and with 99 fish."""
+    shown = short_name("Alexandra von Pinguinhausen")
+    assert shown == "Alexandra von…"
+    game = fish_game(2, seed=5, actions=0)
+    while game.view(None)["catch"][0]["fish"] < 10:
+        assert not game.is_over
+        game.play(game.legal_actions()[0], seat=game.to_move)
+    view = game.view(None)
+    if catch is not None:
+        view["catch"][0] = {**view["catch"][0], "fish": catch}
+    assert view["catch"][0]["fish"] >= 10
+    whole = _player_row(fish.board(view, names=[shown, "Bot (hard)"]), 0)
+    cut = _player_row(fish.board(view, names=["Alexandra vo…", "Bot (hard)"]), 0)
+    assert whole != cut, "the row cuts the shortened name again"
