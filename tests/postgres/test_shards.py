@@ -2,11 +2,16 @@
 
 Process 0 runs shard 0, process 1 shard 1 (``SHARD_COUNT=2``, ``SHARD_IDS``); the stand-in
 refuses an IDENTIFY that breaks the bucket's 5-second interval (``max_concurrency=1``), so the
-processes must take turns across processes. A game in a server on each shard is played against a
-computer; process 1 is SIGKILLed right after a move in its server's game, when the computer is to
-move. Process 0 then does that game's due work once the dead process's leases lapse: the
-computer's moves, the reminder (once), the timeout (once: a computer takes the seat), the posts;
-both games end, and no post appears twice.
+processes must take turns across processes.
+
+While both live, a game in a server on each shard is left by alice after her first move: both
+processes look for due work every third of a lease, so they compete for each game's computer
+moves, its reminder and its timeout (a computer takes alice's seat) — each must happen exactly
+once: one reminder and one hand-over post per game, every action of the log posted once, in
+order. Then process 1 is SIGKILLed right after alice's move in a new game on its shard, when
+the computer is to move; process 0 does that game's due work once the dead process's leases
+lapse (the computer's moves, the reminder, the timeout, the posts), again each exactly once,
+while alice plays a game on shard 0 to the end. No post appears twice.
 """
 
 from __future__ import annotations
@@ -112,6 +117,41 @@ def doubled(fake: FakeDiscord, thread: Channel) -> list[str]:
     return [content for content, n in counts.items() if n > 1]
 
 
+async def finished(store: Store, game_id: int, timeout: float) -> None:
+    """Wait until the game is over."""
+    deadline = time.monotonic() + timeout
+    while (await store.get_game(game_id)).status == "active":
+        assert time.monotonic() < deadline, f"game #{game_id} did not end"
+        await asyncio.sleep(0.2)
+
+
+async def each_once(
+    fake: FakeDiscord, store: Store, game_id: int, thread: Channel, *, handed: int
+) -> None:
+    """Every job of the game was done exactly once: the log numbers one action per turn and
+    replays; each action's picture (``game-<id>-<actions so far>.png``, a Fish action is a
+    whole turn, F-6/F-7) was posted once, in order; ``handed`` hand-overs of a timed-out seat
+    and as many reminders were posted, once each."""
+    log = await store.action_log(game_id)
+    assert [a.seq for a in log] == list(range(1, len(log) + 1))
+    record, game = await load_game(store, game_id)
+    assert game is not None and game.is_over and len(game.log) == len(log)
+    posted = [
+        int(a.filename.removeprefix(f"game-{game_id}-").removesuffix(".png"))
+        for m in fake.history(thread)
+        for a in m.attachments
+        if a.filename.startswith(f"game-{game_id}-")
+    ]
+    assert posted == sorted(set(posted)), "a turn's post came twice or out of order"
+    assert set(range(1, len(log) + 1)) <= set(posted), "every action was posted"
+    history = fake.history(thread)
+    assert len([m for m in history if "takes over their seat" in m.content]) == handed
+    assert len([m for m in history if "⏰ Reminder" in m.content]) == handed
+    alice = fake.user("alice").id
+    assert [s.handed_from for s in record.seats if s.handed_from] == [alice] * handed
+    assert doubled(fake, thread) == []
+
+
 async def test_two_processes_share_the_work_and_one_takes_over_when_the_other_dies(
     sharded: FakeDiscord, postgres_url: str, tmp_path: Path
 ) -> None:
@@ -146,6 +186,22 @@ async def test_two_processes_share_the_work_and_one_takes_over_when_the_other_di
         first = next(c for c in channels if shard_of[c.id] == 0)
         other = next(c for c in channels if shard_of[c.id] == 1)
 
+        # Both alive: alice leaves a game on each shard after one move. The computer's moves,
+        # the reminder and the timeout of each are due work both processes look for.
+        left = []
+        for channel in (first, other):
+            game_id, thread = await open_against_computer(fake, store, channel)
+            game = await alices_turn(store, game_id)
+            reply = await fish_step(fake, alice, thread, game.phase)
+            assert reply.ephemeral, reply.content
+            left.append((game_id, thread))
+        for game_id, _ in left:
+            await finished(store, game_id, timeout=90)
+        await asyncio.sleep(1.0)  # the last posts
+        for game_id, thread in left:
+            await each_once(fake, store, game_id, thread, handed=1)
+        assert second.returncode is None, "both processes lived through it"
+
         # Shard 1's game: alice makes one move, then its process dies with the computer to move.
         doomed, doomed_thread = await open_against_computer(fake, store, other)
         game = await alices_turn(store, doomed)
@@ -165,18 +221,11 @@ async def test_two_processes_share_the_work_and_one_takes_over_when_the_other_di
             assert reply.ephemeral, reply.content
 
         # Shard 1's game goes on in process 0: computer moves, one reminder, the timeout, the end.
-        deadline = time.monotonic() + 90
-        while (await store.get_game(doomed)).status == "active":
-            assert time.monotonic() < deadline, "the dead process's game did not end"
-            await asyncio.sleep(0.2)
-        log = await store.action_log(doomed)
-        assert len(log) > 2 and time.monotonic() - killed_at > LEASE
-        record = await store.get_game(doomed)
-        assert all(seat.is_computer for seat in record.seats)  # alice timed out: a computer sat
+        await finished(store, doomed, timeout=90)
+        assert time.monotonic() - killed_at > LEASE
         await asyncio.sleep(1.0)  # the last posts
-        reminders = [m for m in fake.history(doomed_thread) if "⏰ Reminder" in m.content]
-        assert len(reminders) == 1
-        assert doubled(fake, doomed_thread) == [] and doubled(fake, kept_thread) == []
+        await each_once(fake, store, doomed, doomed_thread, handed=1)
+        await each_once(fake, store, kept, kept_thread, handed=0)
         assert await store.pending() == []  # every post was sent, by a process still alive
         assert time.time() - heartbeat.stat().st_mtime < LEASE  # renewing: healthy
     assert "Traceback" not in (tmp_path / "shard0.log").read_text()
