@@ -11,7 +11,9 @@ once: one reminder and one hand-over post per game, every action of the log post
 order. Then process 1 is SIGKILLed right after alice's move in a new game on its shard, when
 the computer is to move; process 0 does that game's due work once the dead process's leases
 lapse (the computer's moves, the reminder, the timeout, the posts), again each exactly once,
-while alice plays a game on shard 0 to the end. No post appears twice.
+while alice plays a game on shard 0 to the end. An undo question process 1 posted in a game of
+two people is closed by process 0, whose timeout of the person asked voids it. No post appears
+twice.
 """
 
 from __future__ import annotations
@@ -94,8 +96,17 @@ async def open_against_computer(
     reply = await fake.invoke(fake.user("alice"), "/fish new", players=2, bots=1, channel=channel)
     assert not reply.ephemeral, reply.content
     thread = await fake.wait_for_thread(channel, after=mark, timeout=15)
-    (record,) = await store.games_in_channel(channel.id, ("active",))
-    return record.id, thread
+    return await game_in(store, thread), thread
+
+
+async def game_in(store: Store, thread: Channel) -> int:
+    """The id of the game a new thread is for, once the game has named it and started."""
+    for _ in range(300):
+        record = await store.game_of_thread(thread.id)
+        if record is not None and record.status == "active":
+            return record.id
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no game started in thread {thread.id}")
 
 
 async def alices_turn(store: Store, game_id: int, timeout: float = 60.0) -> Any:
@@ -147,9 +158,27 @@ async def each_once(
     history = fake.history(thread)
     assert len([m for m in history if "takes over their seat" in m.content]) == handed
     assert len([m for m in history if "⏰ Reminder" in m.content]) == handed
-    alice = fake.user("alice").id
-    assert [s.handed_from for s in record.seats if s.handed_from] == [alice] * handed
+    people = {fake.user("alice").id, fake.user("bruno").id}
+    from_people = [s.handed_from for s in record.seats if s.handed_from in people]
+    assert len(from_people) == len(set(from_people)) == handed
     assert doubled(fake, thread) == []
+
+
+async def undo_asked(fake: FakeDiscord, store: Store, channel: Channel) -> tuple[int, Channel, Any]:
+    """Alice and bruno start a Fish game in ``channel``; whoever moves first asks to take the
+    move back. The game's id and thread, and the posted question (Approve/Refuse)."""
+    alice, bruno = fake.user("alice"), fake.user("bruno")
+    mark = fake.mark()
+    lobby = await fake.invoke(alice, "/fish new", players=2, channel=channel)
+    await fake.click(bruno, lobby.message, label="Join")
+    thread = await fake.wait_for_thread(channel, after=mark, timeout=15)
+    record, game = await load_game(store, await game_in(store, thread))
+    mover = alice if record.to_move_user == alice.id else bruno
+    reply = await fish_step(fake, mover, thread, game.phase)
+    assert reply.ephemeral, reply.content
+    asked = await fake.invoke(mover, "/game undo", channel=thread)
+    assert [b["label"] for b in asked.message.buttons] == ["Approve undo", "Refuse undo"]
+    return record.id, thread, asked
 
 
 async def test_two_processes_share_the_work_and_one_takes_over_when_the_other_dies(
@@ -202,7 +231,10 @@ async def test_two_processes_share_the_work_and_one_takes_over_when_the_other_di
             await each_once(fake, store, game_id, thread, handed=1)
         assert second.returncode is None, "both processes lived through it"
 
-        # Shard 1's game: alice makes one move, then its process dies with the computer to move.
+        # Shard 1's games: in one, a person asks to take a move back (process 1 posts the
+        # question); in the other alice makes one move; then process 1 dies, with the computer
+        # to move in one game and the other person's answer awaited in the other.
+        asked_game, asked_thread, asked = await undo_asked(fake, store, other)
         doomed, doomed_thread = await open_against_computer(fake, store, other)
         game = await alices_turn(store, doomed)
         reply = await fish_step(fake, alice, doomed_thread, game.phase)
@@ -226,6 +258,17 @@ async def test_two_processes_share_the_work_and_one_takes_over_when_the_other_di
         await asyncio.sleep(1.0)  # the last posts
         await each_once(fake, store, doomed, doomed_thread, handed=1)
         await each_once(fake, store, kept, kept_thread, handed=0)
+
+        # The person asked timed out in process 0: that change voided the request, and process
+        # 0 closed the question process 1 had posted (the post is kept with the request).
+        void = f"Game #{asked_game} moved on: the undo is void."
+        await fake.wait_until(
+            lambda: asked.message.content.endswith(void), timeout=30, what="the void question"
+        )
+        assert not asked.message.buttons and await store.undo_request(asked_game) is None
+        await finished(store, asked_game, timeout=90)  # both people timed out: computers play
+        await asyncio.sleep(1.0)  # the last posts
+        await each_once(fake, store, asked_game, asked_thread, handed=2)
         assert await store.pending() == []  # every post was sent, by a process still alive
         assert time.time() - heartbeat.stat().st_mtime < LEASE  # renewing: healthy
     assert "Traceback" not in (tmp_path / "shard0.log").read_text()
