@@ -87,7 +87,7 @@ class Host(commands.Bot):
         self.computers_available = False  # until the computer players' cog is loaded
         #: Games whose thread is being created: their posts wait, so none lands in the channel.
         self.settling: dict[int, asyncio.Event] = {}
-        #: When each (guild, user) was last seen on their server (bot.cogs.turns.still_member).
+        #: When each (guild, user) was last seen on their server (bot.cogs.seats.still_member).
         self.members_seen: dict[tuple[int, int], float] = {}
         #: The check of running games against their action logs, started by setup_hook.
         self.snapshot_check: asyncio.Task[SnapshotReport | None] | None = None

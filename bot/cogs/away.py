@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from bot.cogs.common import Interaction, Refusal, Tables, applied, reader_language
+from bot.cogs.common import GameFinder, Interaction, Refusal, applied, reader_language
 from bot.i18n import t
 from bot.play.access import Purpose
 from bot.play.away import AwayRefused, SeatRefused, away_servers, go_away, take_back
@@ -102,7 +102,7 @@ async def return_to_seat(bot: Host, interaction: Interaction, game_id: int | Non
     """``/game return``: take back the seat a computer player took over from you."""
     lang = reader_language(interaction)
     # Becoming part of a game again: from a DM, only while still on the game's server.
-    loaded = await Tables(bot).find(interaction, game_id, purpose=Purpose.JOIN)
+    loaded = await GameFinder(bot).find(interaction, game_id, purpose=Purpose.JOIN)
     record = loaded.record
     user = interaction.user.id
     name = getattr(interaction.user, "display_name", None)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.cogs.common import Interaction, Refusal, Tables, reader_language
+from bot.cogs.common import GameFinder, Interaction, Refusal, reader_language
 from bot.i18n import picture_labels, t
 from bot.play.access import Purpose, posts_publicly
 from bot.texts.announce import status_lines, table_view
@@ -24,7 +24,9 @@ async def show_board(
     """Answer with the current picture of a game (spectators may look too: only for
     themselves unless they ask to ``post`` it)."""
     lang = reader_language(interaction)
-    loaded = await Tables(bot).find(interaction, game_id, kind, finished=True, purpose=Purpose.LOOK)
+    loaded = await GameFinder(bot).find(
+        interaction, game_id, kind, finished=True, purpose=Purpose.LOOK
+    )
     if loaded.game is None:
         raise Refusal(t(lang, "Game #{id} has not started yet.", id=loaded.record.id))
     # Drawing waits for a worker process, which may be busy (replays, a backlog after a

@@ -15,7 +15,7 @@ from bot.cogs.finish import finish_for_me
 from bot.cogs.history import post_replay
 from bot.cogs.moves import choose, open_turn
 from bot.cogs.rematch import rematch
-from bot.cogs.turns import confirm_resign
+from bot.cogs.seats import confirm_resign
 from bot.cogs.undo import answer_undo
 
 if TYPE_CHECKING:

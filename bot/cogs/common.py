@@ -109,14 +109,14 @@ def remember_member(bot: Host, guild_id: int, user_id: int) -> None:
 
 
 @dataclass(frozen=True)
-class Loaded:
+class FoundGame:
     """A game's record and engine state, read together."""
 
     record: GameRecord
     game: Game | None
 
 
-class Tables:
+class GameFinder:
     """Finding games and acting in them on behalf of the person who typed or clicked."""
 
     def __init__(self, bot: Host) -> None:
@@ -129,7 +129,7 @@ class Tables:
 
     async def load(
         self, interaction: Interaction, game_id: int, purpose: Purpose = Purpose.PLAY
-    ) -> Loaded:
+    ) -> FoundGame:
         """A game by its id, if the person may reach it for ``purpose`` (bot.play.access); else
         the refusal saying there is no such game, the same whether or not it exists."""
         lang = reader_language(interaction)
@@ -143,7 +143,7 @@ class Tables:
             )
         except GameNotFound:
             raise Refusal(t(lang, "There is no game #{id}.", id=game_id)) from None
-        return Loaded(record, game)
+        return FoundGame(record, game)
 
     async def find(
         self,
@@ -153,7 +153,7 @@ class Tables:
         *,
         finished: bool = False,
         purpose: Purpose = Purpose.PLAY,
-    ) -> Loaded:
+    ) -> FoundGame:
         """The game meant: the given id, else this thread's game while it is running, else your
         only running game here (in a direct message: anywhere), else a refusal asking to pick.
 
@@ -251,7 +251,7 @@ class Tables:
             )
         )
 
-    def seat_of(self, interaction: Interaction, loaded: Loaded) -> int:
+    def seat_of(self, interaction: Interaction, loaded: FoundGame) -> int:
         """The person's seat in a running game, or a refusal saying why they may not act."""
         lang = reader_language(interaction)
         record, game = loaded.record, loaded.game
@@ -277,7 +277,7 @@ class Tables:
         return seat
 
     async def act(
-        self, interaction: Interaction, loaded: Loaded, action: Callable[[], str]
+        self, interaction: Interaction, loaded: FoundGame, action: Callable[[], str]
     ) -> Move:
         """Apply one action for the person, announcing the turn in the same transaction.
 

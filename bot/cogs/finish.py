@@ -8,7 +8,7 @@ import asyncio
 import random
 from typing import TYPE_CHECKING, Any
 
-from bot.cogs.common import Interaction, Refusal, Tables, applied, reader_language
+from bot.cogs.common import GameFinder, Interaction, Refusal, applied, reader_language
 from bot.cogs.computers import _decide, computer_seed
 from bot.games.fish.ending import alone_on_ice
 from bot.i18n import t, tn
@@ -27,7 +27,7 @@ FINISH_LEVEL = 3
 async def finish_for_me(bot: Host, interaction: Interaction, game_id: int) -> None:
     """A click on Finish for me: the strongest computer plays the clicker's remaining moves."""
     lang = reader_language(interaction)
-    tables = Tables(bot)
+    tables = GameFinder(bot)
     loaded = await tables.load(interaction, game_id)
     seat = tables.seat_of(interaction, loaded)
     assert loaded.game is not None

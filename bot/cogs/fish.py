@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.boards import show_board
-from bot.cogs.common import Interaction, Loaded, Refusal, Tables, reader_language
+from bot.cogs.common import FoundGame, GameFinder, Interaction, Refusal, reader_language
 from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete
 from bot.cogs.offers import every, offer, why
 from bot.games.fish import FishGame
@@ -39,9 +39,9 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        self.tables = Tables(bot)
+        self.tables = GameFinder(bot)
 
-    async def _mine(self, interaction: Interaction, game: int | None) -> tuple[Loaded, FishGame]:
+    async def _mine(self, interaction: Interaction, game: int | None) -> tuple[FoundGame, FishGame]:
         """The person's running Fish game, where it is their turn (for autocomplete)."""
         loaded = await self.tables.find(interaction, game, "fish")
         self.tables.seat_of(interaction, loaded)

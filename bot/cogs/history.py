@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.cogs.common import Interaction, Refusal, Tables, reader_language
+from bot.cogs.common import GameFinder, Interaction, Refusal, reader_language
 from bot.games import new_game, play_logged
 from bot.games.base import Game, is_resignation
 from bot.i18n import picture_labels, t
@@ -51,7 +51,7 @@ async def post_replay(
     """``/game replay``: the animated replay of a running or finished game; for everyone when
     a player asks or someone asks to ``post`` it, else only for the asker."""
     lang = reader_language(interaction)
-    loaded = await Tables(bot).find(interaction, game_id, finished=True, purpose=Purpose.LOOK)
+    loaded = await GameFinder(bot).find(interaction, game_id, finished=True, purpose=Purpose.LOOK)
     record = loaded.record
     if loaded.game is None:
         raise Refusal(t(lang, "Game #{id} has not started yet.", id=record.id))
@@ -112,7 +112,7 @@ async def show_history(
     """``/game history``: the moves of a game in notation, one page at a time; for everyone
     when a player asks or someone asks to ``post`` it, else only for the asker."""
     lang = reader_language(interaction)
-    loaded = await Tables(bot).find(interaction, game_id, finished=True, purpose=Purpose.LOOK)
+    loaded = await GameFinder(bot).find(interaction, game_id, finished=True, purpose=Purpose.LOOK)
     record = loaded.record
     log = await bot.store.action_log(record.id)
     if not log:

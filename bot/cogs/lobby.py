@@ -14,13 +14,13 @@ from discord.ext import commands
 from bot.cogs import away as time_away
 from bot.cogs import defaults as game_defaults
 from bot.cogs import history as past
-from bot.cogs import languages, ratings, turns
+from bot.cogs import languages, ratings, seats
 from bot.cogs import undo as consent
 from bot.cogs.common import (
+    FoundGame,
+    GameFinder,
     Interaction,
-    Loaded,
     Refusal,
-    Tables,
     applied,
     reader_language,
     where,
@@ -125,7 +125,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        self.tables = Tables(bot)
+        self.tables = GameFinder(bot)
 
     # --- opening a lobby (called by /fish new and /ultimatum new) -----------------------------
 
@@ -234,7 +234,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
 
     async def _meant(
         self, interaction: Interaction, game_id: int | None, purpose: Purpose = Purpose.PLAY
-    ) -> Loaded:
+    ) -> FoundGame:
         """The game a lobby action means: the given one (whatever its state), else the one of
         this thread or the person's only one here."""
         if game_id is None:
@@ -500,20 +500,20 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         )
 
     # --- games over days: resign, notify, follow, replay, history, undo ------------------------
-    # Thin declarations; the work is in bot.cogs.turns, bot.cogs.history and bot.cogs.undo.
+    # Thin declarations; the work is in bot.cogs.seats, bot.cogs.history and bot.cogs.undo.
 
     @app_commands.command(name="resign", description="Give up a running game (at any time)")
     @app_commands.describe(game="The game's number (default: the game of this thread)")
     @app_commands.autocomplete(game=game_autocomplete)
     async def resign(self, interaction: Interaction, game: int | None = None) -> None:
         """Forfeit: Fish penguins leave the ice (catch stays); Ultimatum: drop out, ranked last."""
-        await turns.resign(self.bot, interaction, game)
+        await seats.resign(self.bot, interaction, game)
 
     @app_commands.command(name="notify", description="Direct messages when it is your turn")
     @app_commands.describe(setting="on: a DM with a link when it is your turn; off: none")
     async def notify(self, interaction: Interaction, setting: Literal["on", "off"]) -> None:
         """Opt in to (or out of) turn DMs."""
-        await turns.set_notify(self.bot, interaction, setting == "on")
+        await seats.set_notify(self.bot, interaction, setting == "on")
 
     @app_commands.command(name="follow", description="Get a game's updates by direct message")
     @app_commands.describe(
@@ -536,7 +536,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         what: str = "turns",
     ) -> None:
         """Follow (or stop following) a game, as a player or a spectator."""
-        await turns.follow(
+        await seats.follow(
             self.bot, interaction, game, not stop, "results" if what == "results" else "turns"
         )
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.cogs.common import Interaction, Loaded, Refusal, Tables, reader_language
+from bot.cogs.common import FoundGame, GameFinder, Interaction, Refusal, reader_language
 from bot.i18n import picture_labels, t
 from bot.play.choices import StaleChoice, Step, decide, doing, step_of
 from bot.play.move import Move
@@ -45,7 +45,7 @@ EPHEMERAL_LIFETIME = 14 * 60.0
 async def open_turn(bot: Host, interaction: Interaction, game_id: int) -> None:
     """The turn post's Your move button: the mover's first step, ephemerally; anyone else is
     told whose turn it is and at which step."""
-    tables = Tables(bot)
+    tables = GameFinder(bot)
     loaded = await tables.load(interaction, game_id)
     _not_yours(interaction, loaded)
     seat = tables.seat_of(interaction, loaded)
@@ -53,7 +53,7 @@ async def open_turn(bot: Host, interaction: Interaction, game_id: int) -> None:
     await _ask(bot, interaction, loaded, seat, step_of(loaded.game, seat, _lang(interaction)))
 
 
-def _not_yours(interaction: Interaction, loaded: Loaded) -> None:
+def _not_yours(interaction: Interaction, loaded: FoundGame) -> None:
     """Anyone but the player to move, seated or not, is told whose turn it is and what step
     they are at (the turn post's button is everyone's to click)."""
     record, game = loaded.record, loaded.game
@@ -78,7 +78,7 @@ async def choose(bot: Host, interaction: Interaction, game_id: int, action: str)
     lang = reader_language(interaction)
     _, version_text, step_name, carry, value = action.split(" ", 4)
     carry = "" if carry == "-" else carry
-    tables = Tables(bot)
+    tables = GameFinder(bot)
     loaded = await tables.load(interaction, game_id)
     seat = tables.seat_of(interaction, loaded)
     game = loaded.game
@@ -105,7 +105,7 @@ async def choose(bot: Host, interaction: Interaction, game_id: int, action: str)
     done = _told(lang, move)
     after = move.game
     if after.to_move == seat and not after.is_over:
-        again = Loaded(move.record, after)
+        again = FoundGame(move.record, after)
         await _ask(bot, interaction, again, seat, step_of(after, seat, lang), note=done)
     else:
         await _answer(interaction, content=done, files=[], view=None)
@@ -130,7 +130,7 @@ def _told(lang: str, move: Move) -> str:
 async def _ask(
     bot: Host,
     interaction: Interaction,
-    loaded: Loaded,
+    loaded: FoundGame,
     seat: int,
     step: Step,
     *,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.cogs.common import Interaction, Refusal, Tables, applied, reader_language
+from bot.cogs.common import GameFinder, Interaction, Refusal, applied, reader_language
 from bot.cogs.threads import give_thread
 from bot.i18n import t
 from bot.play.access import Purpose
@@ -37,7 +37,7 @@ async def rematch(bot: Host, interaction: Interaction, game_id: int) -> None:
     ask."""
     lang = reader_language(interaction)
     # Opening a table in a server needs its membership, as joining one does (bot.play.access).
-    old = (await Tables(bot).load(interaction, game_id, Purpose.JOIN)).record
+    old = (await GameFinder(bot).load(interaction, game_id, Purpose.JOIN)).record
     if old.status != "finished":
         raise Refusal(t(lang, "Game #{id} is not over yet.", id=old.id))
     if interaction.user.id not in old.user_ids:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands
 
 from bot.cogs.leases import leases_of
-from bot.cogs.turns import give_up_seat, still_member
+from bot.cogs.seats import give_up_seat, still_member
 from bot.games.base import Game
 from bot.i18n import language_of
 from bot.play import undo

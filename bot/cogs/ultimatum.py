@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.boards import show_board
-from bot.cogs.common import Interaction, Loaded, Refusal, Tables, reader_language
+from bot.cogs.common import FoundGame, GameFinder, Interaction, Refusal, reader_language
 from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete
 from bot.cogs.offers import every, offer, why
 from bot.games.ultimatum import UltimatumGame
@@ -72,7 +72,7 @@ class Ultimatum(
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        self.tables = Tables(bot)
+        self.tables = GameFinder(bot)
 
     async def _turn(self, interaction: Interaction, phase: str) -> tuple[UltimatumGame, int] | str:
         """The person's game and seat when it is their turn at ``phase``; else why not."""
@@ -394,7 +394,7 @@ class Ultimatum(
         """Answer with the person's own hand as a picture, visible to them alone."""
 
         lang = reader_language(interaction)
-        loaded: Loaded = await self.tables.find(interaction, game_id, "ultimatum")
+        loaded: FoundGame = await self.tables.find(interaction, game_id, "ultimatum")
         seat = loaded.record.seat_of(interaction.user.id)
         if seat is None or loaded.game is None:
             raise Refusal(

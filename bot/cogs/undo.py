@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from bot.cogs.common import Interaction, Refusal, Tables, applied, reader_language
+from bot.cogs.common import GameFinder, Interaction, Refusal, applied, reader_language
 from bot.i18n import t
 from bot.play import undo
 from bot.play.access import BACKGROUND, open_record
@@ -87,7 +87,7 @@ def _question(lang: str, record: GameRecord, asker: int, point: undo.UndoPoint) 
 async def ask_undo(bot: Host, interaction: Interaction, game_id: int | None) -> None:
     """``/game undo``: ask the others to approve taking back the last turn."""
     lang = reader_language(interaction)
-    loaded = await Tables(bot).find(interaction, game_id, finished=True)
+    loaded = await GameFinder(bot).find(interaction, game_id, finished=True)
     record = loaded.record
     public = await bot.public_language(record.guild_id)
     try:
@@ -137,7 +137,7 @@ async def ask_undo(bot: Host, interaction: Interaction, game_id: int | None) -> 
 async def answer_undo(bot: Host, interaction: Interaction, game_id: int, *, approve: bool) -> None:
     """A click on Approve undo or Refuse undo under a request."""
     lang = reader_language(interaction)
-    loaded = await Tables(bot).load(interaction, game_id)  # who may reach it: bot.play.access
+    loaded = await GameFinder(bot).load(interaction, game_id)  # who may reach it: bot.play.access
     record = loaded.record
     public = await bot.public_language(record.guild_id)
     try:

@@ -7,10 +7,10 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.cogs.common import (
+    FoundGame,
+    GameFinder,
     Interaction,
-    Loaded,
     Refusal,
-    Tables,
     applied,
     membership,
     reader_language,
@@ -107,7 +107,7 @@ async def _dm_language(bot: Host, user_id: int | None) -> str | None:
     return settings.language or language_of(settings.locale)
 
 
-async def _resigning_seat(bot: Host, interaction: Interaction, loaded: Loaded) -> int:
+async def _resigning_seat(bot: Host, interaction: Interaction, loaded: FoundGame) -> int:
     """The person's seat in a game they may resign from, or the refusal saying why not."""
     lang = reader_language(interaction)
     record, game = loaded.record, loaded.game
@@ -125,7 +125,7 @@ async def resign(bot: Host, interaction: Interaction, game_id: int | None) -> No
     """``/game resign``: asks, ephemerally, for a confirming click that counts for a while;
     says what resigning means for this game."""
     lang = reader_language(interaction)
-    loaded = await Tables(bot).find(interaction, game_id)
+    loaded = await GameFinder(bot).find(interaction, game_id)
     await _resigning_seat(bot, interaction, loaded)
     record = loaded.record
     until = confirm_until(bot.clock.now())
@@ -155,7 +155,7 @@ async def confirm_resign(bot: Host, interaction: Interaction, game_id: int, unti
             )
         )
         return
-    loaded = await Tables(bot).load(interaction, game_id)
+    loaded = await GameFinder(bot).load(interaction, game_id)
     seat = await _resigning_seat(bot, interaction, loaded)
     record = loaded.record
     try:
@@ -197,7 +197,7 @@ async def follow(
     """``/game follow``: anyone may get a game's updates by direct message (or stop): every
     change of mover and the result (``turns``), or only the result (``results``)."""
     lang = reader_language(interaction)
-    loaded = await Tables(bot).find(interaction, game_id, purpose=Purpose.JOIN)
+    loaded = await GameFinder(bot).find(interaction, game_id, purpose=Purpose.JOIN)
     record = loaded.record
     store = bot.store
     await store.note_locale(interaction.user.id, str(interaction.locale))
