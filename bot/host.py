@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.play.access import BACKGROUND, open_record
+from bot.play.move import Move
 from bot.play.ratings import Rater
 from bot.store import GameRecord, SnapshotReport, Store, StoreError
 from render.draw import picture, warm
@@ -41,6 +42,9 @@ class Follows(Protocol):
 
     def changed(self, record: GameRecord) -> None:
         """Note that a game changed."""
+
+    def turned(self, move: Move) -> None:
+        """Note a turn that queued its own direct messages."""
 
 
 class Host(commands.Bot):
@@ -87,7 +91,7 @@ class Host(commands.Bot):
         self.computers_available = False  # until the computer players' cog is loaded
         #: Games whose thread is being created: their posts wait, so none lands in the channel.
         self.settling: dict[int, asyncio.Event] = {}
-        #: When each (guild, user) was last seen on their server (bot.cogs.seats.still_member).
+        #: When each (guild, user) was last seen on their server (bot.cogs.common.still_member).
         self.members_seen: dict[tuple[int, int], float] = {}
         #: The check of running games against their action logs, started by setup_hook.
         self.snapshot_check: asyncio.Task[SnapshotReport | None] | None = None
@@ -121,6 +125,15 @@ class Host(commands.Bot):
         scheduler = self.get_cog("Scheduler")
         if isinstance(scheduler, Follows):
             scheduler.changed(record)
+
+    def after_turn(self, move: Move) -> None:
+        """Wake the background work that follows a turn, whose direct messages went with its
+        commit (the scheduler only gives up the seat of a next player found gone)."""
+        self.store.outbox_ready.set()
+        self.dispatch("game_changed", move.record)
+        scheduler = self.get_cog("Scheduler")
+        if isinstance(scheduler, Follows):
+            scheduler.turned(move)
 
     async def game_channel(self, game_id: int, fallback: int) -> int:
         """Where a game's posts go now: its thread once it has one (waiting while it is made)."""

@@ -14,7 +14,8 @@ from bot.games.base import Game, IllegalAction
 from bot.i18n import NAME_CONTEXT, language_of, t, translation
 from bot.play.access import Purpose, Where, open_game
 from bot.play.move import Move
-from bot.play.turns import act
+from bot.play.notices import TurnNotices, turn_notices
+from bot.play.turns import NotifyMove, act
 from bot.store import GameNotFound, GameRecord, StoreError, VersionConflict
 from bot.store.records import OPEN, Status
 from bot.texts import announce
@@ -96,6 +97,30 @@ async def membership(bot: Host, guild_id: int, user_id: int) -> bool | None:
         return None  # not remembered: asked again next time
     remember_member(bot, guild_id, user_id)
     return True
+
+
+async def still_member(bot: Host, guild_id: int, user_id: int) -> bool:
+    """Whether a person is still on the server: asked over REST, no privileged intent needed.
+
+    Only a clear "unknown member" counts as gone; when Discord cannot be asked, the person is
+    given the benefit of the doubt. A "still here" is remembered for MEMBER_SEEN_FOR seconds
+    (every step of every game asks about the player to move next).
+    """
+    if bot.get_guild(guild_id) is None:
+        return True
+    return await membership(bot, guild_id, user_id) is not False
+
+
+def notifier(bot: Host) -> NotifyMove:
+    """A turn's direct messages ("your turn", followers' updates), drafted for its commit."""
+
+    async def still_here(guild_id: int, user_id: int) -> bool:
+        return await still_member(bot, guild_id, user_id)
+
+    async def notify(move: Move) -> TurnNotices:
+        return await turn_notices(bot.store, move, still_here)
+
+    return notify
 
 
 def remember_member(bot: Host, guild_id: int, user_id: int) -> None:
@@ -301,6 +326,7 @@ class GameFinder:
                 seat,
                 text,
                 announce=lambda m: announce.move_drafts(m, post_lang),
+                notify=notifier(self.bot),
                 rater=self.bot.ratings,
             )
         except IllegalAction as error:
@@ -317,7 +343,7 @@ class GameFinder:
         except StoreError as error:
             raise Refusal(explain(lang, error, record.kind)) from None
         applied(interaction, record.id)
-        self.bot.after_change(move.record)
+        self.bot.after_turn(move)
         return move
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands
 
 from bot.ai import choose_action
+from bot.cogs.common import notifier
 from bot.cogs.leases import leases_of
 from bot.games.base import Game, IllegalAction
 from bot.play.access import BACKGROUND, open_game
@@ -41,6 +42,8 @@ class Computers(commands.Cog):
         self.pool = new_pool(bot.settings.ai_workers)
         self.playing: dict[int, asyncio.Task[None]] = {}
         self.recheck: set[int] = set()  # games changed while their task was already looking
+        #: The version each game's task last made itself: its own change needs no second look.
+        self.made: dict[int, int] = {}
         self.fallback: set[int] = set()  # games whose computer must decide at random once
 
     async def cog_load(self) -> None:
@@ -64,18 +67,24 @@ class Computers(commands.Cog):
 
     @commands.Cog.listener()
     async def on_game_changed(self, record: GameRecord) -> None:
-        """A game changed: a computer player may be next."""
-        if record.status == "active":
+        """A game changed: a computer player may be next (the changed record says whose turn it
+        is, so a person's turn costs no read; a task already looking reads again)."""
+        if record.status != "active" or self.made.get(record.id) == record.version:
+            return
+        seat = record.to_move_seat
+        task = self.playing.get(record.id)
+        if (seat is not None and record.player(seat).is_computer) or (task and not task.done()):
             self.nudge(record.id)
 
-    def nudge(self, game_id: int) -> None:
-        """Make sure one task plays the computer seats of a game (never two at once)."""
+    def nudge(self, game_id: int, *, changed: bool = True) -> None:
+        """Make sure one task plays the computer seats of a game (never two at once); a task
+        already running reads the game again if it ``changed`` (not for a periodic look)."""
         task = self.playing.get(game_id)
         if task is None or task.done():
             self.playing[game_id] = asyncio.create_task(
                 self.play_for(game_id), name=f"computer players of game #{game_id}"
             )
-        else:
+        elif changed:
             self.recheck.add(game_id)  # the running task may have read the game before this
 
     async def play_for(self, game_id: int) -> None:
@@ -87,11 +96,18 @@ class Computers(commands.Cog):
 
     async def _play_for(self, game_id: int) -> None:
         store = self.bot.store
+        after: Move | None = None  # the game as this task's last move left it
         while True:
-            self.recheck.discard(game_id)
-            record, game = await open_game(store, game_id, BACKGROUND)
+            game: Game | None
+            if after is not None and game_id not in self.recheck:
+                record, game = after.record, after.game
+            else:
+                self.recheck.discard(game_id)
+                record, game = await open_game(store, game_id, BACKGROUND)
+            after = None
             mover = None if game is None else game.to_move
             if record.status != "active" or game is None or mover is None:
+                self.made.pop(game_id, None)
                 return
             if not record.player(mover).is_computer:
                 if game_id in self.recheck:
@@ -107,6 +123,7 @@ class Computers(commands.Cog):
                     mover,
                     action,
                     announce=functools.partial(_drafts, lang=lang),
+                    notify=notifier(self.bot),
                     rater=self.bot.ratings,
                 )
             except VersionConflict:
@@ -118,7 +135,9 @@ class Computers(commands.Cog):
                     self.fallback.add(game_id)  # decide at random next time round
                     continue
                 return
-            self.bot.after_change(move.record)
+            self.made[game_id] = move.record.version
+            self.bot.after_turn(move)
+            after = move  # read again only if someone else changes it meanwhile
 
     async def decide(self, record: GameRecord, game: Game) -> str:
         """The computer player's action, from its seat's view in a worker process.

@@ -8,7 +8,14 @@ import asyncio
 import random
 from typing import TYPE_CHECKING, Any
 
-from bot.cogs.common import GameFinder, Interaction, Refusal, applied, reader_language
+from bot.cogs.common import (
+    GameFinder,
+    Interaction,
+    Refusal,
+    applied,
+    notifier,
+    reader_language,
+)
 from bot.cogs.computers import _decide, computer_seed
 from bot.games.fish.ending import alone_on_ice
 from bot.i18n import t, tn
@@ -63,6 +70,7 @@ async def finish_for_me(bot: Host, interaction: Interaction, game_id: int) -> No
                 action,
                 # Only the end is posted: the moves in between are the same rules, faster.
                 announce=lambda m: announce.move_drafts(m, public) if m.game.is_over else [],
+                notify=notifier(bot),
                 # The move that ends the game tells and applies its rating changes.
                 rater=bot.ratings,
             )
@@ -71,7 +79,7 @@ async def finish_for_me(bot: Host, interaction: Interaction, game_id: int) -> No
         applied(interaction, record.id)
         moves += 1
         record, game = move.record, move.game
-        bot.after_change(record)
+        bot.after_turn(move)
     await interaction.followup.send(
         **fit(
             content=tn(

@@ -11,7 +11,8 @@ deadline or undo expiry) or until a change wakes it, then works through what is 
   the post's dedupe key keeps a restart from sending it twice; the post is queued for that
   version, so one still unsent when the turn is played (delivery held up) is dropped, not sent;
 - after every change: whoever is to move is checked to be still on the server (someone who left
-  is treated as timed out), and "your turn" DMs go to them if they opted in and to followers.
+  is treated as timed out), and "your turn" DMs go to them if they opted in and to followers
+  (a turn queues these in its own commit, bot.play.notices; other changes have them here).
 """
 
 from __future__ import annotations
@@ -19,19 +20,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
+from bot.cogs.common import still_member
 from bot.cogs.leases import leases_of
-from bot.cogs.seats import give_up_seat, still_member
-from bot.games.base import Game
-from bot.i18n import language_of
+from bot.cogs.seats import give_up_seat
 from bot.play import undo
 from bot.play.access import BACKGROUND, open_game, open_record
-from bot.play.notices import follower_hears, mover_hears
-from bot.store import GameRecord, OutboxDraft, StoreError, UndoRequest, VersionConflict
+from bot.play.move import Move
+from bot.play.notices import dm_language, mover_left_check, notices
+from bot.store import GameRecord, StoreError, UndoRequest, VersionConflict
 from bot.texts import over_days as days
 
 if TYPE_CHECKING:
@@ -54,6 +54,9 @@ class Scheduler(commands.Cog):
         self.task: asyncio.Task[None] | None = None
         #: Games changed since the last pass: their next player is checked and notified.
         self.changed_games: set[int] = set()
+        #: Of those, the ones whose last change was a turn that queued its own direct messages
+        #: (and looked whether the next player is still here): nothing is loaded for them.
+        self.turns: dict[int, Move] = {}
         self.retry: set[int] = set()  # changed games whose notifications failed: next pass
         self.failed = False  # whether something in the current pass failed
 
@@ -70,7 +73,17 @@ class Scheduler(commands.Cog):
 
     def changed(self, record: GameRecord) -> None:
         """A game changed: notify its next player and followers on the next pass (soon)."""
+        self.turns.pop(record.id, None)
         self.changed_games.add(record.id)
+        self.wake.set()
+
+    def turned(self, move: Move) -> None:
+        """A turn was committed with its direct messages: on the next pass, only a next player
+        it found gone from the server gives up their seat."""
+        game_id = move.record.id
+        if game_id not in self.changed_games or game_id in self.turns:
+            self.turns[game_id] = move
+        self.changed_games.add(game_id)
         self.wake.set()
 
     async def run(self) -> None:
@@ -105,8 +118,12 @@ class Scheduler(commands.Cog):
         self.retry.clear()
         while self.changed_games:
             game_id = self.changed_games.pop()
-            if not await self.each(game_id, "its changes", self.after_change(game_id)):
+            turn = self.turns.pop(game_id, None)
+            work = self.after_change(game_id) if turn is None else self.after_turn(turn)
+            if not await self.each(game_id, "its changes", work):
                 self.retry.add(game_id)  # its notifications are not lost: next pass
+                if turn is not None:
+                    self.turns.setdefault(game_id, turn)
         # Only the games this process holds the lease of: with several processes on one
         # database each due game is claimed by one of them (bot.store.claims).
         held = set(await self.leases.claim_due())
@@ -135,7 +152,8 @@ class Scheduler(commands.Cog):
         computers = self.bot.get_cog("Computers")
         if computers is not None:
             for game_id in sorted(held):
-                computers.nudge(game_id)  # type: ignore[attr-defined]
+                # Nothing changed: a task already playing the game need not read it again.
+                computers.nudge(game_id, changed=False)  # type: ignore[attr-defined]
 
     async def each(self, game_id: int, what: str, work: Awaitable[object]) -> bool:
         """Run one game's part of a pass; a failure is logged and holds back no other game.
@@ -174,7 +192,7 @@ class Scheduler(commands.Cog):
             return
         lang = await self.bot.public_language(record.guild_id)
         drafts = [days.reminder_draft(record, game, lang, self.bot.computers_available)]
-        dm_lang = await self.dm_language(user)
+        dm_lang = await dm_language(store, user)
         if dm_lang is not None:
             drafts.append(days.reminder_dm(record, game, user, dm_lang))
         try:
@@ -182,6 +200,13 @@ class Scheduler(commands.Cog):
         except (VersionConflict, StoreError) as error:
             # The turn was played (or the game ended) since it was read: no stale ping.
             log.info("game #%s: no reminder (%s)", record.id, error.code)
+
+    async def after_turn(self, move: Move) -> None:
+        """After a turn that queued its own direct messages: a next player it found gone from
+        the server gives up their seat."""
+        record = move.record
+        if move.mover_left and record.to_move_seat is not None:
+            await give_up_seat(self.bot, record, record.to_move_seat, "left")
 
     async def after_change(self, game_id: int) -> None:
         """Check the next player is still here; tell them and the followers by DM."""
@@ -192,50 +217,14 @@ class Scheduler(commands.Cog):
             return
         if game is None or record.status not in ("active", "finished"):
             return
-        user = record.to_move_user
-        running = record.status == "active" and record.to_move_seat is not None
-        if running and user is not None and not await still_member(self.bot, record.guild_id, user):
+        user = mover_left_check(record)
+        if user is not None and not await still_member(self.bot, record.guild_id, user):
             assert record.to_move_seat is not None
             await give_up_seat(self.bot, record, record.to_move_seat, "left")
             return
-        await store.enqueue(*await self.notifications(record, game))
-
-    async def notifications(self, record: GameRecord, game: Game) -> list[OutboxDraft]:
-        """'Your turn' for the person to move (if they opted in) and updates for followers."""
-        drafts: list[OutboxDraft] = []
-        user = record.to_move_user if record.status == "active" else None
-        # Followers of results only hear the end; the others every change of mover too.
-        followers = await self.bot.store.followers(record.id, None if game.is_over else "turns")
-        last_seat = None
-        if user is not None or followers:
-            actions = await self.bot.store.action_log(record.id)
-            last_seat = actions[-1].seat if actions else None
-        if user is not None and mover_hears(game.to_move, last_seat):
-            lang = await self.dm_language(user)
-            if lang is not None:
-                # Only true until the game changes (they played): if delivery is held up until
-                # then, the outbox drops it rather than send "your turn" after the move.
-                dm = days.your_turn_dm(record, game, user, lang)
-                drafts.append(replace(dm, for_version=record.version))
-        if followers and not follower_hears(game.is_over, game.to_move, last_seat):
-            followers = []
-        for follower in followers:
-            if follower == user:
-                continue  # their own turn: the 'your turn' DM (if any) says it
-            lang = await self.dm_language(follower, opted_in=False)
-            if lang is not None:
-                drafts.append(days.follower_dm(record, game, follower, lang))
-        return drafts
-
-    async def dm_language(self, user_id: int, *, opted_in: bool = True) -> str | None:
-        """The language to DM a person in, or None when they must not get a DM.
-
-        ``opted_in`` asks for the turn-notification opt-in too (followers opted in by following).
-        """
-        settings = await self.bot.store.user_settings(user_id)
-        if settings.dms_closed or (opted_in and not settings.notify_dm):
-            return None
-        return settings.language or language_of(settings.locale)
+        actions = await store.action_log(record.id)
+        last_seat = actions[-1].seat if actions else None
+        await store.enqueue(*await notices(store, record, game, last_seat))
 
 
 async def setup(bot: Host) -> None:

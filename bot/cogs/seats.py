@@ -12,7 +12,7 @@ from bot.cogs.common import (
     Interaction,
     Refusal,
     applied,
-    membership,
+    notifier,
     reader_language,
 )
 from bot.games.base import IllegalAction
@@ -36,18 +36,6 @@ log = logging.getLogger(__name__)
 
 #: The level of a computer player that takes over a timed-out seat.
 HANDOVER_LEVEL = 2
-
-
-async def still_member(bot: Host, guild_id: int, user_id: int) -> bool:
-    """Whether a person is still on the server: asked over REST, no privileged intent needed.
-
-    Only a clear "unknown member" counts as gone; when Discord cannot be asked, the person is
-    given the benefit of the doubt. A "still here" is remembered for MEMBER_SEEN_FOR seconds
-    (every step of every game asks about the player to move next).
-    """
-    if bot.get_guild(guild_id) is None:
-        return True
-    return await membership(bot, guild_id, user_id) is not False
 
 
 async def give_up_seat(bot: Host, record: GameRecord, seat: int, reason: str) -> bool:
@@ -88,9 +76,11 @@ async def give_up_seat(bot: Host, record: GameRecord, seat: int, reason: str) ->
                 seat,
                 expected_version=record.version,
                 announce=lambda m: days.forfeit_drafts(m, lang, reason),
+                notify=notifier(bot),
                 rater=bot.ratings,
             )
-            changed = move.record
+            bot.after_turn(move)  # a forfeit is a turn: its direct messages went with it
+            return True
     except VersionConflict:
         return False
     bot.after_change(changed)

@@ -21,3 +21,5 @@ class Move:
     events: tuple[Event, ...]
     outbox: tuple[OutboxEntry, ...] = ()
     changes: tuple[Change, ...] = ()  # the rating changes of the move that ends a rated game
+    #: The person now to move was found gone from the server when its messages were drafted.
+    mover_left: bool = False

@@ -4,9 +4,34 @@ A follower hears when the turn passes to someone else and when the game ends. A 
 moves again and again (alone on the ice, F-13, or through an Ultimatum turn's steps) is not
 announced again each time: nothing else changed for the follower. The same holds for the
 mover's own "your turn" message: they just played, so they know.
+
+A turn drafts these messages before its commit (``turn_notices``) and queues them in the same
+transaction; other changes (a start, an undo, a seat handed over) have them drafted afterwards
+from the game as stored (``notices``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+
+from bot.games.base import Game
+from bot.i18n import language_of
+from bot.play.move import Move
+from bot.store import GameRecord, OutboxDraft, Store
+from bot.texts import over_days as days
+
+#: Whether a person is still on a server (guild id, user id): the Discord layer asks Discord.
+StillHere = Callable[[int, int], Awaitable[bool]]
+
+
+@dataclass(frozen=True)
+class TurnNotices:
+    """A turn's direct messages, and whether the person now to move has left the server (then
+    there are none: their seat is given up next, and that change is told)."""
+
+    drafts: tuple[OutboxDraft, ...] = ()
+    mover_left: bool = False
 
 
 def follower_hears(over: bool, to_move: int | None, last_seat: int | None) -> bool:
@@ -21,3 +46,59 @@ def mover_hears(to_move: int | None, last_seat: int | None) -> bool:
     """Whether the person to move gets their "your turn" message now: the turn has just come to
     them from another seat (or the game has just begun), not back to the seat that just acted."""
     return to_move is not None and to_move != last_seat
+
+
+def mover_left_check(record: GameRecord) -> int | None:
+    """The person to move whose presence on the server is checked after a change, if any."""
+    if record.status == "active" and record.to_move_seat is not None:
+        return record.to_move_user
+    return None
+
+
+async def dm_language(store: Store, user_id: int, *, opted_in: bool = True) -> str | None:
+    """The language to DM a person in, or None when they must not get a DM.
+
+    ``opted_in`` asks for the turn-notification opt-in too (followers opted in by following).
+    """
+    settings = await store.user_settings(user_id)
+    if settings.dms_closed or (opted_in and not settings.notify_dm):
+        return None
+    return settings.language or language_of(settings.locale)
+
+
+async def notices(
+    store: Store, record: GameRecord, game: Game, last_seat: int | None
+) -> list[OutboxDraft]:
+    """'Your turn' for the person to move (if they opted in) and updates for followers, with
+    the game at ``record`` (its version as stored) after ``last_seat`` acted."""
+    drafts: list[OutboxDraft] = []
+    user = record.to_move_user if record.status == "active" else None
+    # Followers of results only hear the end; the others every change of mover too.
+    followers = await store.followers(record.id, None if game.is_over else "turns")
+    if user is not None and mover_hears(game.to_move, last_seat):
+        lang = await dm_language(store, user)
+        if lang is not None:
+            # Only true until the game changes (they played): if delivery is held up until
+            # then, the outbox drops it rather than send "your turn" after the move.
+            dm = days.your_turn_dm(record, game, user, lang)
+            drafts.append(replace(dm, for_version=record.version))
+    if followers and not follower_hears(game.is_over, game.to_move, last_seat):
+        followers = []
+    for follower in followers:
+        if follower == user:
+            continue  # their own turn: the 'your turn' DM (if any) says it
+        lang = await dm_language(store, follower, opted_in=False)
+        if lang is not None:
+            drafts.append(days.follower_dm(record, game, follower, lang))
+    return drafts
+
+
+async def turn_notices(store: Store, move: Move, still_here: StillHere) -> TurnNotices:
+    """The direct messages of a turn, drafted before its commit (``move.record`` is the game
+    as the commit will store it; the seat that acted is the last in the log). None when the
+    person now to move has left the server: the scheduler gives up their seat instead."""
+    record = move.record
+    user = mover_left_check(record)
+    if user is not None and not await still_here(record.guild_id, user):
+        return TurnNotices(mover_left=True)
+    return TurnNotices(tuple(await notices(store, record, move.game, move.seat)))

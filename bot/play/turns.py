@@ -9,18 +9,22 @@ same turn only one applies.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 
 from bot.games.base import Game
 from bot.play.games import load_game, position_of, replay_record
 from bot.play.move import Move
+from bot.play.notices import TurnNotices
 from bot.play.ratings import Rater, result_of
 from bot.store import GameRecord, OutboxDraft, Store, VersionConflict
 from bot.store.lobby import status_error
 
 #: Builds the posts announcing a move (bot.texts); given the record as loaded and the new game.
 AnnounceMove = Callable[[Move], Iterable[OutboxDraft]]
+#: Drafts the direct messages a move sends (bot.play.notices.turn_notices, given by the Discord
+#: layer): read before the commit and queued in its transaction.
+NotifyMove = Callable[[Move], Awaitable[TurnNotices]]
 
 
 async def act(
@@ -31,12 +35,14 @@ async def act(
     text: str,
     *,
     announce: AnnounceMove | None = None,
+    notify: NotifyMove | None = None,
     rater: Rater | None = None,
 ) -> Move:
     """Play ``text`` for ``seat`` in the loaded game and commit it (VersionConflict when the
     game changed since ``record`` was read; IllegalAction, nothing written, when the rules
-    refuse). ``game`` is played on: pass one loaded for this call. A move that ends the game
-    stores its result; with ``rater``, its rating changes are told and applied."""
+    refuse). ``game`` is played on: pass one loaded for this call. The posts (``announce``) and
+    direct messages (``notify``) are queued in the commit's transaction. A move that ends the
+    game stores its result; with ``rater``, its rating changes are told and applied."""
     if record.status != "active":
         raise status_error(record, "active")
     mover = game.to_move
@@ -55,13 +61,13 @@ async def act(
     )
     told = Move(after, game, seat, logged[-1], len(game.log), tuple(events))
     if running or rater is None:
-        return await _commit(store, record, told, logged, mover, announce)
+        return await _commit(store, record, told, logged, mover, announce, notify)
     async with rater.lock:
         # From reading the ratings to applying the result, nothing else in this process changes
         # them; they are first caught up with what other processes stored.
         await rater.refresh()
         told = replace(told, changes=tuple(rater.preview(result_of(record, game))))
-        move = await _commit(store, record, told, logged, mover, announce)
+        move = await _commit(store, record, told, logged, mover, announce, notify)
         await rater.refresh()  # the stored result, read back in its place in the order
         return move
 
@@ -73,9 +79,14 @@ async def _commit(
     logged: list[str],
     mover: int | None,
     announce: AnnounceMove | None,
+    notify: NotifyMove | None,
 ) -> Move:
-    """Draft the posts of ``told`` and commit the turn with them."""
+    """Draft the posts and direct messages of ``told`` and commit the turn with them."""
     drafts = list(announce(told)) if announce is not None else []
+    if notify is not None:
+        notices = await notify(told)
+        drafts.extend(notices.drafts)
+        told = replace(told, mover_left=notices.mover_left)
     seat, game = told.seat, told.game
     changed, outbox = await store.commit_turn(
         record.id,
@@ -98,6 +109,7 @@ async def apply_action(
     *,
     expected_version: int,
     announce: AnnounceMove | None = None,
+    notify: NotifyMove | None = None,
     rater: Rater | None = None,
 ) -> Move:
     """Load the game and ``act``, if it is still at ``expected_version``."""
@@ -106,7 +118,7 @@ async def apply_action(
         raise VersionConflict(game_id, expected_version, record.version)
     if game is None:
         raise status_error(record, "active")
-    return await act(store, record, game, seat, text, announce=announce, rater=rater)
+    return await act(store, record, game, seat, text, announce=announce, notify=notify, rater=rater)
 
 
 async def resign(
@@ -116,6 +128,7 @@ async def resign(
     *,
     expected_version: int,
     announce: AnnounceMove | None = None,
+    notify: NotifyMove | None = None,
     rater: Rater | None = None,
 ) -> Move:
     """Log ``resign <seat>`` for that seat, whoever is to move (a resignation or a timeout)."""
@@ -126,6 +139,7 @@ async def resign(
         f"resign {seat}",
         expected_version=expected_version,
         announce=announce,
+        notify=notify,
         rater=rater,
     )
 

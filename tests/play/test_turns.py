@@ -9,6 +9,7 @@ import pytest
 
 from bot.games.base import IllegalAction
 from bot.play.games import load_game, opening, position_of
+from bot.play.notices import turn_notices
 from bot.play.turns import act, resign
 from bot.store import LobbyError, Store, VersionConflict
 from tests.store.conftest import started
@@ -95,8 +96,9 @@ class Counting:
 
 
 async def test_a_turn_does_its_work_once(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    """U-11 … U-23: a whole Ultimatum turn, each step from the game the cog loaded: no store
-    read, one commit per step, at most one replay (to tell a turn's private steps)."""
+    """U-11 … U-23: a whole Ultimatum turn, each step from the game the cog loaded: no snapshot
+    load, one commit per step (its posts and direct messages in it), at most one replay (to
+    tell a turn's private steps). Through the stand-in: tests/bot/test_turn_work.py."""
     import bot.texts.announce as announce_module
     from bot.texts.announce import move_drafts
 
@@ -110,6 +112,10 @@ async def test_a_turn_does_its_work_once(store: Store, monkeypatch: pytest.Monke
     monkeypatch.setattr(announce_module, "replay", counted)
     record = await started(store, "ultimatum", 2)
     counting = Counting(store)
+
+    async def here(guild_id: int, user_id: int) -> bool:
+        return True
+
     seat = None
     steps = 0
     while True:
@@ -127,9 +133,13 @@ async def test_a_turn_does_its_work_once(store: Store, monkeypatch: pytest.Monke
             seat,
             game.legal_actions()[0],
             announce=lambda m: move_drafts(m, "en"),
+            notify=lambda m: turn_notices(counting, m, here),  # type: ignore[arg-type]
         )
         steps += 1
-        assert counting.calls == ["commit_turn"], counting.calls
+        # The direct messages are drafted from reads (who follows, who opted in) and queued
+        # by the one commit: no snapshot load, no second write.
+        reads = {"followers", "user_settings"}
+        assert [c for c in counting.calls if c not in reads] == ["commit_turn"], counting.calls
         assert len(replays) <= 1
         record = move.record
     assert steps >= 2  # at least a penguin laid and a stone step
