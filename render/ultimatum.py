@@ -43,16 +43,16 @@ from render.style import (
     TEXT_DIM,
     Colour,
 )
-from render.ultimatum_panel import PANEL_WIDTH, draw_panel, panel_height
+from render.ultimatum_panel import PANEL_WIDTH, draw_panel, panel_height, px
 
 Box = png.Box
 
 WIDTH = PANEL_WIDTH
-AXIS = 28
-MARGIN = 12
+AXIS = px(28)
+MARGIN = px(12)
 GRID = WIDTH - AXIS - 2 * MARGIN
-MAX_CELL = 110
-INSET = 2  # ice showing between neighbouring cards
+MAX_CELL = px(110)
+INSET = px(2)  # ice showing between neighbouring cards
 CELL_NAME: Colour = (96, 132, 160)  # 3.5:1 on the ice: players type these names
 SHOWN: Colour = (255, 128, 32)  # a show that just took place
 PENDING: Colour = (236, 72, 200)  # a show still to be performed
@@ -101,6 +101,12 @@ def size(view: Mapping[str, Any]) -> tuple[int, int]:
     return WIDTH, iceberg_height(view["width"], view["height"]) + panel_height(view["players"])
 
 
+def tag_size(width: int, height: int) -> int:
+    """Height of the tag naming a cell the mover may choose (render.marks): two fifths of a cell,
+    rounded rather than cut, as a pixel less leaves a 9 × 9 table's names short on a phone."""
+    return round(cell_size(width, height) * 0.4)
+
+
 @lru_cache(maxsize=4096)
 def cell_box(name: str, width: int, height: int) -> tuple[int, int, int, int]:
     """Pixel box (left, top, right, bottom) of a cell on the table picture."""
@@ -118,21 +124,23 @@ def _iceberg(width: int, height: int) -> Image.Image:
     x0, y0 = grid_origin(width, height)
     image, draw = canvas(WIDTH, iceberg_height(width, height), SEA)
     x1, y1 = x0 + width * cell, y0 + height * cell
-    draw.rectangle((x0 - 6, y0 - 6, x1 + 5, y1 + 5), fill=ICE_EDGE)
-    draw.rectangle((x0 - 3, y0 - 3, x1 + 2, y1 + 2), fill=cards.WHITE)
+    edge, rim = px(6), px(3)
+    draw.rectangle((x0 - edge, y0 - edge, x1 + edge - 1, y1 + edge - 1), fill=ICE_EDGE)
+    draw.rectangle((x0 - rim, y0 - rim, x1 + rim - 1, y1 + rim - 1), fill=cards.WHITE)
     draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=ICE)
     for i in range(1, width):
         draw.line([(x0 + i * cell, y0), (x0 + i * cell, y1 - 1)], fill=ICE_EDGE, width=1)
     for i in range(1, height):
         draw.line([(x0, y0 + i * cell), (x1 - 1, y0 + i * cell)], fill=ICE_EDGE, width=1)
-    axis = text.font(min(18, max(12, cell // 3)), True)
-    small = text.font(max(11, round(cell * 0.25)), True)
+    axis = text.font(min(px(18), max(px(12), cell // 3)), True)
+    # The names players type keep 12 pixels on the largest iceberg (8 of them capital height).
+    small = text.font(max(12, round(cell * 0.25)), True)
     for col in range(width):
         x = x0 + col * cell + cell / 2
-        draw.text((x, y0 - 8), cell_name(col, 0)[0], font=axis, fill=TEXT, anchor="md")
+        draw.text((x, y0 - px(8)), cell_name(col, 0)[0], font=axis, fill=TEXT, anchor="md")
     for row in range(height):
         y = y0 + row * cell + cell / 2
-        draw.text((x0 - 10, y), str(row + 1), font=axis, fill=TEXT, anchor="rm")
+        draw.text((x0 - px(10), y), str(row + 1), font=axis, fill=TEXT, anchor="rm")
         for col in range(width):
             x = x0 + col * cell + cell / 2
             draw.text((x, y), cell_name(col, row), font=small, fill=CELL_NAME, anchor="mm")
@@ -238,8 +246,8 @@ def _overlay(
 
 def _ring(draw: ImageDraw.ImageDraw, box: Box, colour: Colour, drawn: list[Box]) -> None:
     x0, y0, x1, y1 = box
-    draw.rectangle((x0 - 1, y0 - 1, x1, y1), outline=INK, width=7)
-    draw.rectangle((x0 + 1, y0 + 1, x1 - 2, y1 - 2), outline=colour, width=4)
+    draw.rectangle((x0 - 1, y0 - 1, x1, y1), outline=INK, width=px(7))
+    draw.rectangle((x0 + 1, y0 + 1, x1 - 2, y1 - 2), outline=colour, width=px(4))
     drawn.append((x0 - 1, y0 - 1, x1 + 1, y1 + 1))
 
 
@@ -387,7 +395,7 @@ def table(
     if marks:
         boxes = {name: cell_box(name, width, height) for name in marks}
         spots = {n: ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for n, b in boxes.items()}
-        drawn.extend(draw_marks(image, spots, marks, cell_size(width, height) * 2 // 5))
+        drawn.extend(draw_marks(image, spots, marks, tag_size(width, height)))
     return png.encode_over(image, table_palette(), _mapped_cards(view, image.height), drawn)
 
 

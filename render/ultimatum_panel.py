@@ -2,13 +2,13 @@
 hand sizes, both decks with the face-up top entertainer, and the entertainers gone from the game
 (U-8, U-27: all public).
 
-Discord shows the 820-pixel picture about 400 pixels wide on a phone. The won entertainers are
-drawn with their whole face (animal, activity, dots and family symbol) 88 pixels wide (43 on the
+Discord shows the 720-pixel picture about 400 pixels wide on a phone. The won entertainers are
+drawn with their whole face (animal, activity, dots and family symbol) 76 pixels wide (42 on the
 phone), larger than a card on the 9 × 9 table: three fit side by side in a player's row, and a
 fourth shrinks them all rather than hiding one's dots under the next. The activity card and the
-gone entertainers are 64 pixels (31 on the phone), the gone ones with the compact face of
+gone entertainers are 56 pixels (31 on the phone), the gone ones with the compact face of
 ``cards.won``, animal and activity large (their dots no longer matter). The face-up
-entertainers of the footer (the next one and the one to lay) are drawn 108 pixels wide (53 on
+entertainers of the footer (the next one and the one to lay) are drawn 95 pixels wide (53 on
 the phone), dots and all: they are the next show's star.
 """
 
@@ -23,25 +23,42 @@ from render import cards, sprites, text
 from render.common import RANK_COLOURS, headline, ranks
 from render.style import HIGHLIGHT, PANEL, PANEL_ACTIVE, PANEL_ROW, TEXT, TEXT_DIM, Colour
 
-PANEL_WIDTH = 820
-PAD = 12
-HEADER = 50
-ROW_H = 96
-ROW_GAP = 6
-FOOTER = 124
-GONE = 80  # the band of entertainers gone from the game, under the footer (with a gap below)
-MINI = 64  # activity card and gone entertainers
-MINI_GAP = 4
-WON = 88  # won entertainers, whole faces: larger than a 9 × 9 table's cards (81)
-WON_LEAST = 64  # won entertainers shrink this far to stay side by side, then overlap
-DECK = 64  # the penguin deck in the footer
-SHOW_CARD = 108  # the face-up entertainers in the footer (next, to lay): dots readable on a phone
-GONE_LABEL = 110  # the widest "gone" caption, left of the gone entertainers
-HAND_ICON = 22  # the card back beside a hand's size
-SCORE_RIGHT = 326  # the score's right edge, from the row's left
-NAME_GAP = 6  # between a name and the score (the name sits higher, so little is needed)
-SUPPLY_LEFT = 344  # the supply pill's left edge, from the row's left
-SUPPLY_W = 84
+#: The table is laid out in the lengths of an 820-pixel design and drawn natively (not resized)
+#: on a canvas PANEL_WIDTH wide: a phone shows it about 400 pixels wide whatever its width, and
+#: fewer pixels are fewer bytes and less zlib time (issue 18).
+DESIGN_WIDTH = 820
+PANEL_WIDTH = 720
+
+
+def px(length: float) -> int:
+    """A length of the 820-pixel design, in pixels of the table's canvas."""
+    return round(length * PANEL_WIDTH / DESIGN_WIDTH)
+
+
+PAD = px(12)
+HEADER = px(50)
+ROW_H = px(96)
+ROW_GAP = px(6)
+FOOTER = px(124)
+GONE = px(80)  # the band of entertainers gone from the game, under the footer (with a gap below)
+MINI = px(64)  # activity card and gone entertainers
+MINI_GAP = px(4)
+WON_LEAST = px(64)  # won entertainers shrink this far to stay side by side, then overlap
+DECK = px(64)  # the penguin deck in the footer
+SHOW_CARD = px(108)  # the face-up entertainers in the footer (next, to lay): dots read on a phone
+GONE_LABEL = px(110)  # the widest "gone" caption, left of the gone entertainers
+HAND_ICON = px(22)  # the card back beside a hand's size
+NAME_LEFT = px(60)  # a name's left edge, from the row's left (right of the seat's token)
+SCORE_RIGHT = px(326)  # the score's right edge, from the row's left
+NAME_GAP = px(6)  # between a name and the score (the name sits higher, so little is needed)
+SUPPLY_LEFT = px(344)  # the supply pill's left edge, from the row's left
+SUPPLY_W = px(84)
+ACTIVITY_LEFT = px(440)  # the activity card's left edge, from the row's left
+WON_LEFT = ACTIVITY_LEFT + MINI + px(12)  # the won entertainers' left edge, from the row's left
+WON_RIGHT = px(8)  # kept free right of the won entertainers
+#: Won entertainers, whole faces, as large as three side by side in a player's row allow (88 in
+#: the design): larger than a 9 × 9 table's cards.
+WON = (PANEL_WIDTH - 2 * PAD - WON_LEFT - WON_RIGHT - 2 * MINI_GAP) // 3
 
 
 def panel_height(players: int) -> int:
@@ -62,9 +79,9 @@ def _header(
     playing = words[f"phase_{view['phase']}"] if view["phase"] != "over" else ""
     template, name = headline(view, names, words, playing)
     if view["phase"] != "over":
-        token = sprites.on_ground(sprites.seat_token, (view["to_move"], 30), PANEL)
-        image.paste(token, (x, round(y - 15)))
-        x += 38
+        token = sprites.on_ground(sprites.seat_token, (view["to_move"], px(30)), PANEL)
+        image.paste(token, (x, round(y - token.height / 2)))
+        x += px(38)
     facts = []
     last = view.get("last")
     if last:
@@ -74,9 +91,9 @@ def _header(
             facts.append(words["fee"].format(n=last["fee"]))
         facts.extend(f"★ {show['cell']}" for show in last.get("shows", []))
     right = " · ".join(facts)
-    small = text.font(20)
-    right_w = small.getlength(right) + 16 if right else 0
-    face = text.font(22, True)
+    small = text.font(px(20))
+    right_w = small.getlength(right) + px(16) if right else 0
+    face = text.font(px(22), True)
     width = PANEL_WIDTH - x - PAD - right_w
     text.label(
         draw, (x, y), text.named(template, name, face, width), face, TEXT, anchor="lm", width=width
@@ -98,29 +115,32 @@ def _row(
     x0, y0, x1, y1 = box
     active = view["to_move"] == seat
     ground = PANEL_ACTIVE if active else PANEL_ROW
-    draw.rounded_rectangle(box, radius=10, fill=ground)
+    draw.rounded_rectangle(box, radius=px(10), fill=ground)
     if active:
-        draw.rounded_rectangle((x0, y0, x0 + 7, y1), radius=3, fill=HIGHLIGHT)
+        draw.rounded_rectangle((x0, y0, x0 + px(7), y1), radius=px(3), fill=HIGHLIGHT)
     mid = (y0 + y1) // 2
-    image.paste(sprites.on_ground(sprites.seat_token, (seat, 36), ground), (x0 + 14, mid - 18))
+    token = sprites.on_ground(sprites.seat_token, (seat, px(36)), ground)
+    image.paste(token, (x0 + px(14), mid - token.height // 2))
     # At the end the line under the name (rank and the U-25 bonus by kind) runs on under the
     # score and the supply, below both: under the name alone the bonus was cut off.
-    name_y, sub = (mid - 17, mid + 31) if place is not None else (mid - 13, mid + 14)
-    score, score_face = str(view["scores"][seat]), text.font(32, True)
+    name_y, sub = (
+        (mid - px(17), mid + px(31)) if place is not None else (mid - px(13), mid + px(14))
+    )
+    score, score_face = str(view["scores"][seat]), text.font(px(32), True)
     # The name runs up to the score: a shortened name ("Alexandra von…") then shows whole.
-    name_w = SCORE_RIGHT - 60 - score_face.getlength(score) - NAME_GAP
-    face = text.font(22, True)
-    text.label(draw, (x0 + 60, name_y), name, face, TEXT, anchor="lm", width=name_w)
+    name_w = SCORE_RIGHT - NAME_LEFT - score_face.getlength(score) - NAME_GAP
+    face = text.font(px(22), True)
+    text.label(draw, (x0 + NAME_LEFT, name_y), name, face, TEXT, anchor="lm", width=name_w)
     if place is not None:
         rank = words[f"rank_{place + 1}"]
         x = (
             x0
-            + 60
+            + NAME_LEFT
             + text.label(
                 draw,
-                (x0 + 60, sub),
+                (x0 + NAME_LEFT, sub),
                 rank,
-                text.font(18, True),
+                text.font(px(18), True),
                 RANK_COLOURS[place],
                 anchor="lm",
             )
@@ -130,30 +150,30 @@ def _row(
             line = words["bonus"].format(activity=bonus[0], majority=bonus[1])
             text.label(
                 draw,
-                (x + 8, sub),
+                (x + px(8), sub),
                 line,
-                text.font(17),
+                text.font(px(17)),
                 TEXT_DIM,
                 anchor="lm",
-                width=x0 + SUPPLY_LEFT + SUPPLY_W - x - 8,
+                width=x0 + SUPPLY_LEFT + SUPPLY_W - x - px(8),
             )
     else:  # the hand's size as a card back and a number
         back = sprites.on_ground(cards.back, (HAND_ICON,), ground)
-        image.paste(back, (x0 + 60, sub - HAND_ICON // 2))
+        image.paste(back, (x0 + NAME_LEFT, sub - HAND_ICON // 2))
         text.label(
             draw,
-            (x0 + 60 + HAND_ICON + 5, sub),
+            (x0 + NAME_LEFT + HAND_ICON + px(5), sub),
             f"×{view['hand_counts'][seat]}",
-            text.font(18, True),
+            text.font(px(18), True),
             TEXT_DIM,
             anchor="lm",
         )
     text.label(draw, (x0 + SCORE_RIGHT, mid), score, score_face, TEXT, anchor="rm")
     _supply(image, draw, (x0 + SUPPLY_LEFT, mid), seat, view["supply"][seat])
     activity = sprites.on_ground(cards.activity, (view["activities"][seat], MINI), ground)
-    image.paste(activity, (x0 + 440, mid - MINI // 2))
+    image.paste(activity, (x0 + ACTIVITY_LEFT, mid - MINI // 2))
     won = view["won"][seat]
-    span = (x0 + 440 + MINI + 12, x1 - 8)
+    span = (x0 + WON_LEFT, x1 - WON_RIGHT)
     side = won_size(len(won), span[1] - span[0])
     _strip(image, span, mid, won, ground, cards.entertainer, side)
 
@@ -198,13 +218,15 @@ def _supply(
 ) -> None:
     """The stones left in the supply, apart from the score: one stone in a dark pill and "×n"."""
     x, mid = at
-    draw.rounded_rectangle((x, mid - 19, x + SUPPLY_W, mid + 19), radius=19, fill=PANEL)
-    image.paste(sprites.on_ground(sprites.seat_token, (seat, 28), PANEL), (x + 7, mid - 14))
+    half = px(19)
+    draw.rounded_rectangle((x, mid - half, x + SUPPLY_W, mid + half), radius=half, fill=PANEL)
+    token = sprites.on_ground(sprites.seat_token, (seat, px(28)), PANEL)
+    image.paste(token, (x + px(7), mid - token.height // 2))
     text.label(
         draw,
-        (x + 42, mid + 1),
+        (x + px(42), mid + 1),
         f"×{stones}",
-        text.font(22, True),
+        text.font(px(22), True),
         TEXT if stones else TEXT_DIM,
         anchor="lm",
     )
@@ -218,8 +240,8 @@ def _footer(
     words: Mapping[str, str],
 ) -> None:
     mid = top + (FOOTER - ROW_GAP) // 2
-    count = text.font(26, True)
-    small = text.font(17)
+    count = text.font(px(26), True)
+    small = text.font(px(17))
 
     def pile(
         x: int, face: Image.Image | None, number: int | None, caption: str, side: int = SHOW_CARD
@@ -228,14 +250,17 @@ def _footer(
         if face is not None:
             image.paste(face, (x, y), face)
         else:
-            draw.rounded_rectangle((x, y, x + side, y + side), radius=6, outline=TEXT_DIM, width=2)
-        tx = x + side + 8
+            corner = (x + side, y + side)
+            draw.rounded_rectangle((x, y, *corner), radius=px(6), outline=TEXT_DIM, width=2)
+        tx = x + side + px(8)
         width = 0.0
         if number is not None:
-            width = text.label(draw, (tx, mid - 10), str(number), count, TEXT, anchor="lm")
-        below = text.label(draw, (tx, mid + 18), caption, small, TEXT_DIM, anchor="lm", width=110)
+            width = text.label(draw, (tx, mid - px(10)), str(number), count, TEXT, anchor="lm")
+        below = text.label(
+            draw, (tx, mid + px(18)), caption, small, TEXT_DIM, anchor="lm", width=px(110)
+        )
         width = max(width, below)
-        return round(tx + width + 20)
+        return round(tx + width + px(20))
 
     x = pile(
         PAD,
@@ -267,23 +292,23 @@ def _gone(
     """The entertainers gone from the game (U-19), in a band of their own: beside the piles
     there was room only for tiny, overlapping cards."""
     box = (PAD, top, PANEL_WIDTH - PAD, top + GONE - ROW_GAP)
-    draw.rounded_rectangle(box, radius=10, fill=PANEL_ROW)
+    draw.rounded_rectangle(box, radius=px(10), fill=PANEL_ROW)
     mid = (box[1] + box[3]) // 2
-    small = text.font(18)
+    small = text.font(px(18))
     caption = text.label(
         draw,
-        (PAD + 14, mid),
+        (PAD + px(14), mid),
         words["removed_cards"],
         small,
         TEXT_DIM,
         anchor="lm",
         width=GONE_LABEL,
     )
-    left = PAD + 14 + round(caption) + 12
+    left = PAD + px(14) + round(caption) + px(12)
     removed = view.get("removed", [])
     if not removed:
         text.label(draw, (left, mid), words["no_cards"], small, TEXT_DIM, anchor="lm")
-    _strip(image, (left, box[2] - 8), mid, removed, PANEL_ROW)
+    _strip(image, (left, box[2] - px(8)), mid, removed, PANEL_ROW)
 
 
 def draw_panel(

@@ -109,7 +109,7 @@ def test_ultimatum_cells_and_penguins_are_tagged(width: int) -> None:
 
 
 #: Where Discord shows a picture 400 pixels wide on a phone, the fraction of its pixels seen.
-PHONE = {"fish": 400 / 800, "table": 400 / 820}
+PHONE = {"fish": 400 / 800, "table": 400 / ultimatum.WIDTH}
 
 
 @pytest.mark.parametrize(("width", "tall"), [(7, 7.5), (9, 5.5), (15, 4.5)])
@@ -120,7 +120,7 @@ def test_ultimatum_tags_read_on_a_phone(width: int, tall: float) -> None:
     game = ultimatum_game(2, seed=1, actions=0, width=width, height=width)
     step = step_of(game, game.to_move or 0, "en", "cell", "c0")
     image = _table_picture(game, step.marks)
-    size = max(ultimatum.cell_size(width, width) * 2 // 5, marks.SMALLEST)
+    size = max(ultimatum.tag_size(width, width), marks.SMALLEST)
     for name in step.marks:
         assert _name_height(image, _cell_spot(name, width), size) * PHONE["table"] >= tall, name
 

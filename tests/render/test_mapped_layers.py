@@ -25,7 +25,7 @@ def _whole_picture_mapped(
         width, height = view["width"], view["height"]
         boxes = {name: ultimatum.cell_box(name, width, height) for name in marks}
         spots = {n: ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for n, b in boxes.items()}
-        draw_marks(image, spots, marks, ultimatum.cell_size(width, height) * 2 // 5)
+        draw_marks(image, spots, marks, ultimatum.tag_size(width, height))
     return png.encode(image, ultimatum.table_palette())
 
 

@@ -18,7 +18,7 @@ from tests.render.games import ultimatum_game, ultimatum_in_phase
 #: Machado et al. (2009), full deuteranopia and protanopia, applied to linear RGB.
 DEUTERANOPIA = (0.367, 0.861, -0.228, 0, 0.280, 0.673, 0.047, 0, -0.012, 0.043, 0.969, 0)
 PROTANOPIA = (0.152, 1.053, -0.205, 0, 0.115, 0.786, 0.099, 0, -0.004, -0.048, 1.052, 0)
-PHONE = 400 / 820  # Discord shows the 820-pixel table about 400 pixels wide on a phone
+PHONE = 400 / ultimatum.WIDTH  # Discord shows the table about 400 pixels wide on a phone
 TABLE_CARD = ultimatum.cell_size(9, 9) - 2 * ultimatum.INSET
 FAMILIES = sorted(cards.FAMILY)
 

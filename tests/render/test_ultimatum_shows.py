@@ -20,14 +20,15 @@ from render.ultimatum_panel import (
     FOOTER,
     GONE,
     HEADER,
-    MINI,
     MINI_GAP,
     PAD,
     ROW_H,
     SHOW_CARD,
     WON,
+    px,
     won_size,
 )
+from render.ultimatum_panel import WON_LEFT as ROW_WON_LEFT
 from tests.render.games import ultimatum_game
 from tests.render.test_ultimatum_legibility import (
     DEUTERANOPIA,
@@ -278,7 +279,7 @@ def test_the_footer_entertainers_dots_are_solid_on_a_phone() -> None:
 
 #: Three won entertainers, two to five dots each: they fit side by side in a player's row.
 WON_CARDS = ["kangaroo-music", "seal-dance", "sheep-juggling"]
-WON_LEFT = PAD + 440 + MINI + 12  # the won strip's left edge in a player's row
+WON_LEFT = PAD + ROW_WON_LEFT  # the won strip's left edge in a player's row
 
 
 def _won_table(won: list[str]) -> Image.Image:
@@ -289,10 +290,10 @@ def _won_table(won: list[str]) -> Image.Image:
 
 def test_won_entertainers_are_whole_faces_larger_than_the_tables_cards() -> None:
     """The won entertainers were 64-pixel compact faces without dots (31 on a phone). Now three
-    sit side by side at 88 pixels, larger than a card on the 9 × 9 table and at least 42 phone
+    sit side by side at 76 pixels (WON), larger than a card on the 9 × 9 table and at least 42 phone
     pixels, with their dots (yellow on the row, none without them); a fourth shrinks them all
     to stay side by side rather than hiding one's dots under the next."""
-    room = 820 - PAD - 8 - WON_LEFT
+    room = ultimatum.WIDTH - PAD - px(8) - WON_LEFT
     assert WON > TABLE_CARD and WON * PHONE >= 42
     assert won_size(3, room) == WON
     assert won_size(4, room) * 4 + 3 * MINI_GAP <= room

@@ -49,7 +49,7 @@ def test_every_position_renders_a_png_of_the_expected_size(
     view = game.view(None)
     image = decode(ultimatum.table(view, names=LONG_NAMES[:players]))
     assert image.size == ultimatum.size(view)
-    assert image.width == 820
+    assert image.width == ultimatum.WIDTH
     own = game.view(0)
     hand = decode(ultimatum.hand(own, name=LONG_NAMES[0]))
     assert hand.size == ultimatum.hand_size(own)
