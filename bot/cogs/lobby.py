@@ -29,10 +29,12 @@ from bot.cogs.threads import give_thread
 from bot.i18n import t
 from bot.play.access import Purpose, within_reach
 from bot.play.listing import SHOW, mine_first, shown
-from bot.play.lobby import add_computer, create_game, join, place_table
+from bot.play.lobby import TableRefused, add_computer, create_game, join, place_table
+from bot.play.lobby import cancel as cancel_table
+from bot.play.lobby import leave as leave_table
 from bot.play.lobby import start as start_game
-from bot.store import GameRecord, StoreError
-from bot.store.lobby import status_error
+from bot.store import GameRecord, OutboxDraft, StoreError
+from bot.store.lobby import Announce, status_error
 from bot.store.records import OPEN, Status
 from bot.texts import announce
 from bot.texts.names import player_name
@@ -272,7 +274,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
                             id=record.id,
                         )
                     )
-                record = await store.leave(record.id, interaction.user.id)
+                record = await leave_table(store, record.id, interaction.user.id)
                 note = t(lang, "You left game #{id}.", id=record.id)
             elif action == "start":
                 if record.status != "lobby":
@@ -280,25 +282,42 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
                 record = await start_game(store, record.id, by=interaction.user.id, announce=start)
                 note = t(lang, "Game #{id} has started.", id=record.id)
             else:
-                if not self.may_manage(interaction, record):
-                    raise Refusal(
-                        t(
-                            lang,
-                            "Only the creator of game #{id} or someone with Manage "
-                            "Server can cancel it.",
-                            id=record.id,
-                        )
-                    )
-                record = await store.cancel(record.id)
+                record = await cancel_table(
+                    store,
+                    record.id,
+                    interaction.user.id,
+                    manager=self.manages(interaction),
+                    announce=self._cancel_announcer(interaction, public, from_button=from_button),
+                )
                 note = t(lang, "Game #{id} was cancelled.", id=record.id)
+        except TableRefused as refused:
+            raise Refusal(
+                t(
+                    lang,
+                    "Only the creator of game #{id} or someone with Manage Server can cancel it.",
+                    id=refused.game_id,
+                )
+            ) from None
         except StoreError as error:
             raise Refusal(explain(lang, error)) from None
-        in_place = await self._show_seats(
-            interaction, record, public, note, from_button=from_button
-        )
-        # A lobby cancelled in place shows it already; the thread (or a lobby elsewhere) is told.
-        if action == "cancel" and (record.thread_id or not in_place):
-            await self._post_cancel(record, public)
+        await self._show_seats(interaction, record, public, note, from_button=from_button)
+
+    def _in_place(self, interaction: Interaction, record: GameRecord, *, from_button: bool) -> bool:
+        """A click on the lobby message itself: the change is shown by editing it."""
+        return from_button and record.lobby_message_id == getattr(interaction.message, "id", None)
+
+    def _cancel_announcer(
+        self, interaction: Interaction, public: str, *, from_button: bool
+    ) -> Announce:
+        """The cancel's post, queued with it: a lobby cancelled in place shows it already; the
+        thread (or a lobby elsewhere) is told."""
+
+        def drafts(record: GameRecord) -> list[OutboxDraft]:
+            if record.thread_id or not self._in_place(interaction, record, from_button=from_button):
+                return [announce.cancel_draft(record, public)]
+            return []
+
+        return drafts
 
     async def _show_seats(
         self,
@@ -313,7 +332,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         ``note`` is the ephemeral answer and the lobby message is brought up to date."""
         applied(interaction, record.id)
         self.bot.after_change(record)
-        if from_button and record.lobby_message_id == getattr(interaction.message, "id", None):
+        if self._in_place(interaction, record, from_button=from_button):
             await interaction.response.edit_message(
                 **fit(embed=lobby_embed(record, public), view=self.lobby_view(record, public))
             )
@@ -383,13 +402,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
             raise Refusal(t(reader_language(interaction), NO_LONGER_VALID))
         await self.seat_computer(interaction, game_id, None, from_button=True)
 
-    async def _post_cancel(self, record: GameRecord, lang: str) -> None:
-        await self.bot.store.enqueue(announce.cancel_draft(record, lang))
-
     def may_manage(self, interaction: Interaction, record: GameRecord) -> bool:
         """The creator, or a member with Manage Server, may cancel a game or add a computer."""
-        if interaction.user.id == record.creator_id:
-            return True
+        return interaction.user.id == record.creator_id or self.manages(interaction)
+
+    @staticmethod
+    def manages(interaction: Interaction) -> bool:
+        """The person has Manage Server where they ask."""
         perms = getattr(interaction, "permissions", None)
         return bool(perms and perms.manage_guild)
 

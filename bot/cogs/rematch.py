@@ -17,7 +17,7 @@ from bot.cogs.common import GameFinder, Interaction, Refusal, applied, reader_la
 from bot.cogs.threads import give_thread
 from bot.i18n import t
 from bot.play.access import Purpose
-from bot.play.lobby import create_game, place_table
+from bot.play.lobby import create_game, place_table, withdraw
 from bot.store import GameRecord, StoreError
 from bot.texts import announce
 from bot.texts.names import mention
@@ -108,7 +108,7 @@ async def _open(bot: Host, interaction: Interaction, old: GameRecord) -> GameRec
             # Nobody can see or join the new table: take it away (a cancelled game is no
             # rematch), so the rematch can be asked for again.
             log.info("could not post the rematch of game #%s: %s", old.id, error)
-            await bot.store.cancel(record.id)
+            await withdraw(bot.store, record.id)
             raise Refusal(
                 t(
                     lang,

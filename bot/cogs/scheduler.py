@@ -30,8 +30,8 @@ from bot.cogs.seats import give_up_seat
 from bot.play import undo
 from bot.play.access import BACKGROUND, open_game, open_record
 from bot.play.move import Move
-from bot.play.notices import dm_language, mover_left_check, notices
-from bot.store import GameRecord, StoreError, UndoRequest, VersionConflict
+from bot.play.notices import dm_language, mover_left_check, remind, tell_after_change
+from bot.store import GameRecord, StoreError, UndoRequest
 from bot.texts import over_days as days
 
 if TYPE_CHECKING:
@@ -195,11 +195,9 @@ class Scheduler(commands.Cog):
         dm_lang = await dm_language(store, user)
         if dm_lang is not None:
             drafts.append(days.reminder_dm(record, game, user, dm_lang))
-        try:
-            await store.mark_reminded(record.id, expected_version=record.version, announce=drafts)
-        except (VersionConflict, StoreError) as error:
-            # The turn was played (or the game ended) since it was read: no stale ping.
-            log.info("game #%s: no reminder (%s)", record.id, error.code)
+        refused = await remind(store, record, drafts)
+        if refused is not None:
+            log.info("game #%s: no reminder (%s)", record.id, refused)
 
     async def after_turn(self, move: Move) -> None:
         """After a turn that queued its own direct messages: a next player it found gone from
@@ -222,9 +220,7 @@ class Scheduler(commands.Cog):
             assert record.to_move_seat is not None
             await give_up_seat(self.bot, record, record.to_move_seat, "left")
             return
-        actions = await store.action_log(record.id)
-        last_seat = actions[-1].seat if actions else None
-        await store.enqueue(*await notices(store, record, game, last_seat))
+        await tell_after_change(store, record, game)
 
 
 async def setup(bot: Host) -> None:

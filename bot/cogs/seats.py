@@ -19,6 +19,8 @@ from bot.games.base import IllegalAction
 from bot.i18n import language_of, t
 from bot.play.access import Purpose
 from bot.play.confirm import confirm_until, still_counts
+from bot.play.follow import follow as follow_game
+from bot.play.follow import set_notify as notify_setting
 from bot.play.turns import hand_to_computer
 from bot.play.turns import resign as resign_seat
 from bot.store import GameRecord, OutboxDraft, StoreError, VersionConflict
@@ -165,10 +167,7 @@ async def confirm_resign(bot: Host, interaction: Interaction, game_id: int, unti
 async def set_notify(bot: Host, interaction: Interaction, on: bool) -> None:
     """``/game notify on|off``: 'your turn' direct messages, opt-in per person."""
     lang = reader_language(interaction)
-    store = bot.store
-    await store.note_locale(interaction.user.id, str(interaction.locale))
-    # Turning them on is also asking to be tried again after DMs were refused once.
-    await store.update_user_settings(interaction.user.id, notify_dm=on, dms_closed=False)
+    await notify_setting(bot.store, interaction.user.id, str(interaction.locale), on)
     text = (
         t(
             lang,
@@ -189,14 +188,13 @@ async def follow(
     lang = reader_language(interaction)
     loaded = await GameFinder(bot).find(interaction, game_id, purpose=Purpose.JOIN)
     record = loaded.record
-    store = bot.store
-    await store.note_locale(interaction.user.id, str(interaction.locale))
     try:
-        changed = await store.follow(record.id, interaction.user.id, on, what)
+        changed = await follow_game(
+            bot.store, record.id, interaction.user.id, str(interaction.locale), on, what
+        )
     except StoreError as error:
         raise Refusal(explain(lang, error)) from None
     if on:
-        await store.update_user_settings(interaction.user.id, dms_closed=False)
         if not changed:
             text = t(lang, "You already follow game #{id}.", id=record.id)
         elif what == "results":

@@ -128,7 +128,7 @@ async def ask_undo(bot: Host, interaction: Interaction, game_id: int | None) -> 
     except discord.HTTPException:
         return
     post = UndoPost(posted.channel.id, posted.id, question)
-    if not await bot.store.posted_undo(asked.request, post):
+    if not await undo.keep_post(bot.store, asked.request, post):
         # A change voided the request before its post was kept (a computer's move, perhaps in
         # another process): nobody else knows this post, so it is closed here.
         await close_undo_post(bot, record.id, post, _words(public, "void", record.id))

@@ -87,6 +87,45 @@ async def start(
     return await store.start(game_id, by=by, announce=announce, opening=opening)
 
 
+class TableRefused(Exception):
+    """A change to a table its asker may not make; ``code``: ``not_allowed`` (only its creator
+    or a server manager may cancel it)."""
+
+    def __init__(self, code: str, game_id: int) -> None:
+        super().__init__(code)
+        self.code = code
+        self.game_id = game_id
+
+
+async def leave(store: Store, game_id: int, user_id: int) -> GameRecord:
+    """Give up a seat in a lobby; a leaving creator hands it on, and a lobby nobody is left in
+    is cancelled (LobbyError ``started`` once the game runs, ``not_seated``)."""
+    return await store.leave(game_id, user_id)
+
+
+async def cancel(
+    store: Store,
+    game_id: int,
+    user_id: int,
+    *,
+    manager: bool = False,
+    announce: Announce | None = None,
+) -> GameRecord:
+    """End a lobby or a running game without a result; its creator may, and so may a
+    ``manager`` of its server (TableRefused ``not_allowed`` for anyone else). ``announce``
+    drafts the posts queued with the change."""
+    record = await store.get_game(game_id)
+    if user_id != record.creator_id and not manager:
+        raise TableRefused("not_allowed", game_id)
+    return await store.cancel(game_id, announce=announce)
+
+
+async def withdraw(store: Store, game_id: int) -> GameRecord:
+    """Take back a table just opened whose lobby message could not be posted: nobody can see
+    or join it, so it ends as cancelled (and a cancelled game is nobody's rematch)."""
+    return await store.cancel(game_id)
+
+
 async def place_table(
     store: Store,
     game_id: int,

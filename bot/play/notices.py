@@ -12,13 +12,13 @@ from the game as stored (``notices``).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
 from bot.games.base import Game
 from bot.i18n import language_of
 from bot.play.move import Move
-from bot.store import GameRecord, OutboxDraft, Store
+from bot.store import GameRecord, OutboxDraft, Store, StoreError
 from bot.texts import over_days as days
 
 #: Whether a person is still on a server (guild id, user id): the Discord layer asks Discord.
@@ -91,6 +91,27 @@ async def notices(
         if lang is not None:
             drafts.append(days.follower_dm(record, game, follower, lang))
     return drafts
+
+
+async def tell_after_change(store: Store, record: GameRecord, game: Game) -> None:
+    """Queue the direct messages of a change that did not draft its own (the person now to
+    move, the followers), with the game at ``record`` after the last seat in its log acted."""
+    actions = await store.action_log(record.id)
+    last_seat = actions[-1].seat if actions else None
+    drafts = await notices(store, record, game, last_seat)
+    if drafts:
+        await store.enqueue(*drafts)
+
+
+async def remind(store: Store, record: GameRecord, drafts: Sequence[OutboxDraft]) -> str | None:
+    """Queue a turn's reminder (``drafts``) and move its next reminder on, if the game is still
+    at ``record``'s version; else nothing is queued, so no stale ping goes out, and the store's
+    code says why (the turn was played, or the game ended, since it was read)."""
+    try:
+        await store.mark_reminded(record.id, expected_version=record.version, announce=drafts)
+    except StoreError as error:
+        return error.code
+    return None
 
 
 async def turn_notices(store: Store, move: Move, still_here: StillHere) -> TurnNotices:

@@ -22,7 +22,15 @@ from typing import Literal
 from bot.games.base import Game
 from bot.play.games import position_of, replay_record
 from bot.play.ratings import Rater
-from bot.store import GameRecord, OutboxDraft, Store, StoreError, UndoRequest, VersionConflict
+from bot.store import (
+    GameRecord,
+    OutboxDraft,
+    Store,
+    StoreError,
+    UndoPost,
+    UndoRequest,
+    VersionConflict,
+)
 from bot.store.rows import when
 from bot.texts import over_days as days
 from bot.texts.names import seat_names
@@ -250,6 +258,12 @@ async def answer(
         await store.drop_undo(record.id)
         return Answered("void", record, request)
     return Answered("done", changed, request, point)
+
+
+async def keep_post(store: Store, request: UndoRequest, post: UndoPost) -> bool:
+    """Keep where a request's question was posted, so whoever settles it closes that post;
+    False when a change voided the request first (nobody else knows the post then)."""
+    return await store.posted_undo(request, post)
 
 
 async def expire(store: Store, request: UndoRequest, lang: str) -> UndoRequest | None:
