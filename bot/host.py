@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import functools
 import multiprocessing
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Protocol, runtime_checkable
 
@@ -45,6 +45,71 @@ class Follows(Protocol):
 
     def turned(self, move: Move) -> None:
         """Note a turn that queued its own direct messages."""
+
+
+#: How long a person seen on a server is taken to be still there (seconds on the bot's clock):
+#: Discord rate-limits member lookups; someone who left is noticed at most this much later.
+MEMBER_SEEN_FOR = 300.0
+
+
+class MemberCache:
+    """When each person was last seen on each server, forgotten after MEMBER_SEEN_FOR."""
+
+    #: Past this many notes, the stale ones are dropped when the next is made.
+    MOST = 10_000
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self._seen_at: dict[tuple[int, int], float] = {}
+
+    def remember(self, guild_id: int, user_id: int) -> None:
+        """Note that a person was just seen on a server."""
+        now = self._clock.now()
+        if len(self._seen_at) > self.MOST:
+            stale = [key for key, at in self._seen_at.items() if now - at >= MEMBER_SEEN_FOR]
+            for key in stale:
+                del self._seen_at[key]
+        self._seen_at[(guild_id, user_id)] = now
+
+    def seen(self, guild_id: int, user_id: int) -> bool:
+        """The person was seen on the server less than MEMBER_SEEN_FOR ago."""
+        at = self._seen_at.get((guild_id, user_id))
+        return at is not None and self._clock.now() - at < MEMBER_SEEN_FOR
+
+    def forget(self, guild_id: int, user_id: int) -> None:
+        """The person is known to be gone from the server."""
+        self._seen_at.pop((guild_id, user_id), None)
+
+    def __len__(self) -> int:
+        return len(self._seen_at)
+
+
+class Settling:
+    """The games whose new table is being placed (its message, then its thread): their posts
+    wait, so none lands in the channel before the thread exists."""
+
+    def __init__(self) -> None:
+        self._placing: dict[int, asyncio.Event] = {}
+
+    @contextlib.contextmanager
+    def placing(self, game_id: int) -> Iterator[None]:
+        """While the block runs, posts of the game wait; after it (however it ends) they go."""
+        settled = self._placing.setdefault(game_id, asyncio.Event())
+        try:
+            yield
+        finally:
+            settled.set()
+            self._placing.pop(game_id, None)
+
+    async def wait(self, game_id: int, timeout: float = 10) -> None:
+        """Wait (at most ``timeout`` seconds) while the game's table is being placed."""
+        settled = self._placing.get(game_id)
+        if settled is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(settled.wait(), timeout=timeout)
+
+    def __len__(self) -> int:
+        return len(self._placing)
 
 
 class Host(commands.Bot):
@@ -90,9 +155,9 @@ class Host(commands.Bot):
         )
         self.computers_available = False  # until the computer players' cog is loaded
         #: Games whose thread is being created: their posts wait, so none lands in the channel.
-        self.settling: dict[int, asyncio.Event] = {}
-        #: When each (guild, user) was last seen on their server (bot.cogs.common.still_member).
-        self.members_seen: dict[tuple[int, int], float] = {}
+        self.settling = Settling()
+        #: Who was last seen on which server, and when (bot.cogs.common.still_member).
+        self.members_seen = MemberCache(self.clock)
         #: The check of running games against their action logs, started by setup_hook.
         self.snapshot_check: asyncio.Task[SnapshotReport | None] | None = None
 
@@ -137,10 +202,7 @@ class Host(commands.Bot):
 
     async def game_channel(self, game_id: int, fallback: int) -> int:
         """Where a game's posts go now: its thread once it has one (waiting while it is made)."""
-        settling = self.settling.get(game_id)
-        if settling is not None:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(settling.wait(), timeout=10)
+        await self.settling.wait(game_id)
         try:
             # The bot's own delivery asks, not a person: every game is within its reach.
             record = await open_record(self.store, game_id, BACKGROUND)

@@ -54,11 +54,6 @@ def where(interaction: Interaction) -> Where:
     return Where(interaction.guild_id, interaction.user.id)
 
 
-#: How long a person seen on a server is taken to be still there (seconds on the bot's clock):
-#: Discord rate-limits member lookups; someone who left is noticed at most this much later.
-MEMBER_SEEN_FOR = 300.0
-
-
 async def member_of(bot: Host, interaction: Interaction, guild_id: int, game_id: int) -> bool:
     """Whether the person is a member of a game's server. Access fails closed: a server the bot
     is not on has no members it can vouch for; when Discord cannot be asked, the person is told
@@ -83,14 +78,12 @@ async def membership(bot: Host, guild_id: int, user_id: int) -> bool | None:
     guild = bot.get_guild(guild_id)
     if guild is None:
         return False
-    now = bot.clock.now()
-    seen = bot.members_seen.get((guild_id, user_id))
-    if seen is not None and now - seen < MEMBER_SEEN_FOR:
+    if bot.members_seen.seen(guild_id, user_id):
         return True
     try:
         await guild.fetch_member(user_id)
     except discord.NotFound:
-        bot.members_seen.pop((guild_id, user_id), None)
+        bot.members_seen.forget(guild_id, user_id)
         return False
     except discord.HTTPException as error:
         log.info("could not look up member %s of %s: %s", user_id, guild_id, error)
@@ -125,12 +118,7 @@ def notifier(bot: Host) -> NotifyMove:
 
 def remember_member(bot: Host, guild_id: int, user_id: int) -> None:
     """Note that a person was just seen on a server (stale notes are forgotten now and then)."""
-    now = bot.clock.now()
-    if len(bot.members_seen) > 10_000:
-        stale = [key for key, at in bot.members_seen.items() if now - at >= MEMBER_SEEN_FOR]
-        for key in stale:
-            del bot.members_seen[key]
-    bot.members_seen[(guild_id, user_id)] = now
+    bot.members_seen.remember(guild_id, user_id)
 
 
 @dataclass(frozen=True)

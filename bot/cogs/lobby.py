@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
@@ -179,8 +178,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         except StoreError as error:
             raise Refusal(explain(lang, error)) from None
         public = await self.bot.public_language(record.guild_id)
-        settled = self.bot.settling.setdefault(record.id, asyncio.Event())
-        try:
+        with self.bot.settling.placing(record.id):
             # A table full at once (the creator and computer players) has started already:
             # its message shows the seats in the order of play, without lobby buttons.
             view = self.lobby_view(record, public)
@@ -206,9 +204,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
                 make_thread,
                 lambda started, game: announce.start_drafts(started, game, public),
             )
-        finally:
-            settled.set()
-            del self.bot.settling[record.id]
         if record.status == "active":
             self.bot.after_change(record)
 

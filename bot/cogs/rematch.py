@@ -7,7 +7,6 @@ or when its creator starts it.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -83,8 +82,7 @@ async def _open(bot: Host, interaction: Interaction, old: GameRecord) -> GameRec
         )
     except StoreError as error:
         raise Refusal(explain(lang, error)) from None
-    settled = bot.settling.setdefault(record.id, asyncio.Event())
-    try:
+    with bot.settling.placing(record.id):
         try:
             channel = bot.get_channel(old.channel_id) or await bot.fetch_channel(old.channel_id)
             assert isinstance(channel, discord.abc.Messageable)
@@ -134,9 +132,6 @@ async def _open(bot: Host, interaction: Interaction, old: GameRecord) -> GameRec
             make_thread,
             lambda started, game: announce.start_drafts(started, game, public),
         )
-    finally:
-        settled.set()
-        bot.settling.pop(record.id, None)
     bot.after_change(record)
     if record.status == "active":
         await _refresh(bot, record, message, public)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.cogs.common import MEMBER_SEEN_FOR
+from bot.host import MEMBER_SEEN_FOR
 from bot.ui.buttons import buttons
 from tests.bot.clocked import ClockedRunner
 from tests.bot.clocked import clocked_bot as clocked_bot  # the fixture

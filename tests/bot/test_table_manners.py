@@ -127,7 +127,7 @@ async def test_a_restart_mid_game_keeps_the_game_and_its_buttons(
         games = fake.channel("games")
         await fake.wait_until(lambda: len(fake.threads(games)) == 2, what="the second thread")
         await fake.wait_until(
-            lambda: bot.settling == {}, what="the lobby to be set up before the restart"
+            lambda: not bot.settling, what="the lobby to be set up before the restart"
         )
     async with bot_runner() as bot:
         _, again = await load_game(bot.store, 1)
