@@ -5,7 +5,7 @@ The buttons (bot.ui.buttons) find this cog by name, so the Discord views import 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
@@ -13,9 +13,11 @@ from bot.cogs.common import Interaction
 from bot.cogs.errors import handle_error
 from bot.cogs.finish import finish_for_me
 from bot.cogs.history import post_replay
+from bot.cogs.lobby import lobby_of
 from bot.cogs.moves import choose, open_turn
 from bot.cogs.rematch import rematch
 from bot.cogs.seats import confirm_resign
+from bot.cogs.ultimatum import ultimatum_of
 from bot.cogs.undo import answer_undo
 
 if TYPE_CHECKING:
@@ -32,8 +34,7 @@ class Clicks(commands.Cog):
         """Carry out a click; any error is answered like a command's."""
         try:
             if action in ("join", "leave", "start", "cancel"):
-                lobby: Any = self.bot.get_cog("Lobby")
-                await lobby.seat_change(interaction, action, game_id, from_button=True)
+                await lobby_of(self.bot).seat_change(interaction, action, game_id, from_button=True)
             elif action == "move":
                 await open_turn(self.bot, interaction, game_id)
             elif action.startswith("choose "):
@@ -50,8 +51,10 @@ class Clicks(commands.Cog):
                 await answer_undo(self.bot, interaction, game_id, approve=action == "approve")
             else:
                 ultimatum = action in ("hand", "skip") or action.startswith("perform ")
-                cog: Any = self.bot.get_cog("Ultimatum" if ultimatum else "Lobby")
-                await cog.on_button(interaction, action, game_id)
+                if ultimatum:
+                    await ultimatum_of(self.bot).on_button(interaction, action, game_id)
+                else:
+                    await lobby_of(self.bot).on_button(interaction, action, game_id)
         except Exception as error:
             await handle_error(interaction, error)
 

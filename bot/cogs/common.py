@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.games.base import Game, IllegalAction
 from bot.i18n import NAME_CONTEXT, language_of, t, translation
@@ -47,6 +48,14 @@ def applied(interaction: Interaction, game_id: int) -> None:
     """Note that this interaction changed a game: an error after it (the answer failing) must
     not tell the person that nothing was changed (``bot.cogs.errors.handle_error``)."""
     interaction.extras[APPLIED] = game_id
+
+
+def loaded_cog(bot: Host, name: str) -> commands.Cog:
+    """A cog the bot loads at start-up, by name; a missing one is a wiring error."""
+    cog = bot.get_cog(name)
+    if cog is None:
+        raise RuntimeError(f"the {name} cog is not loaded")
+    return cog
 
 
 def where(interaction: Interaction) -> Where:

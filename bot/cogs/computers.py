@@ -14,7 +14,7 @@ import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from discord.ext import commands
 
@@ -155,7 +155,7 @@ class Computers(commands.Cog):
         try:
             return await asyncio.get_running_loop().run_in_executor(
                 self.pool,
-                _decide,
+                decide,
                 record.kind,
                 game.view(game.to_move),
                 seat.bot_level or 2,
@@ -183,9 +183,16 @@ def new_pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
 
 
-def _decide(kind: str, view: dict[str, object], level: int, seed: int, budget: float) -> str:
+def decide(kind: str, view: dict[str, object], level: int, seed: int, budget: float) -> str:
     """In a worker process: the computer's decision."""
     return choose_action(kind, dict(view), level, seed=seed, budget=budget)
+
+
+def computers_of(bot: Host) -> Computers | None:
+    """The running Computers cog, or None where computer players are not loaded (by name, then
+    cast, as bot.cogs.lobby.lobby_of says why)."""
+    cog = bot.get_cog("Computers")
+    return None if cog is None else cast(Computers, cog)
 
 
 async def setup(bot: Host) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.cogs.common import (
     GameFinder,
@@ -16,7 +16,7 @@ from bot.cogs.common import (
     notifier,
     reader_language,
 )
-from bot.cogs.computers import _decide, computer_seed
+from bot.cogs.computers import computer_seed, computers_of, decide
 from bot.games.fish.ending import alone_on_ice
 from bot.i18n import t, tn
 from bot.play.turns import act
@@ -44,7 +44,9 @@ async def finish_for_me(bot: Host, interaction: Interaction, game_id: int) -> No
         )
     await interaction.response.defer(ephemeral=True, thinking=True)
     public = await bot.public_language(loaded.record.guild_id)
-    computers: Any = bot.get_cog("Computers")
+    computers = computers_of(bot)
+    if computers is None:
+        raise RuntimeError("Finish for me needs the Computers cog")
     record, game = loaded.record, loaded.game
     moves = 0
     while not game.is_over and game.to_move == seat:
@@ -52,7 +54,7 @@ async def finish_for_me(bot: Host, interaction: Interaction, game_id: int) -> No
         try:
             action = await asyncio.get_running_loop().run_in_executor(
                 computers.pool,
-                _decide,
+                decide,
                 record.kind,
                 game.view(seat),
                 FINISH_LEVEL,

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.boards import show_board
 from bot.cogs.common import FoundGame, GameFinder, Interaction, Refusal, reader_language
-from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete
+from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete, lobby_of
 from bot.cogs.offers import every, offer, why
 from bot.games.fish import FishGame
 from bot.i18n import N_, t, tn
@@ -91,8 +91,7 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
             raise Refusal(
                 t(lang, "Leave at least one seat for a person: bots must be less than players.")
             )
-        lobby: Any = self.bot.get_cog("Lobby")
-        await lobby.open_lobby(
+        await lobby_of(self.bot).open_lobby(
             interaction,
             "fish",
             players=players,

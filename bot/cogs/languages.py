@@ -15,7 +15,7 @@ after a restart — still know them.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
@@ -113,9 +113,9 @@ async def public_language(bot: Host, guild_id: int) -> str:
     # running cog's class need not be the one this module object holds.
     cog = bot.get_cog("Languages")
     if cog is not None:
-        spoken = await cog.guild_language(guild_id)  # type: ignore[attr-defined]
+        spoken = await cast(Languages, cog).guild_language(guild_id)
         if spoken is not None:
-            return str(spoken)
+            return spoken
     return bot.settings.language or DEFAULT
 
 

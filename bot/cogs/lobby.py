@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 from discord import app_commands
@@ -21,6 +21,7 @@ from bot.cogs.common import (
     Interaction,
     Refusal,
     applied,
+    loaded_cog,
     reader_language,
     where,
 )
@@ -698,6 +699,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
     async def dm_language(self, interaction: Interaction, language: str) -> None:
         """Choose your own language for direct messages."""
         await languages.set_dm_language(self.bot, interaction, language)
+
+
+def lobby_of(bot: Host) -> Lobby:
+    """The running Lobby cog. By name, then cast: discord.py loads an extension's module afresh
+    for every bot, so the running cog's class need not be this module's ``Lobby``."""
+    return cast(Lobby, loaded_cog(bot, "Lobby"))
 
 
 async def setup(bot: Host) -> None:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands
 
 from bot.cogs.common import still_member
+from bot.cogs.computers import computers_of
 from bot.cogs.leases import leases_of
 from bot.cogs.seats import give_up_seat
 from bot.play import undo
@@ -149,11 +150,11 @@ class Scheduler(commands.Cog):
         for record in await store.games_due_reminder():
             if record.id in held:
                 await self.each(record.id, "a reminder", self.remind(record))
-        computers = self.bot.get_cog("Computers")
+        computers = computers_of(self.bot)
         if computers is not None:
             for game_id in sorted(held):
                 # Nothing changed: a task already playing the game need not read it again.
-                computers.nudge(game_id, changed=False)  # type: ignore[attr-defined]
+                computers.nudge(game_id, changed=False)
 
     async def each(self, game_id: int, what: str, work: Awaitable[object]) -> bool:
         """Run one game's part of a pass; a failure is logged and holds back no other game.

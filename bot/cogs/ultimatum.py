@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.boards import show_board
-from bot.cogs.common import FoundGame, GameFinder, Interaction, Refusal, reader_language
-from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete
+from bot.cogs.common import (
+    FoundGame,
+    GameFinder,
+    Interaction,
+    Refusal,
+    loaded_cog,
+    reader_language,
+)
+from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete, lobby_of
 from bot.cogs.offers import every, offer, why
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import N_, picture_labels, t
@@ -123,8 +130,7 @@ class Ultimatum(
                 t(lang, "Leave at least one seat for a person: bots must be less than players.")
             )
         options = {"width": width, "height": height, "fixed_setup": fixed_setup}
-        lobby: Any = self.bot.get_cog("Lobby")
-        await lobby.open_lobby(
+        await lobby_of(self.bot).open_lobby(
             interaction,
             "ultimatum",
             players=players,
@@ -440,6 +446,11 @@ class Ultimatum(
         await interaction.response.send_message(
             **fit(content=t(reader_language(interaction), RULES), ephemeral=True)
         )
+
+
+def ultimatum_of(bot: Host) -> Ultimatum:
+    """The running Ultimatum cog (by name, then cast, as bot.cogs.lobby.lobby_of says why)."""
+    return cast(Ultimatum, loaded_cog(bot, "Ultimatum"))
 
 
 async def setup(bot: Host) -> None:

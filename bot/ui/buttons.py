@@ -44,14 +44,18 @@ NO_LONGER_VALID = N_("This button is no longer valid.")
 class Routes(Protocol):
     """The Clicks cog (bot.cogs.clicks): carries out a click as the matching command."""
 
-    async def route(self, interaction: discord.Interaction[Any], action: str, game_id: int) -> None:
+    async def route(
+        self, interaction: discord.Interaction[Host], action: str, game_id: int
+    ) -> None:
         """Carry out one click."""
 
 
-async def route(interaction: discord.Interaction[Any], action: str, game_id: int) -> None:
-    """Hand a click to the Clicks cog (found by name: the views import no cog)."""
+async def route(interaction: discord.Interaction[Host], action: str, game_id: int) -> None:
+    """Hand a click to the Clicks cog, found by name (the views import no cog) and typed by
+    what it offers (Routes)."""
     clicks = interaction.client.get_cog("Clicks")
-    assert clicks is not None, "the Clicks cog is loaded with the bot"
+    if clicks is None:
+        raise RuntimeError("the Clicks cog is not loaded")
     await cast(Routes, clicks).route(interaction, action, game_id)
 
 
