@@ -3,7 +3,7 @@
 Whole games of both kinds for 2, 3 and 4 people (Ultimatum on a 7 × 7 iceberg, and for 2
 people also on 9 × 9, where cells are split over several menus), played through the stand-in
 with clicks only (the turn post's Your move button, then the buttons and menus of the mover's
-ephemeral reply), as tests/bot/test_clicks.py plays them. Printed per game and phase: the
+ephemeral reply), as tests/cogs/test_clicks.py plays them. Printed per game and phase: the
 interactions a turn took (median, max); and the milliseconds from a click to its answer with
 the picture (Your move → the ephemeral reply, and each later step), median, p90 and max.
 Nothing is asserted here (the tests assert the goals: Fish ≤ 3, Ultimatum's common turn ≤ 5).
@@ -28,8 +28,8 @@ from bot.config import load_settings
 from bot.games.fish import FishGame
 from bot.play.games import load_game
 from bot.store import Store
-from tests.bot.clicker import Turn, play_turn
-from tests.bot.players import open_game, settle, who_moves
+from tests.cogs.clicker import Turn, play_turn
+from tests.cogs.players import open_game, settle, who_moves
 from tests.fakediscord import FakeDiscord, default_world, run_client
 
 GAMES = int(os.environ.get("BENCH_CLICK_GAMES", "1"))

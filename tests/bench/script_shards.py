@@ -43,8 +43,8 @@ from bot.config import Settings  # noqa: E402
 from bot.play.games import load_game  # noqa: E402
 from bot.store import Store  # noqa: E402
 from tests.bench.script_turns import Failure, listing, percentile99  # noqa: E402
-from tests.bot.players import fish_step  # noqa: E402
-from tests.bot.test_process import process_env  # noqa: E402
+from tests.cogs.players import fish_step  # noqa: E402
+from tests.cogs.test_process import process_env  # noqa: E402
 from tests.fakediscord import Channel, FakeDiscord  # noqa: E402
 from tests.pg import PostgresServer, start_server  # noqa: E402
 from tests.postgres.test_shards import alices_turn, bot_group, open_against_computer  # noqa: E402

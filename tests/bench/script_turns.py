@@ -43,7 +43,7 @@ from bot.client import PenguinBot
 from bot.config import load_settings
 from bot.play.games import load_game
 from bot.store import Store
-from tests.bot.players import fish_step, ultimatum_step
+from tests.cogs.players import fish_step, ultimatum_step
 from tests.fakediscord import FakeDiscord, default_world, run_client
 
 GAMES = int(os.environ.get("BENCH_GAMES", "100"))

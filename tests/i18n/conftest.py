@@ -1,3 +1,3 @@
 """The bot through the stand-in, as the bot tests run it."""
 
-from tests.bot.conftest import bot_runner as bot_runner  # the fixture
+from tests.cogs.conftest import bot_runner as bot_runner  # the fixture

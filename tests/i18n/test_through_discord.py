@@ -23,8 +23,8 @@ from bot.texts.announce import next_step
 from bot.texts.names import seat_names
 from render import fish as fish_picture
 from render import ultimatum as ultimatum_picture
-from tests.bot.conftest import BotRunner
-from tests.bot.players import fish_step, is_done, said, ultimatum_step, who_moves
+from tests.cogs.conftest import BotRunner
+from tests.cogs.players import fish_step, is_done, said, ultimatum_step, who_moves
 from tests.fakediscord import Channel, FakeDiscord, Message, Reply, User
 
 Misses = set[tuple[str, str | None, Any]]

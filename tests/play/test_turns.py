@@ -98,7 +98,7 @@ class Counting:
 async def test_a_turn_does_its_work_once(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """U-11 … U-23: a whole Ultimatum turn, each step from the game the cog loaded: no snapshot
     load, one commit per step (its posts and direct messages in it), at most one replay (to
-    tell a turn's private steps). Through the stand-in: tests/bot/test_turn_work.py."""
+    tell a turn's private steps). Through the stand-in: tests/cogs/test_turn_work.py."""
     import bot.texts.announce as announce_module
     from bot.texts.announce import move_drafts
 

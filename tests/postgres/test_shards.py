@@ -33,8 +33,8 @@ import pytest
 
 from bot.play.games import load_game
 from bot.store import Store
-from tests.bot.players import fish_step
-from tests.bot.test_process import process_env
+from tests.cogs.players import fish_step
+from tests.cogs.test_process import process_env
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.state import Channel
 

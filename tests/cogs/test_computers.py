@@ -1,0 +1,104 @@
+"""Computer players through the stand-in: they take their turns by themselves, to the end."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.play.games import load_game
+from bot.play.turns import hand_to_computer
+from tests.cogs.conftest import BotRunner
+from tests.cogs.players import fish_step
+from tests.fakediscord import FakeDiscord
+
+
+@pytest.mark.parametrize("kind", ["fish", "ultimatum"])
+async def test_four_computer_players_finish_a_game(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, kind: str
+) -> None:
+    """A table of four computer players plays to the end, every turn posted with a picture."""
+    fake = fake_discord
+    async with bot_runner(ai_budget=0.05) as bot:
+        options = {"width": 6, "height": 6} if kind == "ultimatum" else {}
+        reply = await fake.invoke(
+            fake.user("alice"), f"/{kind} new", players=4, bots=3, level=1, **options
+        )
+        assert not reply.ephemeral, reply.content
+        record = await bot.store.get_game(1)
+        assert record.status == "active"
+        alice_seat = record.seat_of(fake.user("alice").id)
+        assert alice_seat is not None
+        await hand_to_computer(bot.store, 1, alice_seat, level=3, expected_version=record.version)
+        bot.after_change(await bot.store.get_game(1))
+        thread = await fake.wait_for_thread(fake.channel("games"))
+
+        def finished() -> bool:
+            posts = fake.history(thread)
+            return bool(posts) and "Final ranking" in posts[-1].content
+
+        await fake.wait_until(finished, timeout=120, what="the computer players to finish")
+        final = await bot.store.get_game(1)
+        assert final.status == "finished"
+        names = [s.name for s in final.seats]
+        assert all(s.is_computer for s in final.seats), names
+
+
+async def test_a_person_plays_against_computers(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """One person and a computer: the computer answers each human move by itself."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    async with bot_runner(ai_budget=0.05) as bot:
+        await fake.invoke(alice, "/fish new", players=2, bots=1, level=2)
+        thread = await fake.wait_for_thread(fake.channel("games"))
+        for _ in range(300):
+            record, game = await load_game(bot.store, 1)
+            if record.status == "finished":
+                break
+            if record.to_move_user != alice.id:
+                await asyncio.sleep(0.05)  # the computer is thinking
+                continue
+            await fish_step(fake, alice, thread, game.phase)
+        assert (await bot.store.get_game(1)).status == "finished"
+        # The posts follow the commits (drawn in worker processes, which a loaded machine slows).
+        await fake.wait_until(
+            lambda: any("Penguin Bot (medium)" in m.content for m in fake.history(thread)),
+            timeout=30,
+            what="a post naming the computer player",
+        )
+
+
+async def test_a_computer_whose_search_fails_still_plays(
+    fake_discord: FakeDiscord, bot_runner: BotRunner, caplog: pytest.LogCaptureFixture
+) -> None:
+    """With its worker processes gone, the computer plays a legal move at random (logged)
+    instead of stalling the game, and the next decision has workers again."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    async with bot_runner(ai_budget=0.05) as bot:
+        computers = bot.get_cog("Computers")
+        assert computers is not None
+        computers.pool.shutdown()  # type: ignore[attr-defined]
+        await fake.invoke(alice, "/fish new", players=2, bots=1, level=3)
+        thread = await fake.wait_for_thread(fake.channel("games"))
+        done = 0
+        for _ in range(400):
+            record, game = await load_game(bot.store, 1)
+            mine = record.seat_of(alice.id)
+            done = sum(a.seat != mine for a in await bot.store.action_log(1))
+            if done >= 2:
+                break
+            if record.to_move_user == alice.id:
+                await fish_step(fake, alice, thread, game.phase)
+            else:
+                await asyncio.sleep(0.05)  # the computer is thinking
+        assert done >= 2, "the computer went on playing"
+        assert caplog.text.count("could not decide") == 1, "the pool was started again"
+        # The posts follow the commits (drawn in a worker process that may still be starting).
+        for _ in range(200):
+            if any("Penguin Bot (hard)" in m.content for m in fake.history(thread)):
+                break
+            await asyncio.sleep(0.05)
+        assert any("Penguin Bot (hard)" in m.content for m in fake.history(thread))

@@ -1,0 +1,252 @@
+"""Ratings through the stand-in: results of finished games, the final post's rating lines,
+unrated and cancelled games, undo of a finished game, boards, privacy and seasons."""
+
+from __future__ import annotations
+
+from bot.games.fish.ending import alone_on_ice
+from bot.play import ratings as play
+from bot.play.games import load_game
+from bot.play.turns import resign, truncate_log
+from bot.ratings import GLOBAL, Player, rebuild
+from tests.cogs.clocked import ClockedRunner, settle
+from tests.cogs.clocked import clocked_bot as clocked_bot  # the fixture
+from tests.cogs.conftest import BotRunner
+from tests.cogs.hostile import dm
+from tests.cogs.players import fish_step, open_game, resign_for_good, said, who_moves
+from tests.fakediscord import FakeDiscord
+
+
+async def _resigned_game(fake: FakeDiscord, bot: object, **options: object) -> tuple:
+    """A 2-player Fish game between alice and bruno that ends with the mover resigning."""
+    _, thread, people = await open_game(fake, "fish", 2, **options)
+    _, _, mover = await who_moves(bot, fake, 1)  # type: ignore[arg-type]
+    mark = fake.mark()
+    await resign_for_good(fake, mover, channel=thread)
+    (final,) = await fake.wait_for_messages(thread, 1, after=mark)
+    return thread, people, mover, final
+
+
+async def test_a_finished_game_is_rated_and_its_final_post_says_how(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, people, mover, final = await _resigned_game(fake, bot)
+        stored = await bot.store.result_of(1)
+        assert stored is not None and stored.rated and stored.kind == "fish"
+        result = play.stored_result(stored)
+        loser = next(s for s in result.seats if s.player == Player(user_id=mover.id))
+        assert loser.forfeited
+        assert "**Ratings**" in final.content
+        for person in people:
+            assert any(
+                line.startswith(person.global_name or person.name) and "→" in line
+                for line in final.content.splitlines()
+            ), final.content
+        scope = bot.ratings.ratings.scope(stored.guild_id)
+        winner = next(p for p in people if p.id != mover.id)
+        standings = bot.ratings.ratings.standings(scope, "fish")
+        assert standings[Player(user_id=winner.id)].wins == 1
+        # What the bot applied game by game is what rebuilding from the store gives.
+        events = await play.stored_events(bot.store)
+        assert play.replay(events) == bot.ratings.ratings
+        assert rebuild(events) == bot.ratings.ratings
+        # The leaderboard and the profile answer with a picture.
+        board = await fake.invoke(people[0], "/game leaderboard")
+        assert board.attachments and board.attachments[0].filename.endswith(".png")
+        shown = await fake.invoke(people[0], "/game profile", member=people[1])
+        assert shown.attachments
+
+
+async def test_unrated_and_cancelled_games_do_not_count(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, _, _, final = await _resigned_game(fake, bot, rated=False)
+        assert not (await bot.store.get_game(1)).rated
+        stored = await bot.store.result_of(1)
+        assert stored is not None and not stored.rated
+        assert "**Ratings**" not in final.content
+        assert list(bot.ratings.ratings.entries()) == []
+        # A running game that is cancelled leaves no result.
+        alice = fake.user("alice")
+        await fake.invoke(alice, "/fish new", players=2, bots=1)
+        thread = await fake.wait_for_thread(fake.channel("games"), after=0)
+        await fake.invoke(alice, "/game cancel", channel=thread, game=2)
+        assert (await bot.store.get_game(2)).status == "cancelled"
+        assert await bot.store.result_of(2) is None
+        assert [r.game_id for r in await bot.store.results()] == [1]
+
+
+async def test_undoing_the_end_of_a_game_takes_its_result_back(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    fake = fake_discord
+    async with bot_runner() as bot:
+        await _resigned_game(fake, bot)
+        store, rater = bot.store, bot.ratings
+        record = await store.get_game(1)
+        log = await store.action_log(1)
+        reopened, _ = await truncate_log(
+            store, 1, len(log) - 1, expected_version=record.version, rater=rater
+        )
+        assert reopened.status == "active"
+        assert await store.result_of(1) is None
+        assert list(rater.ratings.entries()) == []
+        # Played to its end again, it counts once, with its new result.
+        seat = reopened.to_move_seat
+        assert seat is not None
+        ended = await resign(store, 1, seat, expected_version=reopened.version, rater=rater)
+        assert ended.record.status == "finished" and ended.changes
+        assert len(await store.results()) == 1
+        assert rater.ratings == play.replay(await play.stored_events(store))
+        scope = rater.ratings.scope(reopened.guild_id)
+        assert all(s.games == 1 for s in rater.ratings.standings(scope, "fish").values())
+
+
+async def test_global_board_names_only_people_who_opted_in(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, people, _, _ = await _resigned_game(fake, bot)
+        alice, bruno = people
+        guild_id = (await bot.store.get_game(1)).guild_id
+
+        async def named(scope: str) -> set[int]:
+            board = await play.board(
+                bot.ratings,
+                bot.store,
+                guild_id=guild_id,
+                user_id=alice.id,
+                kind="fish",
+                scope=scope,
+            )
+            return {r.player.user_id for r in board.page.rows if r.player and r.player.user_id}
+
+        assert await named("server") == {alice.id, bruno.id}
+        assert await named("global") == set()
+        reply = await fake.invoke(alice, "/game privacy", setting="named")
+        assert reply.ephemeral and reply.content == said(
+            alice,
+            "You appear by name on the boards across servers. /game privacy hidden hides "
+            "your name there.",
+        )
+        assert await named("global") == {alice.id}
+        page = (
+            await play.board(
+                bot.ratings,
+                bot.store,
+                guild_id=None,
+                user_id=bruno.id,
+                kind="fish",
+                scope="global",
+            )
+        ).page
+        assert page.scope == GLOBAL and len(page.rows) == 2
+        assert sum(r.anonymous for r in page.rows) == 1
+        # From a DM: the global board, and only one's own profile.
+        refused = await fake.invoke(bruno, "/game profile", channel=dm(fake, bruno), member=alice)
+        assert refused.ephemeral
+        server_board = await fake.invoke(bruno, "/game leaderboard", channel=dm(fake, bruno))
+        assert server_board.ephemeral and not server_board.attachments
+        await fake.invoke(alice, "/game privacy", setting="hidden")
+        assert await named("global") == set()
+
+
+async def test_a_new_season_starts_afresh_and_keeps_the_podium(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, people, _, _ = await _resigned_game(fake, bot)
+        guild_id = (await bot.store.get_game(1)).guild_id
+        refused = await fake.invoke(people[0], "/game season")
+        assert refused.ephemeral and refused.content == said(
+            people[0], "Only someone with Manage Server can start a new season."
+        )
+        mia = fake.user("mia")
+        started = await fake.invoke(mia, "/game season")
+        assert not started.ephemeral and "Season 1" in started.content
+        ratings = bot.ratings.ratings
+        assert ratings.season(guild_id) == 2
+        assert ratings.standings(ratings.scope(guild_id), "fish") == {}
+        assert len(ratings.standings(GLOBAL, "fish")) == 2
+        past = await fake.invoke(people[1], "/game seasons")
+        assert "1." in past.content
+        events = await play.stored_events(bot.store)
+        assert play.replay(events) == ratings == rebuild(events)
+
+
+async def test_an_approved_undo_of_a_finished_game_takes_its_rating_back(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/game undo after the end, approved by the other player: the game runs again, its result
+    and rating changes are gone; played to its end again, it counts once."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+
+        async def play_to_the_end() -> None:
+            while (await bot.store.get_game(1)).status != "finished":
+                _, game, user = await who_moves(bot, fake, 1)
+                await fish_step(fake, user, thread, game.phase)
+            await settle(bot)
+
+        await play_to_the_end()
+        assert await bot.store.result_of(1) is not None
+        assert list(bot.ratings.ratings.entries())
+        asker, other = people
+        ask = await fake.invoke(asker, "/game undo", channel=thread)
+        await fake.click(other, ask.message, label="Approve undo")
+        await fake.wait_until(lambda: not ask.message.buttons, what="the undo to be carried out")
+        assert (await bot.store.get_game(1)).status == "active"
+        assert await bot.store.result_of(1) is None
+        assert list(bot.ratings.ratings.entries()) == []
+        await play_to_the_end()
+        assert len(await bot.store.results()) == 1
+        ratings = bot.ratings.ratings
+        assert all(s.games == 1 for s in ratings.standings(GLOBAL, "fish").values())
+        assert ratings == play.replay(await play.stored_events(bot.store))
+
+
+async def test_a_game_ended_by_finish_for_me_is_rated_like_any_other(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """F-13: the last player on the ice lets the computer finish; the move that ends the game
+    tells the rating changes in the final post and the bot's ratings count the result."""
+    fake = fake_discord
+    async with bot_runner(ai_budget=0.05) as bot:
+        for game_id in range(1, 4):
+            _, thread, people = await open_game(fake, "fish", 2)
+            while True:
+                record, game = await load_game(bot.store, game_id)
+                if record.status == "finished":
+                    break
+                record, game, user = await who_moves(bot, fake, game_id)
+                if alone_on_ice("fish", game.view(None)):
+                    break
+                mark = fake.mark()
+                await fish_step(fake, user, thread, game.phase)
+                await fake.wait_for_messages(thread, 1, after=mark)
+            if record.status != "finished":
+                break
+        else:
+            raise AssertionError("three random games without a player left alone")
+        await settle(bot)
+        done = await fake.click(user, fake.history(thread)[-1], label="Finish for me")
+        await done.wait_for_content(timeout=30)
+        assert (await bot.store.get_game(game_id)).status == "finished"
+        await settle(bot)
+        final = fake.history(thread)[-1].content
+        assert "Final ranking" in final and "**Ratings**" in final, final
+        for person in people:
+            assert any(
+                line.startswith(person.global_name or person.name) and "→" in line
+                for line in final.splitlines()
+            ), final
+        ratings = bot.ratings.ratings
+        scope = ratings.scope((await bot.store.get_game(game_id)).guild_id)
+        assert ratings.standing(scope, "fish", Player(user_id=user.id)) is not None
+        assert ratings == play.replay(await play.stored_events(bot.store))
