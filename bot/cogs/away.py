@@ -9,11 +9,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from bot.cogs.common import GameFinder, Interaction, Refusal, applied, reader_language
+from discord import app_commands
+
+from bot.cogs.common import GameFinder, Interaction, Refusal, applied, reader_language, where
 from bot.i18n import t
-from bot.play.access import Purpose
+from bot.play.access import Purpose, within_reach
 from bot.play.away import AwayRefused, SeatRefused, away_servers, go_away, take_back
 from bot.store import GameRecord, NoDaysLeft, OutboxDraft, StoreError, VersionConflict
+from bot.texts import announce
 from bot.texts import away as words
 from bot.texts.refusals import explain
 from bot.ui.fit import fit
@@ -98,9 +101,36 @@ def _seat_refusal(lang: str, refused: SeatRefused) -> str:
     )
 
 
-async def return_to_seat(bot: Host, interaction: Interaction, game_id: int | None) -> None:
-    """``/game return``: take back the seat a computer player took over from you."""
+async def _held_for(bot: Host, interaction: Interaction) -> list[GameRecord]:
+    """The running games within reach where a computer player holds a seat taken over from the
+    person asking: in a server, that server's; in a DM, every server's."""
+    held = await bot.store.games_handed_from(interaction.user.id)
+    return within_reach(held, where(interaction), Purpose.JOIN)
+
+
+async def return_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """``/game return``'s games: only those where a computer player holds your seat."""
+    bot = interaction.client
     lang = reader_language(interaction)
+    typed = current.strip().lstrip("#")
+    choices = []
+    for record in await _held_for(bot, interaction):
+        label = f"#{record.id} {announce.short_title(record, lang)}"
+        if typed in str(record.id) or current.lower() in label.lower():
+            choices.append(app_commands.Choice(name=label[:100], value=record.id))
+    return choices[:25]
+
+
+async def return_to_seat(bot: Host, interaction: Interaction, game_id: int | None) -> None:
+    """``/game return``: take back the seat a computer player took over from you. Without a
+    game: the game of this thread, else your only game where a computer holds your seat."""
+    lang = reader_language(interaction)
+    if game_id is None and (await bot.store.game_of_thread(interaction.channel_id or 0)) is None:
+        held = await _held_for(bot, interaction)
+        if len(held) == 1:
+            game_id = held[0].id
     # Becoming part of a game again: from a DM, only while still on the game's server.
     loaded = await GameFinder(bot).find(interaction, game_id, purpose=Purpose.JOIN)
     record = loaded.record

@@ -571,7 +571,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Penguin gam
         name="return", description="Take back your seat from the computer player that took it"
     )
     @app_commands.describe(game="The game's number (default: the game of this thread)")
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.autocomplete(game=time_away.return_autocomplete)
     async def return_(self, interaction: Interaction, game: int | None = None) -> None:
         """Sit again in the seat a computer player took over after a timeout."""
         await time_away.return_to_seat(self.bot, interaction, game)

@@ -1,7 +1,8 @@
 """Who may reach a game: the one place that decides, for every command, button and autocomplete.
 
 In a server, a person reaches the games of that server only. From a direct message (no server),
-a person reaches only the games they are seated in, and to look at one (board, history, replay),
+a person reaches only the games they are a player of (seated, or their seat held by a computer
+player until they take it back), and to look at one (board, history, replay),
 join or follow it they must also still be a member of its server, which the caller checks with
 Discord (``Reach.MEMBERS``). A game out of reach is answered exactly like a game that does not
 exist, so its number gives nothing away.
@@ -81,7 +82,7 @@ async def _verdict(
     the viewer's reach; membership is asked only when the verdict depends on it."""
     if isinstance(viewer, Background):
         return
-    verdict = reach(viewer, record.guild_id, record.user_ids, purpose)
+    verdict = reach(viewer, record.guild_id, record.players, purpose)
     if verdict is Reach.OPEN:
         return
     # Without a way to ask, membership is not assumed: access fails closed.
@@ -122,7 +123,7 @@ def within_reach(
 ) -> list[GameRecord]:
     """The games of a listing (autocomplete) the person may be offered: those not hidden from
     them. Membership is not asked here (no time for it while typing); choosing one asks."""
-    return [r for r in records if reach(where, r.guild_id, r.user_ids, purpose) is not Reach.HIDDEN]
+    return [r for r in records if reach(where, r.guild_id, r.players, purpose) is not Reach.HIDDEN]
 
 
 def posts_publicly(seated: bool, asked: bool) -> bool:

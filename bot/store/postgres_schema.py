@@ -300,6 +300,7 @@ V9 = (
     "CHECK (handed_from IS NULL OR bot_level IS NOT NULL)",
     "ALTER TABLE follows ADD COLUMN what TEXT NOT NULL DEFAULT 'turns' "
     "CHECK (what IN ('turns', 'results'))",
+    "CREATE INDEX seats_by_handed_from ON seats (handed_from) WHERE handed_from IS NOT NULL",
 )
 
 # Version 10: where an undo request was posted, so any process can edit its message once the

@@ -184,6 +184,11 @@ class GameStore(Protocol):
         """The games a person sits in, oldest first."""
         ...
 
+    async def games_handed_from(self, user_id: int) -> list[GameRecord]:
+        """The running games where a computer player holds a seat taken over from this person
+        (``/game return``), oldest first."""
+        ...
+
     async def games_in_guild(
         self, guild_id: int, statuses: Sequence[Status] = OPEN
     ) -> list[GameRecord]:

@@ -32,6 +32,11 @@ HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
         f"WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?) AND {_STATUS_IN} ORDER BY id",
         (1, '["active"]'),
     ),
+    "games_handed_from": (
+        f"{SELECT_GAMES} WHERE id IN (SELECT game_id FROM seats WHERE handed_from = ?) "
+        "AND status = 'active' ORDER BY id",
+        (1,),
+    ),
     "games_in_guild": (
         f"{SELECT_GAMES} WHERE guild_id = ? AND {_STATUS_IN} ORDER BY id",
         (1, '["active"]'),
@@ -86,6 +91,11 @@ class QueriesMixin(StoreCore):
     ) -> list[GameRecord]:
         """The games a person sits in, oldest first."""
         return await self._records("games_of_user", user_id, _statuses(statuses))
+
+    async def games_handed_from(self, user_id: int) -> list[GameRecord]:
+        """The running games where a computer player holds a seat taken over from this person
+        (``/game return``), oldest first."""
+        return await self._records("games_handed_from", user_id)
 
     async def games_in_guild(
         self, guild_id: int, statuses: Sequence[Status] = OPEN

@@ -75,6 +75,13 @@ class GameRecord:
         """The people at the table, in joining order."""
         return tuple(s.user_id for s in self.seats if s.user_id is not None)
 
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The people seated, and those whose seat a computer player holds for them (they may
+        take it back with ``/game return``): who may reach the game as one of its players."""
+        handed = tuple(s.handed_from for s in self.seats if s.handed_from is not None)
+        return self.user_ids + handed
+
     def seat_of(self, user_id: int) -> int | None:
         """The engine seat of a person (None if not seated or the game has not started)."""
         for s in self.seats:

@@ -113,3 +113,35 @@ async def test_followers_hear_every_turn_or_only_the_result(
         await fake.wait_until(lambda: bool(fake.dms(mia)), what="the result DM")
         (only,) = fake.dms(mia)
         assert "the game is over" in only.content
+
+
+async def test_game_return_offers_only_the_seats_a_computer_holds_and_works_from_a_dm(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """The hand-over DM says to type /game return there: from the DM, with no game given, the
+    person's only seat a computer holds is taken back; its autocomplete offers exactly the games
+    where a computer holds their seat (none to anyone else)."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+        record, _, late = await who_moves(bot, fake, 1)
+        seat = record.to_move_seat
+        assert seat is not None
+        other = next(p for p in people if p.id != late.id)
+        dm = fake.world.dm_channel(late)
+        assert await fake.autocomplete(late, "/game return", "game", channel=dm) == []
+        await later(fake, bot, 7 * DAY + 1)
+        offered = await fake.autocomplete(late, "/game return", "game", channel=dm)
+        assert [c.value for c in offered] == [1]
+        in_server = await fake.autocomplete(late, "/game return", "game")
+        assert [c.value for c in in_server] == [1]
+        assert await fake.autocomplete(other, "/game return", "game") == []
+        assert await fake.autocomplete(fake.user("mia"), "/game return", "game") == []
+        back = await fake.invoke(late, "/game return", channel=dm)
+        assert back.ephemeral and back.content == said(
+            late, "You are back in your seat in game #{id}.", id=1
+        )
+        await settle(bot)
+        assert (await bot.store.get_game(1)).player(seat).user_id == late.id
+        assert await fake.autocomplete(late, "/game return", "game", channel=dm) == []
+        assert any("takes their seat back" in m.content for m in fake.history(thread))
