@@ -16,6 +16,7 @@ from bot.play.access import (
     reach,
     within_reach,
 )
+from bot.play.games import position_of
 from bot.store import GameNotFound, Store
 from tests.store.conftest import GUILD, USERS, started
 
@@ -119,3 +120,33 @@ async def test_a_listing_offers_only_the_games_within_reach(store: Store) -> Non
     assert within_reach(records, Where(None, USERS[0]), Purpose.LOOK) == records
     assert within_reach(records, Where(None, USERS[3])) == []
     assert within_reach(records, Where(GUILD + 1, USERS[0])) == []
+
+
+async def test_from_a_dm_a_player_whose_seat_a_computer_holds_still_reaches_the_game(
+    store: Store,
+) -> None:
+    """After a hand-over the seat keeps its person (``handed_from``): from a DM they still reach
+    their game as one of its players (the hand-over DM tells them to type /game return there),
+    and taking the seat back (joining again) still needs membership of the game's server."""
+    record = await started(store, "fish", 2)
+    record, game = await open_game(store, record.id, BACKGROUND)
+    assert game is not None and game.to_move is not None
+    person = record.player(game.to_move).user_id
+    assert person is not None
+    handed = await store.hand_to_computer(
+        record.id,
+        game.to_move,
+        2,
+        position=position_of(game),
+        expected_version=record.version,
+    )
+    assert person not in handed.user_ids and person in handed.players
+    dm = Where(None, person)
+    assert (await open_record(store, record.id, dm, Purpose.PLAY)).id == record.id
+    assert within_reach([handed], dm) == [handed]
+    asked: list[int] = []
+    assert (await open_record(store, record.id, dm, Purpose.JOIN, _asked(asked, True))).id
+    assert asked == [GUILD]
+    with pytest.raises(GameNotFound):
+        await open_record(store, record.id, dm, Purpose.JOIN, _asked(asked, False))
+    assert within_reach([handed], Where(None, USERS[3])) == []
