@@ -8,10 +8,7 @@ from datetime import datetime
 from bot.i18n import t, tn
 from bot.store import GameRecord, OutboxDraft
 from bot.texts.names import player_name
-
-
-def _where(record: GameRecord) -> int:
-    return record.thread_id or record.channel_id
+from bot.texts.posts import thread_text
 
 
 def _name(record: GameRecord, user_id: int) -> str:
@@ -29,13 +26,7 @@ def away_draft(record: GameRecord, user_id: int, ends: datetime, lang: str) -> O
         name=_name(record, user_id),
         ts=stamp,
     )
-    return OutboxDraft(
-        kind="text",
-        payload={"text": text},
-        channel_id=_where(record),
-        game_id=record.id,
-        dedupe_key=f"away:{record.id}:{user_id}:{stamp}",
-    )
+    return thread_text(record, text, f"away:{record.id}:{user_id}:{stamp}")
 
 
 def back_draft(record: GameRecord, user_id: int, ended: datetime, lang: str) -> OutboxDraft:
@@ -45,13 +36,7 @@ def back_draft(record: GameRecord, user_id: int, ended: datetime, lang: str) -> 
         "{name} is back: their turns' reminders and timeout run again.",
         name=_name(record, user_id),
     )
-    return OutboxDraft(
-        kind="text",
-        payload={"text": text},
-        channel_id=_where(record),
-        game_id=record.id,
-        dedupe_key=f"back:{record.id}:{user_id}:{int(ended.timestamp())}",
-    )
+    return thread_text(record, text, f"back:{record.id}:{user_id}:{int(ended.timestamp())}")
 
 
 def away_answer(lang: str, ends: datetime, games: int, left: int) -> str:
@@ -120,10 +105,4 @@ def returned_draft(record: GameRecord, seat: int, user_id: int, lang: str) -> Ou
         "{name} takes their seat back from the computer player and plays on.",
         name=_name(record, user_id),
     )
-    return OutboxDraft(
-        kind="text",
-        payload={"text": text},
-        channel_id=_where(record),
-        game_id=record.id,
-        dedupe_key=f"return:{record.id}:{seat}:{record.version}",
-    )
+    return thread_text(record, text, f"return:{record.id}:{seat}:{record.version}")

@@ -12,13 +12,10 @@ from bot.store import GameRecord, OutboxDraft, UndoRequest
 from bot.texts.announce import describe, next_step, turn_payload
 from bot.texts.move import MoveLike as Move
 from bot.texts.names import jump_url, mention, player_name, seat_names, title
+from bot.texts.posts import direct_text, thread_text, where
 
 #: Why a seat was given up: the person resigned, let the turn time out, or left the server.
 REASONS = ("resigned", "timeout", "left")
-
-
-def _where(record: GameRecord) -> int:
-    return record.thread_id or record.channel_id
 
 
 def turn_start(game: Game) -> int:
@@ -57,12 +54,10 @@ def reminder_text(lang: str, record: GameRecord, game: Game, computers: bool) ->
 
 def reminder_draft(record: GameRecord, game: Game, lang: str, computers: bool) -> OutboxDraft:
     """The reminder post; keyed by the turn's version and the reminder's number."""
-    return OutboxDraft(
-        kind="text",
-        payload={"text": reminder_text(lang, record, game, computers)},
-        channel_id=_where(record),
-        game_id=record.id,
-        dedupe_key=f"remind:{record.id}:{record.version}:{record.reminders_sent + 1}",
+    return thread_text(
+        record,
+        reminder_text(lang, record, game, computers),
+        f"remind:{record.id}:{record.version}:{record.reminders_sent + 1}",
     )
 
 
@@ -76,12 +71,8 @@ def your_turn_dm(record: GameRecord, game: Game, user_id: int, lang: str) -> Out
         channel=record.channel_id,
         url=jump_url(record),
     )
-    return OutboxDraft(
-        kind="text",
-        payload={"text": text},
-        user_id=user_id,
-        game_id=record.id,
-        dedupe_key=f"yourturn:{record.id}:{turn_start(game)}:{game.to_move}:{user_id}",
+    return direct_text(
+        record, user_id, text, f"yourturn:{record.id}:{turn_start(game)}:{game.to_move}:{user_id}"
     )
 
 
@@ -95,12 +86,8 @@ def reminder_dm(record: GameRecord, game: Game, user_id: int, lang: str) -> Outb
         channel=record.channel_id,
         url=jump_url(record),
     )
-    return OutboxDraft(
-        kind="text",
-        payload={"text": text},
-        user_id=user_id,
-        game_id=record.id,
-        dedupe_key=f"remind-dm:{record.id}:{record.version}:{record.reminders_sent + 1}",
+    return direct_text(
+        record, user_id, text, f"remind-dm:{record.id}:{record.version}:{record.reminders_sent + 1}"
     )
 
 
@@ -122,13 +109,7 @@ def follower_dm(record: GameRecord, game: Game, user_id: int, lang: str) -> Outb
         assert game.to_move is not None
         body = t(lang, "{name} plays next.", name=names[game.to_move])
         key = f"follow:{record.id}:{turn_start(game)}:{game.to_move}:{user_id}"
-    return OutboxDraft(
-        kind="text",
-        payload={"text": f"{head} {body} {jump_url(record)}"},
-        user_id=user_id,
-        game_id=record.id,
-        dedupe_key=key,
-    )
+    return direct_text(record, user_id, f"{head} {body} {jump_url(record)}", key)
 
 
 def reason_line(lang: str, reason: str, who: str, record: GameRecord) -> str:
@@ -156,7 +137,7 @@ def forfeit_drafts(move: Move, lang: str, reason: str) -> list[OutboxDraft]:
         OutboxDraft(
             kind="turn",
             payload=turn_payload(record, move.game, lang, lines, changes=move.changes),
-            channel_id=_where(record),
+            channel_id=where(record),
             game_id=record.id,
             dedupe_key=f"forfeit:{record.id}:{move.seq}",
         )
@@ -178,14 +159,8 @@ def handover_draft(record: GameRecord, seat: int, who: str, lang: str, reason: s
             id=record.id,
         )
     )
-    return OutboxDraft(
-        kind="text",
-        payload={"text": text},
-        channel_id=_where(record),
-        game_id=record.id,
-        # A seat taken back may be handed over again: each hand-over is its own post.
-        dedupe_key=f"handover:{record.id}:{seat}:{record.version}",
-    )
+    # A seat taken back may be handed over again: each hand-over is its own post.
+    return thread_text(record, text, f"handover:{record.id}:{seat}:{record.version}")
 
 
 def taken_back(lang: str, turns: Sequence[tuple[str, Sequence[str]]]) -> str:
@@ -213,12 +188,8 @@ def handover_dm(record: GameRecord, seat: int, user_id: int, lang: str) -> Outbo
         computer=player_name(record.player(seat), lang),
         url=jump_url(record),
     )
-    return OutboxDraft(
-        kind="text",
-        payload={"text": text},
-        user_id=user_id,
-        game_id=record.id,
-        dedupe_key=f"handover-dm:{record.id}:{seat}:{user_id}:{record.version}",
+    return direct_text(
+        record, user_id, text, f"handover-dm:{record.id}:{seat}:{user_id}:{record.version}"
     )
 
 
@@ -266,7 +237,7 @@ def undo_drafts(
     return OutboxDraft(
         kind="turn",
         payload=turn_payload(record, game, lang, [line]),
-        channel_id=_where(record),
+        channel_id=where(record),
         game_id=record.id,
         dedupe_key=f"undo:{record.id}:{record.version}",
     )
