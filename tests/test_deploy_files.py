@@ -88,4 +88,4 @@ def test_the_documented_copy_sends_the_containers_database_url() -> None:
         text=True,
         check=True,
     ).stdout.split("\0")[:-1]
-    assert ran == ["-m", "bot.store", "copy", "--from", "/import/penguins.sqlite3", "--to", url]
+    assert ran == ["-m", "bot.admin", "copy", "--from", "/import/penguins.sqlite3", "--to", url]

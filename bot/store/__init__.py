@@ -33,7 +33,7 @@ Everything else is a typed async method returning frozen records
 - upkeep: ``check_snapshots`` (the log wins), ``integrity_problems``, ``pragmas``;
 - several processes: ``claim_due_games`` / ``claim_game`` / ``claim_outbox``, ``renew_claims``,
   ``release_game`` / ``release_outbox`` (bot.store.claims), ``hold_exclusive``;
-- moving over: ``python -m bot.store copy --to postgresql://…`` (bot.store.copy).
+- moving over: ``python -m bot.admin copy --to postgresql://…`` (bot.store.copy).
 """
 
 from bot.store.away import AwayOutcome, NoDaysLeft

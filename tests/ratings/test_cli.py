@@ -1,5 +1,6 @@
-"""``python -m bot.ratings rebuild``: the ratings derived from a JSON-lines file of results, or
-from the database the bot would open (``DATABASE_URL`` when set, else ``DATABASE_PATH``)."""
+"""``python -m bot.admin ratings rebuild``: the ratings derived from a JSON-lines file of
+results, or from the database the bot would open (``DATABASE_URL`` when set, else
+``DATABASE_PATH``)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.admin.ratings import main, rows
 from bot.play import ratings as play
 from bot.play.turns import resign
 from bot.ratings import NewSeason, Ratings, Result
-from bot.ratings.__main__ import main, rows
 from tests.ratings.games import random_results
 from tests.store.conftest import GUILD, Clock, open_store, started
 from tests.store.conftest import clock as clock  # the fixtures
@@ -59,7 +60,7 @@ def test_the_command_says_where_results_come_from_and_refuses_a_bad_file(
 ) -> None:
     """--help names the JSON-lines input; a broken line is an error with its number."""
     helped = subprocess.run(
-        [sys.executable, "-m", "bot.ratings", "rebuild", "--help"],
+        [sys.executable, "-m", "bot.admin", "ratings", "rebuild", "--help"],
         capture_output=True,
         text=True,
         check=True,
@@ -98,7 +99,7 @@ async def test_rebuild_reads_the_database_the_bot_would_open(
     else:  # the SQLite file named beside it does not exist: the URL wins, as in the bot
         env.update(DATABASE_PATH=str(tmp_path / "absent.sqlite3"), DATABASE_URL=target)
     done = subprocess.run(
-        [sys.executable, "-m", "bot.ratings", "rebuild"],
+        [sys.executable, "-m", "bot.admin", "ratings", "rebuild"],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -1,4 +1,4 @@
-"""``python -m bot.store copy``: every row from SQLite into an empty PostgreSQL, verified by
+"""``python -m bot.admin copy``: every row from SQLite into an empty PostgreSQL, verified by
 replaying every game; a database that is not empty is refused."""
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ async def test_the_command_copies_and_refuses(
     await started(sqlite_store)
     source = sqlite_store.path
     await sqlite_store.close()
-    command = [sys.executable, "-m", "bot.store", "copy", "--from", source, "--to", postgres_url]
+    command = [sys.executable, "-m", "bot.admin", "copy", "--from", source, "--to", postgres_url]
     (tmp_path / "empty.env").touch()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "ENV_FILE": str(tmp_path / "empty.env")}
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)

@@ -1,4 +1,4 @@
-"""``python -m bot.ratings rebuild FILE``: derive every rating afresh from stored results.
+"""``python -m bot.admin ratings rebuild [FILE]``: derive every rating afresh from stored results.
 
 The results and season starts come from the bot's database (chosen as the bot chooses it:
 ``DATABASE_URL`` when set, else the SQLite file ``DATABASE_PATH``; or ``--database``, a file or
@@ -17,7 +17,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.config import ConfigError
+from bot.config import ConfigError, configured_database
+from bot.play.ratings import rebuild_database
 from bot.ratings.model import Ratings, Scope, rebuild
 from bot.ratings.results import Event, read_lines
 
@@ -54,9 +55,6 @@ def load(source: str) -> Iterable[Event]:
 def from_database(target: str | None) -> Ratings:
     """The ratings of the bot's database, in the order the bot applied them (read through the
     play layer, which turns stored rows into results: the core itself stays free of storage)."""
-    from bot.config import configured_database
-    from bot.play.ratings import rebuild_database
-
     return rebuild_database(target or configured_database())
 
 
@@ -78,7 +76,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status."""
     out = out or sys.stdout
     summary = (__doc__ or "").split("\n")[0]
-    parser = argparse.ArgumentParser(prog="python -m bot.ratings", description=summary)
+    parser = argparse.ArgumentParser(prog="python -m bot.admin ratings", description=summary)
     commands = parser.add_subparsers(dest="command", required=True)
     command = commands.add_parser(
         "rebuild",

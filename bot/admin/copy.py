@@ -1,4 +1,4 @@
-"""``python -m bot.store copy --to postgresql://…``: move the games from SQLite to PostgreSQL.
+"""``python -m bot.admin copy --to postgresql://…``: move the games from SQLite to PostgreSQL.
 
 Copies every game, seat, action, follower, undo request, queued message and setting from the
 SQLite file (``--from``, else ``DATABASE_PATH`` as the bot reads it) into an empty PostgreSQL
@@ -7,8 +7,8 @@ started game replayed from its log equal to its snapshot. A database that is not
 refused, untouched. Stop the bot first (a move made during the copy would not be in it), then
 start it again with ``DATABASE_URL`` set.
 
-This entry point is the one module of ``bot.store`` that imports the rules: it hands the play
-layer's replay to the store's copy, as the bot hands it to ``check_snapshots``.
+The command hands the play layer's replay to the store's copy, as the bot hands it to
+``check_snapshots``: the store itself imports no rules.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from dotenv import load_dotenv
@@ -29,9 +30,9 @@ from bot.store.postgres import safe_url
 from bot.store.store import is_postgres_url
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; 0 when the copy is complete and verified, 2 when it was refused."""
-    parser = argparse.ArgumentParser(prog="python -m bot.store")
+    parser = argparse.ArgumentParser(prog="python -m bot.admin")
     commands = parser.add_subparsers(dest="command", required=True)
     copy = commands.add_parser("copy", help="copy the SQLite database into an empty PostgreSQL")
     copy.add_argument("--to", required=True, help="postgresql://user:password@host:5432/db")
