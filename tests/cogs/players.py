@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from bot.client import PenguinBot
+from bot.games.fish.ending import alone_on_ice
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import language_of, t
 from bot.play.games import load_game
@@ -171,3 +172,24 @@ async def resign_for_good(fake: FakeDiscord, user: User, **options: Any) -> Repl
     if message is None or not confirm:
         return asked
     return await fake.click(user, message, custom_id=confirm[0]["custom_id"])
+
+
+async def play_until_alone_on_ice(
+    bot: PenguinBot, fake: FakeDiscord, games: int = 3
+) -> tuple[int, Channel, list[User], User]:
+    """Fish games of two people played by autocomplete until one player is left alone on the
+    ice (F-13) with the game still running: that game's id, thread, people and the player to
+    move. A game that ends first is left and the next one opened, ``games`` at most."""
+    for game_id in range(1, games + 1):
+        _, thread, people = await open_game(fake, "fish", 2)
+        while True:
+            record, game = await load_game(bot.store, game_id)
+            if record.status == "finished":
+                break
+            record, game, user = await who_moves(bot, fake, game_id)
+            if alone_on_ice("fish", game.view(None)):
+                return game_id, thread, people, user
+            mark = fake.mark()
+            await fish_step(fake, user, thread, game.phase)
+            await fake.wait_for_messages(thread, 1, after=mark)
+    raise AssertionError(f"{games} random games without a player left alone")

@@ -9,7 +9,6 @@ import itertools
 import random
 from datetime import UTC, datetime
 
-from bot.games.fish.ending import alone_on_ice
 from bot.i18n import NAME_CONTEXT, language_of, t, tn, translation
 from bot.play.confirm import CONFIRM_SECONDS
 from bot.play.games import load_game
@@ -21,6 +20,7 @@ from tests.cogs.conftest import BotRunner
 from tests.cogs.players import (
     fish_step,
     open_game,
+    play_until_alone_on_ice,
     resign_for_good,
     said,
     settle,
@@ -377,22 +377,7 @@ async def test_the_last_player_on_the_ice_may_finish_at_once(
     with the final post; the other player may not click it."""
     fake = fake_discord
     async with bot_runner(ai_budget=0.05) as bot:
-        for game_id in range(1, 4):
-            _, thread, people = await open_game(fake, "fish", 2)
-            while True:
-                record, game = await load_game(bot.store, game_id)
-                if record.status == "finished":
-                    break
-                record, game, user = await who_moves(bot, fake, game_id)
-                if alone_on_ice("fish", game.view(None)):
-                    break
-                mark = fake.mark()
-                await fish_step(fake, user, thread, game.phase)
-                await fake.wait_for_messages(thread, 1, after=mark)
-            if record.status != "finished":
-                break
-        else:
-            raise AssertionError("three random games without a player left alone")
+        game_id, thread, people, user = await play_until_alone_on_ice(bot, fake)
         await settle(bot)
         post = fake.history(thread)[-1]
         label = "Finish for me"

@@ -3,16 +3,21 @@ unrated and cancelled games, undo of a finished game, boards, privacy and season
 
 from __future__ import annotations
 
-from bot.games.fish.ending import alone_on_ice
 from bot.play import ratings as play
-from bot.play.games import load_game
 from bot.play.turns import resign, truncate_log
 from bot.ratings import GLOBAL, Player, rebuild
 from tests.cogs.clocked import ClockedRunner, settle
 from tests.cogs.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.cogs.conftest import BotRunner
 from tests.cogs.hostile import dm
-from tests.cogs.players import fish_step, open_game, resign_for_good, said, who_moves
+from tests.cogs.players import (
+    fish_step,
+    open_game,
+    play_until_alone_on_ice,
+    resign_for_good,
+    said,
+    who_moves,
+)
 from tests.fakediscord import FakeDiscord
 
 
@@ -218,22 +223,7 @@ async def test_a_game_ended_by_finish_for_me_is_rated_like_any_other(
     tells the rating changes in the final post and the bot's ratings count the result."""
     fake = fake_discord
     async with bot_runner(ai_budget=0.05) as bot:
-        for game_id in range(1, 4):
-            _, thread, people = await open_game(fake, "fish", 2)
-            while True:
-                record, game = await load_game(bot.store, game_id)
-                if record.status == "finished":
-                    break
-                record, game, user = await who_moves(bot, fake, game_id)
-                if alone_on_ice("fish", game.view(None)):
-                    break
-                mark = fake.mark()
-                await fish_step(fake, user, thread, game.phase)
-                await fake.wait_for_messages(thread, 1, after=mark)
-            if record.status != "finished":
-                break
-        else:
-            raise AssertionError("three random games without a player left alone")
+        game_id, thread, people, user = await play_until_alone_on_ice(bot, fake)
         await settle(bot)
         done = await fake.click(user, fake.history(thread)[-1], label="Finish for me")
         await done.wait_for_content(timeout=30)
