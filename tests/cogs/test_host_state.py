@@ -61,7 +61,8 @@ async def test_posts_wait_while_a_table_is_placed() -> None:
         waiting = asyncio.create_task(settling.wait(7))
         await asyncio.sleep(0.01)
         assert not waiting.done()
-        await settling.wait(8, timeout=0.01)  # another game does not wait
+        # Another game does not wait: its wait returns at once, long before its own timeout.
+        await asyncio.wait_for(settling.wait(8), timeout=0.05)
     await asyncio.wait_for(waiting, timeout=1)
     assert len(settling) == 0
 

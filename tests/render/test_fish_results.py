@@ -86,9 +86,15 @@ def test_the_breakdown_reads_at_phone_size() -> None:
         pixels = [tuple(data[i : i + 3]) for i in range(0, len(data), 3)]
         best = max(contrast(pixel, PANEL_ROW) for pixel in pixels)
         assert best >= 0.8 * contrast(TEXT, PANEL_ROW), (row, best)
+    # The rows follow the ranking: the seat colour that fills each row's seat token is the
+    # colour of the seat in that place.
     order = [seat for group in game.ranking() for seat in group]
-    fish = [game.catch[seat]["fish"] for seat in order]
-    assert fish == sorted(fish, reverse=True)
+    for row, seat in enumerate(order):
+        mid = top + row * (fish_results.ROW_H + fish_results.PAD) + fish_results.ROW_H // 2
+        left = fish_results.PAD + 76
+        token = image.crop((left, mid - 18, left + 36, mid + 18)).getcolors(36 * 36) or []
+        filled = max((n, c) for n, c in token if c in SEAT_COLOURS)[1]
+        assert filled == SEAT_COLOURS[seat], (row, seat)
 
 
 def test_its_words_follow_the_language() -> None:
