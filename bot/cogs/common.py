@@ -116,8 +116,12 @@ async def still_member(bot: Host, guild_id: int, user_id: int) -> bool:
 def notifier(bot: Host) -> NotifyMove:
     """A turn's direct messages ("your turn", followers' updates), drafted for its commit."""
 
-    async def still_here(guild_id: int, user_id: int) -> bool:
-        return await still_member(bot, guild_id, user_id)
+    async def still_here(guild_id: int, user_id: int) -> bool | None:
+        # The turn's answer must not wait on Discord: a person seen lately is here, one not
+        # seen lately is asked about after the answer (Scheduler.after_turn).
+        if bot.get_guild(guild_id) is None or bot.members_seen.seen(guild_id, user_id):
+            return True
+        return None
 
     async def notify(move: Move) -> TurnNotices:
         return await turn_notices(bot.store, move, still_here)

@@ -201,10 +201,19 @@ class Scheduler(commands.Cog):
             log.info("game #%s: no reminder (%s)", record.id, refused)
 
     async def after_turn(self, move: Move) -> None:
-        """After a turn that queued its own direct messages: a next player it found gone from
-        the server gives up their seat."""
+        """After a turn that queued its own direct messages: a next player gone from the server
+        gives up their seat (found so before the commit, or asked now, off the turn's answer,
+        when nobody had seen them there lately)."""
         record = move.record
-        if move.mover_left and record.to_move_seat is not None:
+        if record.to_move_seat is None:
+            return
+        user = mover_left_check(record)
+        gone = move.mover_left or (
+            move.mover_unchecked
+            and user is not None
+            and not await still_member(self.bot, record.guild_id, user)
+        )
+        if gone:
             await give_up_seat(self.bot, record, record.to_move_seat, "left")
 
     async def after_change(self, game_id: int) -> None:

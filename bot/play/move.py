@@ -23,3 +23,5 @@ class Move:
     changes: tuple[Change, ...] = ()  # the rating changes of the move that ends a rated game
     #: The person now to move was found gone from the server when its messages were drafted.
     mover_left: bool = False
+    #: Whether that person is still on the server was not known then: asked after the answer.
+    mover_unchecked: bool = False

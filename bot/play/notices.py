@@ -21,8 +21,9 @@ from bot.play.move import Move
 from bot.store import GameRecord, OutboxDraft, Store, StoreError
 from bot.texts import over_days as days
 
-#: Whether a person is still on a server (guild id, user id): the Discord layer asks Discord.
-StillHere = Callable[[int, int], Awaitable[bool]]
+#: Whether a person is still on a server (guild id, user id), as far as the Discord layer knows
+#: without waiting on Discord: True, False, or None when it must ask first.
+StillHere = Callable[[int, int], Awaitable[bool | None]]
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,9 @@ class TurnNotices:
 
     drafts: tuple[OutboxDraft, ...] = ()
     mover_left: bool = False
+    #: Nobody knew yet whether the person to move is still on the server: it is asked after the
+    #: turn is answered (the messages were drafted as if they were).
+    mover_unchecked: bool = False
 
 
 def follower_hears(over: bool, to_move: int | None, last_seat: int | None) -> bool:
@@ -120,6 +124,8 @@ async def turn_notices(store: Store, move: Move, still_here: StillHere) -> TurnN
     person now to move has left the server: the scheduler gives up their seat instead."""
     record = move.record
     user = mover_left_check(record)
-    if user is not None and not await still_here(record.guild_id, user):
+    here = None if user is None else await still_here(record.guild_id, user)
+    if here is False:
         return TurnNotices(mover_left=True)
-    return TurnNotices(tuple(await notices(store, record, move.game, move.seat)))
+    drafts = tuple(await notices(store, record, move.game, move.seat))
+    return TurnNotices(drafts, mover_unchecked=user is not None and here is None)

@@ -86,7 +86,7 @@ async def _commit(
     if notify is not None:
         notices = await notify(told)
         drafts.extend(notices.drafts)
-        told = replace(told, mover_left=notices.mover_left)
+        told = replace(told, mover_left=notices.mover_left, mover_unchecked=notices.mover_unchecked)
     seat, game = told.seat, told.game
     changed, outbox = await store.commit_turn(
         record.id,
