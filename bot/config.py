@@ -35,6 +35,12 @@ class ConfigError(Exception):
     """A setting is missing or malformed; the message says how to fix it."""
 
 
+#: Days of time away (/game away) a person may take per server and calendar month by default,
+#: and the most a server may allow (or one request ask for).
+AWAY_DAYS = 14
+MOST_AWAY_DAYS = 31
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the bot process can be configured with (see .env.example)."""
@@ -69,7 +75,7 @@ class Settings:
     lease_seconds: float = 60.0
     #: Days of time away (/game away) a person may take per server and calendar month, where
     #: the server did not choose (0 to 31).
-    away_days: int = 14
+    away_days: int = AWAY_DAYS
     #: A file touched each time this process renews its leases (the event loop runs and the
     #: database answers): a container health check looks at its age. None: no file.
     heartbeat_file: Path | None = None
@@ -111,9 +117,9 @@ def _float(name: str, raw: str | None, default: float) -> float:
 def _away_days(raw: str | None) -> int:
     days = _int("AWAY_DAYS", raw)
     if days is None:
-        return 14
-    if not 0 <= days <= 31:
-        raise ConfigError("AWAY_DAYS must be a whole number of days from 0 to 31")
+        return AWAY_DAYS
+    if not 0 <= days <= MOST_AWAY_DAYS:
+        raise ConfigError(f"AWAY_DAYS must be a whole number of days from 0 to {MOST_AWAY_DAYS}")
     return days
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+import discord
 from discord import app_commands
 
 from bot.cogs.common import GameFinder, Interaction, Refusal, applied, reader_language, where
@@ -127,7 +128,9 @@ async def return_to_seat(bot: Host, interaction: Interaction, game_id: int | Non
     """``/game return``: take back the seat a computer player took over from you. Without a
     game: the game of this thread, else your only game where a computer holds your seat."""
     lang = reader_language(interaction)
-    if game_id is None and (await bot.store.game_of_thread(interaction.channel_id or 0)) is None:
+    # In a thread, its game is the default (GameFinder looks it up); elsewhere, the only game
+    # where a computer holds your seat.
+    if game_id is None and not isinstance(interaction.channel, discord.Thread):
         held = await _held_for(bot, interaction)
         if len(held) == 1:
             game_id = held[0].id

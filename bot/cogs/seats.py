@@ -16,11 +16,12 @@ from bot.cogs.common import (
     reader_language,
 )
 from bot.games.base import IllegalAction
-from bot.i18n import language_of, t
+from bot.i18n import t
 from bot.play.access import Purpose
 from bot.play.confirm import confirm_until, still_counts
 from bot.play.follow import follow as follow_game
 from bot.play.follow import set_notify as notify_setting
+from bot.play.notices import dm_language
 from bot.play.turns import hand_to_computer
 from bot.play.turns import resign as resign_seat
 from bot.store import GameRecord, OutboxDraft, StoreError, VersionConflict
@@ -55,7 +56,11 @@ async def give_up_seat(bot: Host, record: GameRecord, seat: int, reason: str) ->
         if reason != "resigned" and bot.computers_available:
             who = seat_names(record, lang)[seat]
             person = record.player(seat).user_id
-            dm_lang = await _dm_language(bot, person) if reason == "timeout" else None
+            dm_lang = (
+                await dm_language(bot.store, person, opted_in=False)
+                if reason == "timeout" and person is not None
+                else None
+            )
 
             def told(changed: GameRecord) -> list[OutboxDraft]:
                 drafts = [days.handover_draft(changed, seat, who, lang, reason)]
@@ -87,16 +92,6 @@ async def give_up_seat(bot: Host, record: GameRecord, seat: int, reason: str) ->
         return False
     bot.after_change(changed)
     return True
-
-
-async def _dm_language(bot: Host, user_id: int | None) -> str | None:
-    """The language to tell a person something by DM (None: they closed their DMs)."""
-    if user_id is None:
-        return None
-    settings = await bot.store.user_settings(user_id)
-    if settings.dms_closed:
-        return None
-    return settings.language or language_of(settings.locale)
 
 
 async def _resigning_seat(bot: Host, interaction: Interaction, loaded: FoundGame) -> int:

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from bot.config import MOST_AWAY_DAYS
 from bot.play.games import load_game, position_of
 from bot.store import AwayOutcome, GameRecord, LobbyError, OutboxDraft, Store
 from bot.store.away import AnnounceAway
 
 #: The longest time away one request may ask for (no server allows more per month).
-MOST_DAYS = 31
+MOST_DAYS = MOST_AWAY_DAYS
 
 
 class AwayRefused(Exception):

@@ -77,8 +77,10 @@ async def notices(
     the game at ``record`` (its version as stored) after ``last_seat`` acted."""
     drafts: list[OutboxDraft] = []
     user = record.to_move_user if record.status == "active" else None
-    # Followers of results only hear the end; the others every change of mover too.
-    followers = await store.followers(record.id, None if game.is_over else "turns")
+    # Followers of results only hear the end; the others every change of mover too. A step
+    # after which the same seat moves again tells them nothing: no need to read who follows.
+    hears = follower_hears(game.is_over, game.to_move, last_seat)
+    followers = await store.followers(record.id, None if game.is_over else "turns") if hears else []
     if user is not None and mover_hears(game.to_move, last_seat):
         lang = await dm_language(store, user)
         if lang is not None:
@@ -86,8 +88,6 @@ async def notices(
             # then, the outbox drops it rather than send "your turn" after the move.
             dm = days.your_turn_dm(record, game, user, lang)
             drafts.append(replace(dm, for_version=record.version))
-    if followers and not follower_hears(game.is_over, game.to_move, last_seat):
-        followers = []
     for follower in followers:
         if follower == user:
             continue  # their own turn: the 'your turn' DM (if any) says it

@@ -109,8 +109,8 @@ def result_text(result: Result) -> str:
 
 def rebuild_database(target: str | Path) -> Ratings:
     """Every rating derived afresh from the results and season starts stored in the database
-    ``target`` names: a ``postgresql://`` URL or an SQLite file (``python -m bot.ratings
-    rebuild``). OSError when it cannot be read."""
+    ``target`` names: a ``postgresql://`` URL or an SQLite file (``python -m bot.admin
+    ratings rebuild``). OSError when it cannot be read."""
     if not is_postgres_url(str(target)) and not Path(target).is_file():
         raise OSError(f"there is no database at {target}")
 

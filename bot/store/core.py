@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.config import AWAY_DAYS
 from bot.store.connection import Connection, Database
 from bot.store.outbox_rows import insert_drafts
 from bot.store.records import OutboxDraft, OutboxEntry
@@ -19,7 +20,7 @@ class Defaults:
 
     reminder_hours: float = 24.0
     timeout_days: float = 7.0
-    away_days: int = 14  # time away per person, server and calendar month
+    away_days: int = AWAY_DAYS  # time away per person, server and calendar month
 
 
 class StoreCore:

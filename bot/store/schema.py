@@ -218,7 +218,7 @@ V6 = (
 # Version 7: leases on background work (``claimed_by``: which process holds the row,
 # ``claimed_until``: when its lease lapses), on games (their due reminders, timeouts, computer
 # moves and undo expiry) and on queued messages. One SQLite file serves one process, whose
-# claims always succeed; the columns keep both backends' rows alike (``python -m bot.store
+# claims always succeed; the columns keep both backends' rows alike (``python -m bot.admin
 # copy`` moves them one to one). How claims work is in bot.store.postgres_schema.
 V7 = (
     "ALTER TABLE games ADD COLUMN claimed_by TEXT",

@@ -6,6 +6,7 @@ import math
 from enum import Enum
 from typing import Any, Literal
 
+from bot.config import MOST_AWAY_DAYS
 from bot.store.connection import Connection
 from bot.store.core import StoreCore
 from bot.store.errors import InvalidValue
@@ -16,7 +17,7 @@ LANGUAGES = ("en", "de", "fr")
 MAX_REMINDER_HOURS = 24.0 * 30
 MAX_TIMEOUT_DAYS = 365.0
 #: The most days of time away a server may allow per person and calendar month.
-MAX_AWAY_DAYS = 31
+MAX_AWAY_DAYS = MOST_AWAY_DAYS
 
 
 class Keep(Enum):

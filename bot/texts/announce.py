@@ -20,6 +20,7 @@ from bot.texts import fish as fish_texts
 from bot.texts import ultimatum as ultimatum_texts
 from bot.texts.move import MoveLike as Move
 from bot.texts.names import mention, picture_names, seat_names
+from bot.texts.posts import thread_text, where
 from bot.texts.ratings import rating_lines
 
 #: Whose turn it is in The Penguin Ultimatum, and which command that step takes.
@@ -30,10 +31,6 @@ ULTIMATUM_STEPS = {
     "entertainer": N_("{who}, lay the next entertainer: /ultimatum entertainer"),
 }
 SHORT_TITLES = {"fish": N_("Fish"), "ultimatum": N_("Ultimatum")}
-
-
-def _where(record: GameRecord) -> int:
-    return record.thread_id or record.channel_id
 
 
 def describe(lang: str, kind: str, events: Sequence[Event], names: Sequence[str]) -> list[str]:
@@ -168,7 +165,7 @@ def move_drafts(move: Move, lang: str) -> list[OutboxDraft]:
         OutboxDraft(
             kind="turn",
             payload=payload,
-            channel_id=_where(record),
+            channel_id=where(record),
             game_id=record.id,
             dedupe_key=f"turn:{record.id}:{move.seq}",
         )
@@ -210,7 +207,7 @@ def start_drafts(record: GameRecord, game: Game, lang: str) -> list[OutboxDraft]
         OutboxDraft(
             kind="turn",
             payload=turn_payload(record, game, lang, lines),
-            channel_id=_where(record),
+            channel_id=where(record),
             game_id=record.id,
             dedupe_key=f"start:{record.id}",
         )
@@ -237,10 +234,6 @@ def start_announcer(lang: str) -> Callable[[GameRecord], list[OutboxDraft]]:
 
 def cancel_draft(record: GameRecord, lang: str) -> OutboxDraft:
     """The post telling a game's thread that the game was cancelled."""
-    return OutboxDraft(
-        kind="text",
-        payload={"text": t(lang, "Game #{id} was cancelled.", id=record.id)},
-        channel_id=_where(record),
-        game_id=record.id,
-        dedupe_key=f"cancel:{record.id}",
+    return thread_text(
+        record, t(lang, "Game #{id} was cancelled.", id=record.id), f"cancel:{record.id}"
     )
