@@ -1,4 +1,4 @@
-"""Issue 14: who may reach a game, and who may act in it.
+"""Who may reach a game, and who may act in it.
 
 In a server, only that server's games; from a DM, only the games the person is seated in;
 joining, following, boards, histories and replays need membership of the game's server. A game

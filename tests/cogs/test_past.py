@@ -12,7 +12,6 @@ from bot.play.games import load_game
 from bot.texts.names import picture_names
 from render import replay
 from tests.cogs.clocked import HOUR, ClockedRunner, later, settle
-from tests.cogs.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.cogs.players import (
     fish_step,
     hidden_cards,
