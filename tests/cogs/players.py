@@ -207,3 +207,16 @@ async def play_until_alone_on_ice(
             await fish_step(fake, user, thread, game.phase)
             await fake.wait_for_messages(thread, 1, after=mark)
     raise AssertionError(f"{games} random games without a player left alone")
+
+
+async def play_ultimatum_until(
+    bot: PenguinBot, fake: FakeDiscord, thread: Channel, rng: random.Random, turn: int, phase: str
+) -> tuple[UltimatumGame, User]:
+    """Play random steps of game #1 through the stand-in until ``turn`` reaches ``phase``."""
+    last = None
+    while True:
+        _, game, user = await who_moves(bot, fake, 1)
+        assert isinstance(game, UltimatumGame)
+        if game.turn == turn and game.phase == phase:
+            return game, user
+        last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
