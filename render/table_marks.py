@@ -10,8 +10,9 @@ a phone shows the picture 400 pixels wide.
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -35,6 +36,7 @@ DISC = 0.34
 DISC_READY = 0.38
 DISC_OFFSET = 0.16
 DIGIT = 0.72  # the digit's size, as a share of its disc's diameter
+CLEAR = 0.9  # discs sharing a cell lie this many diameters apart: each digit shows whole
 
 
 def stone_side(cell: int) -> int:
@@ -120,14 +122,33 @@ def digit_size(side: int) -> int:
     return round(side * DIGIT)
 
 
-def disc_centre(cell: str, towards: str, frame: Frame, count: int) -> tuple[float, float]:
-    """Centre of the disc drawn in ``cell`` on its side ``towards`` the entertainer: inside the
-    cell, even where the disc is more than half as wide as the cell."""
+def disc_centres(
+    cell: str, waits: Sequence[tuple[str, int]], frame: Frame
+) -> dict[str, tuple[float, float]]:
+    """Centre of each disc drawn in ``cell`` for ``waits`` (the side towards each waiting
+    entertainer, and how many cells it misses): on that side, inside the cell even where a disc
+    is more than half as wide as the cell. Where several discs share the cell they move out
+    from its middle, over its edge if need be, and apart, until no disc covers another's digit."""
     x0, y0, x1, y1 = frame.box(cell)
-    dx, dy = STEPS[towards]
-    side = frame.cell
-    reach = min(0.5 * side - DISC_OFFSET * side, 0.5 * side - disc_side(side, count) / 2 - 1)
-    return (x0 + x1) / 2 + dx * max(0.0, reach), (y0 + y1) / 2 + dy * max(0.0, reach)
+    middle, side = ((x0 + x1) / 2, (y0 + y1) / 2), frame.cell
+    sizes = {towards: disc_side(side, count) for towards, count in waits}
+    centres = {}
+    for towards, disc in sizes.items():
+        dx, dy = STEPS[towards]
+        reach = max(0.0, min(0.5 * side - DISC_OFFSET * side, 0.5 * side - disc / 2 - 1))
+        apart = [math.hypot(dx - STEPS[o][0], dy - STEPS[o][1]) for o in sizes if o != towards]
+        if apart:  # two discs at ``reach`` lie ``reach × apart`` from each other
+            reach = max(reach, min(CLEAR * disc / min(apart), 0.5 * side))
+        centres[towards] = (middle[0] + dx * reach, middle[1] + dy * reach)
+    for a, b in itertools.combinations(sorted(centres), 2):
+        (ax, ay), (bx, by) = centres[a], centres[b]
+        gap = math.hypot(bx - ax, by - ay) or 1.0
+        need = max(sizes[a], sizes[b]) / 2 + digit_size(max(sizes[a], sizes[b])) * 0.4
+        if gap < need:  # each moves half the shortfall away from the other
+            push = (need - gap) / 2 / gap
+            centres[a] = (ax - (bx - ax) * push, ay - (by - ay) * push)
+            centres[b] = (bx + (bx - ax) * push, by + (by - ay) * push)
+    return centres
 
 
 @cache

@@ -46,7 +46,7 @@ from render.table_frame import view_frame as view_frame
 from render.table_marks import (
     LEGIBLE,
     disc,
-    disc_centre,
+    disc_centres,
     stone,
     stone_centre,
     stone_corner,
@@ -175,15 +175,12 @@ def _draw_waiting(
     """Mark each empty cell a face-up entertainer still waits for, on the side facing it; the
     discs of fewer missing cells go on top, so where discs of one cell meet, the more urgent
     one shows whole."""
-    waits = [
-        (count, name, towards)
-        for name, found in waiting_cells(view).items()
-        if frame.shows(name)
-        for towards, count in found
-    ]
+    found = {name: waits for name, waits in waiting_cells(view).items() if frame.shows(name)}
+    centres = {name: disc_centres(name, waits, frame) for name, waits in found.items()}
+    waits = [(count, name, towards) for name, here in found.items() for towards, count in here]
     for count, name, towards in sorted(waits, key=lambda w: (-w[0], w[1], w[2])):
         mark = disc(frame.cell, count)
-        x, y = disc_centre(name, towards, frame, count)
+        x, y = centres[name][towards]
         _overlay(image, mark, (round(x - mark.width / 2), round(y - mark.height / 2)), drawn)
 
 

@@ -105,7 +105,7 @@ def _mark_pixels(
 ) -> int:
     """Pixels of exactly ``colour`` in the mark's box of ``cell`` on its side ``towards`` (or a
     ``share`` of that box around the mark's centre)."""
-    x, y = table_marks.disc_centre(cell, towards, WHOLE, 2)
+    x, y = table_marks.disc_centres(cell, [(towards, 2)], WHOLE)[towards]
     r = table_marks.disc_side(WHOLE.cell, 1) / 2 * share
     crop = image.crop((round(x - r), round(y - r), round(x + r), round(y + r))).convert("RGB")
     return sum(n for n, c in crop.getcolors(crop.width * crop.height) or [] if c == colour)
@@ -140,7 +140,7 @@ def test_one_missing_card_turns_the_mark_dark_and_larger() -> None:
 def test_the_mark_shows_how_many_cells_are_missing() -> None:
     """The marks of an entertainer missing 2, 3, 4 and 5 cells (all pointing west at D5) differ
     visibly from each other at phone size: the number is readable there."""
-    x, y = table_marks.disc_centre("D5", "E", WHOLE, 2)
+    x, y = table_marks.disc_centres("D5", [("E", 2)], WHOLE)["E"]
     r = table_marks.disc_side(WHOLE.cell, 1) / 2
     box = (round(x - r), round(y - r), round(x + r), round(y + r))
     crops = []
@@ -361,3 +361,21 @@ def test_the_hand_is_narrower_so_its_cards_are_larger_on_a_phone() -> None:
     its won entertainers at least 60, with their dots."""
     assert ultimatum.HAND_CARD * HAND_PHONE >= 70
     assert ultimatum.HAND_WON * HAND_PHONE >= 60
+
+
+@pytest.mark.parametrize("side", [5, 9, 15])
+def test_discs_sharing_a_cell_leave_each_digit_clear(side: int) -> None:
+    """U-15: an empty cell two entertainers wait for carries two discs; on the smallest cells
+    (the whole 15 × 15 iceberg) they still lie far enough apart that neither covers the other's
+    digit, whichever two sides they are on."""
+    frame = frame_for(side, side, whole=True)
+    cell = "C3"
+    for towards, other in itertools.combinations(sorted(OPPOSITE), 2):
+        for counts in ((2, 2), (1, 3)):
+            waits = [(towards, counts[0]), (other, counts[1])]
+            centres = table_marks.disc_centres(cell, waits, frame)
+            for (mine, count), (theirs, more) in itertools.permutations(waits):
+                over = table_marks.disc_side(frame.cell, more) / 2  # the other disc's radius
+                digit = table_marks.digit_size(table_marks.disc_side(frame.cell, count))
+                clear = math.dist(centres[mine], centres[theirs]) - over
+                assert clear >= digit * 0.3, (waits, mine)  # a figure is about 0.6 em wide
