@@ -211,8 +211,8 @@ def test_a_digit_is_as_tall_as_its_size_says() -> None:
 
 
 def test_the_measure_notices_a_small_stone() -> None:
-    """Today's stone (a seat token 0.38 of a 15 × 15 iceberg's cell, in its corner) spans fewer
-    than 12 phone pixels: the stone check above would fail on it."""
+    """A stone drawn as a seat token 0.38 of a cell wide spans fewer than 12 phone pixels where
+    a 15 × 15 iceberg is in use, so the check above fails on it; the stones drawn pass."""
     view = ultimatum_game(4, seed=1, actions=300, width=15, height=15).view(None)
     assert view["stones"]
     frame = ultimatum.view_frame(view)
