@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
 from render import icons, sprites, text
+from render.common import TABLE_WIDTH, legible
 from render.style import GOLD, INK, Colour, mix
 
 FAMILY: dict[str, Colour] = {
@@ -69,6 +70,21 @@ ENTERTAINER_MARK = (0.3, 0.7, 0.26)
 DOT_TIP = 0.02
 DOT_LENGTH = 0.19
 DOT_WIDTH = 0.3
+#: On a small card an arrowhead is wider (up to DOT_WIDEST of the side) so that its width
+#: across stays LEGIBLE on the party table where a phone shows it.
+DOT_WIDEST = 0.58
+DOT_LONGEST = 0.25  # and no longer than this, so it keeps off the animal
+DOT_LEAST = legible(TABLE_WIDTH)
+
+
+def dot_width(size: int) -> float:
+    """The width across of each arrowhead on a card ``size`` pixels wide, as a share of it."""
+    return max(DOT_WIDTH, min(DOT_WIDEST, DOT_LEAST / size))
+
+
+#: The animal and the activity icon of a won or gone entertainer (``won``), as shares of its side.
+WON_ANIMAL = 0.64
+WON_ACTIVITY = 0.42
 #: Unit vector of each direction, north up.
 DIRECTION_VECTORS: dict[str, tuple[float, float]] = {
     d: (dx / math.hypot(dx, dy), dy / math.hypot(dx, dy))
@@ -85,8 +101,9 @@ DIRECTION_VECTORS: dict[str, tuple[float, float]] = {
 }
 
 
-def dot_points(direction: str, side: float) -> list[tuple[float, float]]:
-    """The corners of a dot's arrowhead (tip first) on a card ``side`` pixels wide."""
+def dot_points(direction: str, side: float, width: float = DOT_WIDTH) -> list[tuple[float, float]]:
+    """The corners of a dot's arrowhead (tip first) on a card ``side`` pixels wide, ``width``
+    of the side across."""
     ux, uy = DIRECTION_VECTORS[direction]
     # The tip sits near the edge (or, diagonally, in the rounded corner) the direction leaves by.
     inset = DOT_TIP + (0.03 if ux and uy else 0)
@@ -94,8 +111,9 @@ def dot_points(direction: str, side: float) -> list[tuple[float, float]]:
     tip_y = 0.5 + uy * (0.5 - inset) / max(abs(ux), abs(uy))
     if ux and uy:  # diagonal: the corner itself, not the point of the diagonal on the edge
         tip_x, tip_y = (1 - inset if ux > 0 else inset), (1 - inset if uy > 0 else inset)
-    base_x, base_y = tip_x - ux * DOT_LENGTH, tip_y - uy * DOT_LENGTH
-    half = DOT_WIDTH / 2
+    length = min(DOT_LONGEST, DOT_LENGTH * width / DOT_WIDTH)
+    base_x, base_y = tip_x - ux * length, tip_y - uy * length
+    half = width / 2
     return [
         (tip_x * side, tip_y * side),
         ((base_x - uy * half) * side, (base_y + ux * half) * side),
@@ -103,9 +121,11 @@ def dot_points(direction: str, side: float) -> list[tuple[float, float]]:
     ]
 
 
-def paint_dot(draw: ImageDraw.ImageDraw, direction: str, side: float, rim: float) -> None:
+def paint_dot(
+    draw: ImageDraw.ImageDraw, direction: str, side: float, rim: float, width: float = DOT_WIDTH
+) -> None:
     """One dot: a yellow arrowhead with an ink rim ``rim`` wide, pointing out of the card."""
-    points = dot_points(direction, side)
+    points = dot_points(direction, side, width)
     draw.polygon(points, fill=INK)
     # The yellow inside: the same triangle pulled in towards its centre by the rim's width.
     cx = sum(x for x, _ in points) / 3
@@ -182,6 +202,15 @@ def _mark(draw: ImageDraw.ImageDraw, colour: str, cx: float, cy: float, side: fl
     symbol(draw, cx, cy, side * 0.8, 0, WHITE)
 
 
+VALUE = 0.46  # a penguin's value, as a share of the card's side …
+VALUE_LARGEST = 0.56  # … larger on a small card, to stay legible on the party table
+
+
+def value_size(size: int) -> int:
+    """The font size of a penguin's value on a table card ``size`` pixels wide."""
+    return max(round(size * VALUE), min(DOT_LEAST, round(size * VALUE_LARGEST)))
+
+
 @cache
 def penguin(card: str, size: int) -> Image.Image:
     """A penguin card: family colour and pattern, value top left, family symbol bottom left,
@@ -190,7 +219,7 @@ def penguin(card: str, size: int) -> Image.Image:
     big, draw, s = _blank(size)
     _family_ground(big, data.colour)
     _rim(draw, s)
-    value = text.font(round(s * 0.46), True)
+    value = text.font(value_size(size) * SS, True)
     draw.text(
         (s * 0.08, s * 0.02),
         str(data.value),
@@ -275,7 +304,7 @@ def entertainer(card: str, size: int, turned: bool = False) -> Image.Image:
     data = ENTERTAINERS[card]
     big, draw, s = _stage(card, size, 0.15, (0.47, 0.44, 0.58), (0.655, 0.655, 0.2, 0.02, 0.31))
     for direction in data.dots:
-        paint_dot(draw, direction, s, s * 0.022)
+        paint_dot(draw, direction, s, s * 0.022, dot_width(size))
     mx, my, side = ENTERTAINER_MARK
     if turned:
         big = big.rotate(180)
@@ -294,7 +323,8 @@ def won(card: str, size: int) -> Image.Image:
     wide. Won entertainers are drawn with their whole face (``entertainer``)."""
     # The badge sits low and only a little right of centre: where cards overlap in a crowded
     # strip, each shows its left 50 pixels or so, badge included.
-    big, _, _ = _stage(card, size, 0.09, (0.38, 0.36, 0.64), (0.62, 0.7, 0.27, 0.03, 0.42))
+    badge = (0.62, 0.7, 0.27, 0.03, WON_ACTIVITY)
+    big, _, _ = _stage(card, size, 0.09, (0.38, 0.36, WON_ANIMAL), badge)
     return _shrink(big)
 
 

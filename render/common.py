@@ -12,6 +12,18 @@ from render import text
 from render.style import BRONZE, GOLD, INK, SILVER, Colour
 
 RANK_COLOURS: tuple[Colour, ...] = (GOLD, SILVER, BRONZE, (150, 160, 170))
+#: The party table picture's width (render.ultimatum_panel lays its panel out for it).
+TABLE_WIDTH = 720
+#: Discord shows a picture about this many pixels wide on a phone, whatever its own width …
+PHONE_WIDTH = 400
+#: … and a mark that carries information is at least this many of those pixels tall.
+PHONE_LEAST = 12
+
+
+def legible(width: int) -> int:
+    """The smallest size, in a picture's own pixels, of a mark on a picture ``width`` pixels
+    wide: PHONE_LEAST pixels when a phone shows it PHONE_WIDTH pixels wide."""
+    return math.ceil(PHONE_LEAST * width / PHONE_WIDTH)
 
 
 def seat_names(names: Sequence[str], players: int, labels: Mapping[str, str]) -> list[str]:

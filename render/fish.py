@@ -24,6 +24,7 @@ from render.common import (
     arrow,
     canvas,
     headline,
+    legible,
     ranks,
     seat_names,
     view_kind,
@@ -57,11 +58,14 @@ SPRITE = (round(HEX_W), round(2 * R))
 GAP = 2.5  # open water between neighbouring floes
 HEADER = 54
 CELL_H = 72
-NAME_SIZE = 22  # a player's name in the rows under the board
+#: The smallest text: 12 pixels where a phone shows the picture 400 pixels wide.
+LEGIBLE = legible(WIDTH)
+NAME_SIZE = LEGIBLE  # a player's name in the rows under the board
+NAME_LEFT = 56  # a name's left edge in its row, right of the seat's token
 NAME_GAP = 6  # between a name and the catch (the name sits higher, so little is needed)
 PAD = 12
 LABEL_COLOUR: Colour = (64, 98, 130)
-LABEL_SIZE = 20
+LABEL_SIZE = LEGIBLE  # a floe's name
 OCCUPIED_FISH = 0.32  # length of the fish beside a penguin, as a share of the floe's width
 PENGUIN_HEIGHT = 0.95  # of R
 PENGUIN_SHIFT = 0.17  # of HEX_W, to the right of the floe's centre
@@ -291,13 +295,13 @@ def _header(
         sunk = len(last.get("removed", [])) + sum(len(o["floes"]) for o in last.get("out", []))
         if sunk:
             right += " · " + labels_table.counted(labels, "sunk", sunk)
-    face = text.font(22, True)
-    right_w = text.font(20).getlength(right) if right else 0
+    face = text.font(LEGIBLE, True)
+    right_w = text.font(LEGIBLE).getlength(right) if right else 0
     width = WIDTH - x - PAD - right_w - 16
     status = text.named(template, name, face, width)
     text.label(draw, (x, y), status, face, TEXT, anchor="lm", width=width)
     if right:
-        text.label(draw, (WIDTH - PAD, y), right, text.font(20), TEXT_DIM, anchor="rm")
+        text.label(draw, (WIDTH - PAD, y), right, text.font(LEGIBLE), TEXT_DIM, anchor="rm")
 
 
 def _player(
@@ -315,34 +319,35 @@ def _player(
     draw.rounded_rectangle(box, radius=10, fill=PANEL_ACTIVE if active else PANEL_ROW)
     if active:
         draw.rounded_rectangle((x0, y0, x0 + 7, y1), radius=3, fill=HIGHLIGHT)
-    token = sprites.seat_token(seat, 40)
-    image.paste(token, (x0 + 14, (y0 + y1) // 2 - 20), token)
+    token = sprites.seat_token(seat, 36)
+    image.paste(token, (x0 + 12, (y0 + y1) // 2 - 18), token)
     catch = view["catch"][seat]
     score_face = text.font(34, True)
     score = str(catch["fish"])
-    icon = sprites.fish(34)
+    icon = sprites.fish(30)
     score_w = score_face.getlength(score)
     image.paste(icon, (x1 - 12 - icon.width, (y0 + y1) // 2 - icon.height // 2), icon)
     text.label(draw, (x1 - 20 - icon.width, (y0 + y1) / 2), score, score_face, TEXT, anchor="rm")
     # The name runs up to the score, in the Ultimatum rows' size: a picture name shortened to
     # 14 characters ("Alexandra von…") then shows whole beside a catch of two digits.
-    name_w = x1 - 20 - icon.width - score_w - NAME_GAP - (x0 + 64)
+    name_w = x1 - 20 - icon.width - score_w - NAME_GAP - (x0 + NAME_LEFT)
     dim = view["out"][seat] and view["phase"] != "over"
     text.label(
         draw,
-        (x0 + 64, y0 + 22),
+        (x0 + NAME_LEFT, y0 + 22),
         name,
         text.font(NAME_SIZE, True),
         TEXT_DIM if dim else TEXT,
         anchor="lm",
         width=name_w,
     )
-    x: float = x0 + 64
+    x: float = x0 + NAME_LEFT
     y = y0 + 52
-    small = text.font(19)
+    small = text.font(LEGIBLE)
     if place is not None:
         rank = labels[f"rank_{place + 1}"]
-        x += text.label(draw, (x, y), rank, text.font(19, True), RANK_COLOURS[place], anchor="lm")
+        rank_face = text.font(LEGIBLE, True)
+        x += text.label(draw, (x, y), rank, rank_face, RANK_COLOURS[place], anchor="lm")
         x += 10
     facts = [labels_table.counted(labels, "floes", catch["floes"])]
     if view["phase"] == "place":

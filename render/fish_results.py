@@ -47,7 +47,7 @@ COLUMN_W = 90  # the width of a column of numbers (and of its heading)
 FLOES_X = WIDTH - PAD - 18  # right edges of the columns
 FISH_X = FLOES_X - COLUMN_W - 30
 TINT = 0.5  # how far a caught floe's ice is tinted towards its seat's colour
-TOKEN = 30  # the seat's shape on a caught floe, where its penguin would stand
+TOKEN = 34  # the seat's shape on a caught floe, where its penguin would stand
 SLUSH: Colour = mix(SEA, ICE_EDGE, 0.3)
 WAVE: Colour = mix(SEA, ICE_EDGE, 0.6)
 TINTS: tuple[Colour, ...] = tuple(mix(ICE, c, TINT) for c in SEAT_COLOURS)
@@ -144,10 +144,10 @@ def _header(
     """The result in a line, the floes that melted unscored, and the columns' headings."""
     y = board.BOARD_HEIGHT + HEADER / 2
     right = labels_table.counted(labels, "melted", melted)
-    small = text.font(20)
+    small = text.font(board.LEGIBLE)
     right_w = small.getlength(right)
     template, name = headline(view, names, labels, "")
-    face = text.font(22, True)
+    face = text.font(board.LEGIBLE, True)
     width = WIDTH - 2 * PAD - right_w - 16
     status = text.named(template, name, face, width)
     text.label(draw, (PAD, y), status, face, TEXT, anchor="lm", width=width)

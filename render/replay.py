@@ -18,7 +18,7 @@ from PIL import Image
 
 from render import fish, ultimatum
 from render.palette import palette_colours, palette_image
-from render.style import Colour
+from render.style import PANEL, Colour
 
 FRAME_MS = 700
 LAST_FRAME_MS = 4000
@@ -29,6 +29,36 @@ FLAT_COLOURS: dict[str, tuple[Colour, ...]] = {
     "fish": fish.FLAT_COLOURS,
     "ultimatum": ultimatum.FLAT_COLOURS,
 }
+
+
+def _game_shape(view: Mapping[str, Any]) -> tuple[object, ...]:
+    """What every view of one game shares: its kind, players and iceberg."""
+    return view.get("kind"), view.get("players"), view.get("width"), view.get("height")
+
+
+def _aligned(
+    kind: str,
+    views: Sequence[Mapping[str, Any]],
+    names: Sequence[str],
+    labels: Mapping[str, str] | None,
+) -> list[Image.Image]:
+    """One picture per view, all the same size: a party table is shown around the part of
+    the iceberg the last view uses (the table only grows), and each picture is extended at
+    the bottom to the tallest (a panel grows with the entertainers won)."""
+    if kind == "ultimatum":
+        frame = ultimatum.view_frame(views[-1])
+        pictures = [ultimatum.render_table(view, names, labels, frame) for view in views]
+    else:
+        pictures = [RENDERERS[kind](view, names, labels) for view in views]
+    tallest = max(picture.height for picture in pictures)
+    aligned = []
+    for picture in pictures:
+        if picture.height < tallest:
+            whole = Image.new("RGB", (picture.width, tallest), PANEL)
+            whole.paste(picture, (0, 0))
+            picture = whole
+        aligned.append(picture)
+    return aligned
 
 
 def animation(
@@ -45,10 +75,9 @@ def animation(
         raise ValueError("a replay needs at least one view")
     if any(view.get("hand") is not None for view in views):
         raise ValueError("a replay is made of spectator views: a view holds a player's hand")
-    render = RENDERERS[kind]
-    frames = [render(view, names, labels) for view in views]
-    if any(frame.size != frames[0].size for frame in frames):
-        raise ValueError("all views of a replay must be of the same game (same picture size)")
+    if any(_game_shape(view) != _game_shape(views[0]) for view in views):
+        raise ValueError("all views of a replay must be of the same game")
+    frames = _aligned(kind, views, names, labels)
     palette = palette_image(palette_colours(frames, FLAT_COLOURS[kind]))
     indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
     durations = [FRAME_MS] * (len(indexed) - 1) + [LAST_FRAME_MS]

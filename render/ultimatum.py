@@ -1,12 +1,11 @@
 """The Penguin Ultimatum: the party table (iceberg + panel) and a player's hand.
 
-The iceberg is a grid of square cells on open water, its edge drawn as the ice's border, with
-column letters and row numbers on the axes (U-4). The water, the ice and the names of all cells
-(the names players type) are one cached background; card faces are cached per card and size
-(render.cards), so a picture only pastes cards, stones, the stone's arrow and highlights and draws
-the panel. Each empty cell a face-up entertainer still waits for (U-15) carries a mark on its
-side facing that entertainer, with the number of cells it still misses; a mark of one missing
-stands out (dark, larger): one more card there starts a show.
+The picture shows the part of the iceberg in use (render.table_frame): a grid of square cells,
+its edge drawn as the ice's border where the iceberg ends, column letters and row numbers on
+the axes (U-4). The water, the ice and the names of the cells (the names players type) are one
+cached background per part shown; card faces are cached per card and size (render.cards), so a
+picture only pastes cards, stones and waiting discs (render.table_marks), the stone's arrow and
+highlights, and draws the panel.
 
 The pictures are stored as palette PNGs (render.png) with a palette per kind of picture, fitted
 once per process to a few sample games.
@@ -16,18 +15,17 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.games.ultimatum import UltimatumGame
-from bot.games.ultimatum.cards import ENTERTAINERS, OPPOSITE, dots
-from bot.games.ultimatum.table import STEPS, cell_name, parse_cell
+from bot.games.ultimatum.table import cell_name
 from render import cards, palette, png, sprites, text
 from render import labels as labels_table
-from render.common import RANK_COLOURS, arrow, canvas, seat_names, view_kind
+from render.common import RANK_COLOURS, arrow, canvas, legible, seat_names, view_kind
 from render.marks import draw_marks
 from render.style import (
     COLOURS,
@@ -43,26 +41,28 @@ from render.style import (
     TEXT_DIM,
     Colour,
 )
-from render.ultimatum_panel import PANEL_WIDTH, draw_panel, panel_height, px
+from render.table_frame import MARGIN, WIDTH, Frame
+from render.table_frame import view_frame as view_frame
+from render.table_marks import (
+    LEGIBLE,
+    disc,
+    disc_centres,
+    stone,
+    stone_centre,
+    stone_corner,
+    stone_side,
+    waiting_cells,
+)
+from render.ultimatum_panel import draw_panel, panel_height
 
 Box = png.Box
 
-WIDTH = PANEL_WIDTH
-AXIS = px(28)
-MARGIN = px(12)
-GRID = WIDTH - AXIS - 2 * MARGIN
-MAX_CELL = px(110)
-INSET = px(2)  # ice showing between neighbouring cards
+INSET = 2  # ice showing between neighbouring cards
 CELL_NAME: Colour = (96, 132, 160)  # 3.5:1 on the ice: players type these names
 SHOWN: Colour = (255, 128, 32)  # a show that just took place
 PENDING: Colour = (236, 72, 200)  # a show still to be performed
 NEW_ENTERTAINER: Colour = (64, 220, 255)
 STAR: Colour = (255, 200, 30)  # marks a show's cell
-#: Waiting marks (U-15), as fractions of the cell side: the disc's radius (larger when one card
-#: is missing) and how far in from the cell's edge its centre sits.
-MARK_RADIUS = 0.17
-MARK_READY = 0.185
-MARK_OFFSET = 0.14
 #: Every flat colour of the table picture: an animated replay keeps these exact, so a highlight
 #: or a seat's colour seen in only a few frames is never swapped for a look-alike.
 FLAT_COLOURS: tuple[Colour, ...] = (
@@ -78,81 +78,79 @@ FLAT_COLOURS: tuple[Colour, ...] = (
 ARROW_OPACITY = 215  # of 255: the cards under a stone's arrow still show through
 ARROW_SS = 2
 ARROW_STRIP = 24  # rows blended at a time (see _lay)
+#: The tag naming a cell the mover may choose (render.marks), as a share of the cell, and at
+#: least so tall that its name (three fifths of it) is LEGIBLE.
+TAG = 0.4
+TAG_LEAST = math.ceil(LEGIBLE * 5 / 3)
 
 
-def cell_size(width: int, height: int) -> int:
-    """Side of one cell in pixels for an iceberg of width × height cells."""
-    return min(MAX_CELL, GRID // max(width, height))
+def tag_size(frame: Frame) -> int:
+    """Height of the tag naming a cell the mover may choose (render.marks)."""
+    return max(round(frame.cell * TAG), TAG_LEAST)
 
 
-def grid_origin(width: int, height: int) -> tuple[int, int]:
-    """Top-left pixel of cell A1 (the grid is centred horizontally)."""
-    cell = cell_size(width, height)
-    return AXIS + MARGIN + (GRID - width * cell) // 2, AXIS + MARGIN
+def size(view: Mapping[str, Any], marks: Iterable[str] = ()) -> tuple[int, int]:
+    """Width and height of the table picture for a view (``marks``: the tagged cells)."""
+    return WIDTH, panel_top(view, marks) + panel_height(view)
 
 
-def iceberg_height(width: int, height: int) -> int:
-    """Height of the table part of the picture (above the panel)."""
-    return AXIS + 2 * MARGIN + height * cell_size(width, height)
+def panel_top(view: Mapping[str, Any], marks: Iterable[str] = ()) -> int:
+    """The first pixel row of the panel under the iceberg."""
+    return view_frame(view, marks).picture_height
 
 
-def size(view: Mapping[str, Any]) -> tuple[int, int]:
-    """Width and height of the table picture for a view."""
-    return WIDTH, iceberg_height(view["width"], view["height"]) + panel_height(view["players"])
+def cell_box(name: str, frame: Frame) -> tuple[int, int, int, int]:
+    """Pixel box (left, top, right, bottom) of a cell on a table picture showing ``frame``."""
+    return frame.box(name)
 
 
-def tag_size(width: int, height: int) -> int:
-    """Height of the tag naming a cell the mover may choose (render.marks): two fifths of a cell,
-    rounded rather than cut, as a pixel less leaves a 9 × 9 table's names short on a phone."""
-    return round(cell_size(width, height) * 0.4)
-
-
-@lru_cache(maxsize=4096)
-def cell_box(name: str, width: int, height: int) -> tuple[int, int, int, int]:
-    """Pixel box (left, top, right, bottom) of a cell on the table picture."""
-    col, row = parse_cell(name)
-    cell = cell_size(width, height)
-    x0, y0 = grid_origin(width, height)
-    left, top = x0 + col * cell, y0 + row * cell
-    return left, top, left + cell, top + cell
-
-
-@cache
-def _iceberg(width: int, height: int) -> Image.Image:
-    """Water, the iceberg with its edge, the axes and every cell's name, faintly."""
-    cell = cell_size(width, height)
-    x0, y0 = grid_origin(width, height)
-    image, draw = canvas(WIDTH, iceberg_height(width, height), SEA)
-    x1, y1 = x0 + width * cell, y0 + height * cell
-    edge, rim = px(6), px(3)
-    draw.rectangle((x0 - edge, y0 - edge, x1 + edge - 1, y1 + edge - 1), fill=ICE_EDGE)
-    draw.rectangle((x0 - rim, y0 - rim, x1 + rim - 1, y1 + rim - 1), fill=cards.WHITE)
-    draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=ICE)
-    for i in range(1, width):
-        draw.line([(x0 + i * cell, y0), (x0 + i * cell, y1 - 1)], fill=ICE_EDGE, width=1)
-    for i in range(1, height):
-        draw.line([(x0, y0 + i * cell), (x1 - 1, y0 + i * cell)], fill=ICE_EDGE, width=1)
-    axis = text.font(min(px(18), max(px(12), cell // 3)), True)
-    # The names players type keep 12 pixels on the largest iceberg (8 of them capital height).
+@lru_cache(maxsize=64)
+def _iceberg(frame: Frame) -> Image.Image:
+    """Water, the part of the iceberg shown with its edge where it ends, the axes and every
+    cell's name, faintly. Where the iceberg goes on, the ice runs out of the picture."""
+    cell = frame.cell
+    x0, y0 = frame.origin
+    image, draw = canvas(WIDTH, frame.picture_height, SEA)
+    x1, y1 = x0 + frame.cols * cell, y0 + frame.rows * cell
+    edge, rim = 6, 3
+    opens = frame.open_sides()
+    far = (x0 - MARGIN, y0 - MARGIN, WIDTH, frame.picture_height)
+    ice = [far[i] if opens[i] else (x0, y0, x1, y1)[i] for i in range(4)]
+    grow = (-1, -1, 1, 1)
+    for width, fill in ((edge, ICE_EDGE), (rim, cards.WHITE), (0, ICE)):
+        box = [ice[i] + (0 if opens[i] else grow[i] * width) for i in range(4)]
+        draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=fill)
+    for i in range(-1 if opens[0] else 1, frame.cols + (1 if opens[2] else 0)):
+        draw.line([(x0 + i * cell, ice[1]), (x0 + i * cell, ice[3] - 1)], fill=ICE_EDGE)
+    for i in range(-1 if opens[1] else 1, frame.rows + (1 if opens[3] else 0)):
+        draw.line([(ice[0], y0 + i * cell), (ice[2] - 1, y0 + i * cell)], fill=ICE_EDGE)
+    axis = text.font(LEGIBLE, True)
+    # The names in the cells are a faint guide: the axes carry the coordinates, LEGIBLE.
     small = text.font(max(12, round(cell * 0.25)), True)
-    for col in range(width):
-        x = x0 + col * cell + cell / 2
-        draw.text((x, y0 - px(8)), cell_name(col, 0)[0], font=axis, fill=TEXT, anchor="md")
-    for row in range(height):
-        y = y0 + row * cell + cell / 2
-        draw.text((x0 - px(10), y), str(row + 1), font=axis, fill=TEXT, anchor="rm")
-        for col in range(width):
-            x = x0 + col * cell + cell / 2
-            draw.text((x, y), cell_name(col, row), font=small, fill=CELL_NAME, anchor="mm")
+    half = cell / 2
+    for col in range(frame.cols):
+        letter = cell_name(frame.left + col, 0)[0]
+        draw.text(
+            (x0 + col * cell + half, y0 - MARGIN + 1), letter, font=axis, fill=TEXT, anchor="md"
+        )
+    for row in range(frame.rows):
+        middle = y0 + row * cell + half
+        number = str(frame.top + row + 1)
+        draw.text((x0 - MARGIN + 2, middle), number, font=axis, fill=TEXT, anchor="rm")
+        for col in range(frame.cols):
+            name = cell_name(frame.left + col, frame.top + row)
+            draw.text(
+                (x0 + col * cell + half, middle), name, font=small, fill=CELL_NAME, anchor="mm"
+            )
     return image
 
 
-@cache
-def _blank_table(width: int, height: int, picture_height: int) -> Image.Image:
+@lru_cache(maxsize=64)
+def _blank_table(frame: Frame, picture_height: int) -> Image.Image:
     """The whole picture before anything of a game is drawn: the iceberg over the panel's
     ground (copied, it is one pass over the pixels instead of a fill and a paste)."""
     image, _ = canvas(WIDTH, picture_height, PANEL)
-    image.paste(_iceberg(width, height), (0, 0))
+    image.paste(_iceberg(frame), (0, 0))
     return image
 
 
@@ -171,69 +169,19 @@ def _star(size: int) -> Image.Image:
     return sprites.supersampled(size, size, paint)
 
 
-def waiting_cells(view: Mapping[str, Any]) -> dict[str, list[tuple[str, int]]]:
-    """U-15: every empty cell an entertainer on the table still waits for, each with the
-    direction from that cell towards the entertainer and how many cells that entertainer still
-    misses (1: one more card there starts its show). Cells off the iceberg count as occupied."""
-    width, height = view["width"], view["height"]
-    table: Mapping[str, str] = view["table"]
-    found: dict[str, list[tuple[str, int]]] = {}
-    for name, card in table.items():
-        entertainer, _, flag = card.partition(" ")
-        if entertainer not in ENTERTAINERS:
-            continue
-        col, row = parse_cell(name)
-        empty = []
-        for direction in dots(entertainer, flag == "turned"):
-            c, r = col + STEPS[direction][0], row + STEPS[direction][1]
-            if 0 <= c < width and 0 <= r < height and cell_name(c, r) not in table:
-                empty.append((cell_name(c, r), OPPOSITE[direction]))
-        for cell, towards in empty:
-            found.setdefault(cell, []).append((towards, len(empty)))
-    return found
-
-
-def mark_centre(cell: str, towards: str, width: int, height: int) -> tuple[float, float]:
-    """Centre of the waiting mark drawn in ``cell`` on its side ``towards`` the entertainer."""
-    x0, y0, x1, y1 = cell_box(cell, width, height)
-    dx, dy = STEPS[towards]
-    reach = 0.5 - MARK_OFFSET
-    return (x0 + x1) / 2 + dx * reach * (x1 - x0), (y0 + y1) / 2 + dy * reach * (y1 - y0)
-
-
-@cache
-def _mark(cell: int, count: int) -> Image.Image:
-    """A waiting mark: a yellow disc with a dark rim and the number of cells its entertainer
-    still misses. With one missing it is larger and dark, with a yellow number and rim: one more
-    card here starts a show."""
-    ready = count == 1
-    side = round(cell * (MARK_READY if ready else MARK_RADIUS) * 2) + 2
-
-    def paint(draw: ImageDraw.ImageDraw, w: float, h: float) -> None:
-        c, r = w / 2, w / 2 - w / side
-        rim = max(2.0, w * 0.07)
-        back, front = (INK, cards.DOT) if ready else (cards.DOT, INK)
-        draw.ellipse((c - r, c - r, c + r, c + r), fill=INK)
-        inner = r - rim
-        if ready:  # a yellow ring inside the dark rim
-            draw.ellipse((c - inner, c - inner, c + inner, c + inner), fill=cards.DOT)
-            inner -= rim * 0.8
-        draw.ellipse((c - inner, c - inner, c + inner, c + inner), fill=back)
-        face = text.font(max(8, round(w * (0.62 if ready else 0.66))), True)
-        draw.text((c, c + w * 0.02), str(count), font=face, fill=front, anchor="mm")
-
-    return sprites.supersampled(side, side, paint)
-
-
-def _draw_waiting(image: Image.Image, view: Mapping[str, Any], drawn: list[Box]) -> None:
-    """Mark each empty cell a face-up entertainer still waits for, on the side facing it."""
-    width, height = view["width"], view["height"]
-    cell = cell_size(width, height)
-    for name, waits in sorted(waiting_cells(view).items()):
-        for towards, count in waits:
-            mark = _mark(cell, count)
-            x, y = mark_centre(name, towards, width, height)
-            _overlay(image, mark, (round(x - mark.width / 2), round(y - mark.height / 2)), drawn)
+def _draw_waiting(
+    image: Image.Image, view: Mapping[str, Any], frame: Frame, drawn: list[Box]
+) -> None:
+    """Mark each empty cell a face-up entertainer still waits for, on the side facing it; the
+    discs of fewer missing cells go on top, so where discs of one cell meet, the more urgent
+    one shows whole."""
+    found = {name: waits for name, waits in waiting_cells(view).items() if frame.shows(name)}
+    centres = {name: disc_centres(name, waits, frame) for name, waits in found.items()}
+    waits = [(count, name, towards) for name, here in found.items() for towards, count in here]
+    for count, name, towards in sorted(waits, key=lambda w: (-w[0], w[1], w[2])):
+        mark = disc(frame.cell, count)
+        x, y = centres[name][towards]
+        _overlay(image, mark, (round(x - mark.width / 2), round(y - mark.height / 2)), drawn)
 
 
 def _overlay(
@@ -246,38 +194,22 @@ def _overlay(
 
 def _ring(draw: ImageDraw.ImageDraw, box: Box, colour: Colour, drawn: list[Box]) -> None:
     x0, y0, x1, y1 = box
-    draw.rectangle((x0 - 1, y0 - 1, x1, y1), outline=INK, width=px(7))
-    draw.rectangle((x0 + 1, y0 + 1, x1 - 2, y1 - 2), outline=colour, width=px(4))
+    draw.rectangle((x0 - 1, y0 - 1, x1, y1), outline=INK, width=6)
+    draw.rectangle((x0 + 1, y0 + 1, x1 - 2, y1 - 2), outline=colour, width=4)
     drawn.append((x0 - 1, y0 - 1, x1 + 1, y1 + 1))
 
 
-def stone_corner(name: str, width: int, height: int) -> tuple[int, int]:
-    """Top-left pixel of the stone drawn on a cell (in the card's top right corner)."""
-    _, y0, x1, _ = cell_box(name, width, height)
-    return x1 - round(cell_size(width, height) * 0.38) - 1, y0 + 1
-
-
-def stone_centre(name: str, width: int, height: int) -> tuple[float, float]:
-    """Centre of the stone drawn on a cell."""
-    x, y = stone_corner(name, width, height)
-    half = round(cell_size(width, height) * 0.38) / 2
-    return x + half, y + half
-
-
 def _stone_arrow(
-    image: Image.Image, moved: Mapping[str, str], colour: Colour, width: int, height: int
+    image: Image.Image, moved: Mapping[str, str], colour: Colour, frame: Frame
 ) -> Box | None:
     """U-14: the stone's move as a slim, see-through arrow from where it stood to just short of
     where it stands now. It lies under the stones, so it never hides one or a card's icon."""
-    cell = cell_size(width, height)
-    (x0, y0), (x1, y1) = (
-        stone_centre(moved["from"], width, height),
-        stone_centre(moved["to"], width, height),
-    )
+    cell = frame.cell
+    (x0, y0), (x1, y1) = stone_centre(moved["from"], frame), stone_centre(moved["to"], frame)
     span = math.hypot(x1 - x0, y1 - y0)
     if span == 0:
         return None
-    short = cell * 0.38 * 0.5 + max(3, cell * 0.06)  # the stone's radius and a clear gap
+    short = stone_side(cell) * 0.5 + max(3, cell * 0.06)  # the stone's radius and a clear gap
     end = (x1 - (x1 - x0) * short / span, y1 - (y1 - y0) * short / span)
     pad = round(cell * 0.16) + 4  # the head's half width, its rim and a pixel of edge
     left, top = math.floor(min(x0, end[0])) - pad, math.floor(min(y0, end[1])) - pad
@@ -316,66 +248,67 @@ def _lay(image: Image.Image, colour: Colour, at: tuple[int, int], mask: Image.Im
 
 
 def _draw_table(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any], frame: Frame
 ) -> list[Box]:
     """Lay the cards on the iceberg and draw over them; returns the boxes drawn over the cards
-    (rings, the arrow, stars, waiting marks, stones): elsewhere the iceberg is the background
-    and the cards' faces alone (see ``_mapped_iceberg``)."""
-    width, height = view["width"], view["height"]
-    cell = cell_size(width, height)
+    (rings, the arrow, stars, waiting discs, stones): elsewhere the iceberg is the background
+    and the cards' faces alone (see ``_mapped_cards``)."""
+    cell = frame.cell
     face_size = cell - 2 * INSET
     for name, card in view["table"].items():
-        x0, y0, _, _ = cell_box(name, width, height)
+        x0, y0, _, _ = frame.box(name)
         image.paste(cards.flat_face(card, face_size, ICE), (x0 + INSET, y0 + INSET))
     last = view.get("last") or {}
-    star = _star(round(cell * 0.42))
+    star = _star(max(round(cell * 0.42), LEGIBLE + 2))
     drawn: list[Box] = []
     for name in view.get("pending_shows", []):
-        _ring(draw, cell_box(name, width, height), PENDING, drawn)
+        _ring(draw, frame.box(name), PENDING, drawn)
     for show in last.get("shows", []):
-        _ring(draw, cell_box(show["cell"], width, height), SHOWN, drawn)
+        _ring(draw, frame.box(show["cell"]), SHOWN, drawn)
     for name in last.get("entertainers_laid", []):
-        _ring(draw, cell_box(name, width, height), NEW_ENTERTAINER, drawn)
+        _ring(draw, frame.box(name), NEW_ENTERTAINER, drawn)
     if last.get("cell"):
-        _ring(draw, cell_box(last["cell"], width, height), HIGHLIGHT, drawn)
-    stone_size = round(cell * 0.38)
+        _ring(draw, frame.box(last["cell"]), HIGHLIGHT, drawn)
     moved = last.get("stone")
     if moved and moved["from"] != "supply":
-        arrow_box = _stone_arrow(image, moved, SEAT_COLOURS[last["seat"]], width, height)
+        arrow_box = _stone_arrow(image, moved, SEAT_COLOURS[last["seat"]], frame)
         drawn.extend([arrow_box] if arrow_box else [])
     # The star overhangs its cell's top-left corner, where the left neighbour's stone sits: it
     # goes on before the stones, so no stone is ever hidden under a star.
     for name in [*view.get("pending_shows", []), *(s["cell"] for s in last.get("shows", []))]:
-        x0, y0, _, _ = cell_box(name, width, height)
+        x0, y0, _, _ = frame.box(name)
         _overlay(image, star, (x0 - star.width // 4, y0 - star.height // 4), drawn)
     if view["phase"] != "over":  # once the game is over nobody waits for a card any more
-        _draw_waiting(image, view, drawn)
+        _draw_waiting(image, view, frame, drawn)
+    side = stone_side(cell)
     for name, seat in view["stones"].items():
-        _overlay(
-            image, sprites.seat_token(seat, stone_size), stone_corner(name, width, height), drawn
-        )
+        _overlay(image, stone(seat, side), stone_corner(name, frame), drawn)
     return drawn
 
 
 def render_table(
-    view: Mapping[str, Any], names: Sequence[str], labels: Mapping[str, str] | None = None
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    labels: Mapping[str, str] | None = None,
+    frame: Frame | None = None,
 ) -> Image.Image:
-    """The party table picture as a Pillow image (``table`` encodes it)."""
-    return _render_table(view, names, labels)[0]
+    """The party table picture as a Pillow image (``table`` encodes it); ``frame``: the part of
+    the iceberg to show, if not the part in use (render.table_frame)."""
+    return _render_table(view, names, labels, frame or view_frame(view))[0]
 
 
 def _render_table(
-    view: Mapping[str, Any], names: Sequence[str], labels: Mapping[str, str] | None
+    view: Mapping[str, Any], names: Sequence[str], labels: Mapping[str, str] | None, frame: Frame
 ) -> tuple[Image.Image, list[Box]]:
     """The party table picture and the boxes drawn over its cards and background."""
     view_kind(view, "ultimatum")
     words = labels_table.merged(labels)
     shown = seat_names(names, view["players"], words)
-    height = size(view)[1]
-    image = _blank_table(view["width"], view["height"], height).copy()
+    top = frame.picture_height
+    height = top + panel_height(view)
+    image = _blank_table(frame, height).copy()
     draw = ImageDraw.Draw(image)
-    drawn = _draw_table(image, draw, view)
-    top = iceberg_height(view["width"], view["height"])
+    drawn = _draw_table(image, draw, view, frame)
     draw_panel(image, draw, top, view, shown, words)
     drawn.append((0, top, WIDTH, height))  # the panel is drawn afresh every time
     return image, drawn
@@ -387,35 +320,36 @@ def table(
     names: Sequence[str],
     labels: Mapping[str, str] | None = None,
     marks: Mapping[str, str] | None = None,
+    frame: Frame | None = None,
 ) -> bytes:
     """PNG of the party table: iceberg, cards, stones, highlights, scores and decks; ``marks``
-    tags the cells a player may choose (render.marks)."""
-    image, drawn = _render_table(view, names, labels)
-    width, height = view["width"], view["height"]
+    tags the cells a player may choose (render.marks); ``frame``: the part of the iceberg to
+    show, if not the part in use with the tagged cells."""
+    frame = frame or view_frame(view, marks or ())
+    image, drawn = _render_table(view, names, labels, frame)
     if marks:
-        boxes = {name: cell_box(name, width, height) for name in marks}
+        boxes = {name: frame.box(name) for name in marks if frame.shows(name)}
         spots = {n: ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for n, b in boxes.items()}
-        drawn.extend(draw_marks(image, spots, marks, tag_size(width, height)))
-    return png.encode_over(image, table_palette(), _mapped_cards(view, image.height), drawn)
+        drawn.extend(draw_marks(image, spots, marks, tag_size(frame)))
+    return png.encode_over(image, table_palette(), _mapped_cards(view, frame, image.height), drawn)
 
 
-def _mapped_cards(view: Mapping[str, Any], picture_height: int) -> Image.Image:
+def _mapped_cards(view: Mapping[str, Any], frame: Frame, picture_height: int) -> Image.Image:
     """The background with the cards' faces laid on it, from layers already mapped onto the
     table palette: a third of the bytes to copy, and only what is drawn over them (see
     ``_render_table``) is mapped again for each picture."""
-    width, height = view["width"], view["height"]
-    base = _mapped_blank(width, height, picture_height).copy()
-    face_size = cell_size(width, height) - 2 * INSET
+    base = _mapped_blank(frame, picture_height).copy()
+    face_size = frame.cell - 2 * INSET
     for name, card in view["table"].items():
-        x0, y0, _, _ = cell_box(name, width, height)
+        x0, y0, _, _ = frame.box(name)
         base.paste(_mapped_face(card, face_size), (x0 + INSET, y0 + INSET))
     return base
 
 
-@cache
-def _mapped_blank(width: int, height: int, picture_height: int) -> Image.Image:
+@lru_cache(maxsize=64)
+def _mapped_blank(frame: Frame, picture_height: int) -> Image.Image:
     """``_blank_table`` mapped onto the table palette."""
-    picture = _blank_table(width, height, picture_height)
+    picture = _blank_table(frame, picture_height)
     return picture.quantize(palette=table_palette(), dither=Image.Dither.NONE)
 
 
@@ -429,6 +363,7 @@ def _mapped_face(card: str, face_size: int) -> Image.Image:
 #: The hand picture is narrower than the table: Discord shows both about 400 pixels wide on a
 #: phone, so a narrower picture shows its cards larger there, in fewer pixels.
 HAND_WIDTH = 640
+HAND_LEGIBLE = legible(HAND_WIDTH)  # the smallest text on the hand picture
 HAND_CARD = 112  # an upright card's width …
 HAND_CARD_HEIGHT = 150  # … and height
 HAND_GAP = 8
@@ -498,7 +433,7 @@ def render_hand(
     ax = width - HAND_PAD - HAND_CARD
     activity = (view["activities"][seat], HAND_CARD, HAND_CARD_HEIGHT)
     image.paste(sprites.on_ground(cards.activity, activity, PANEL_ROW), (ax, y + 4))
-    small = text.font(18)
+    small = text.font(HAND_LEGIBLE)
     caption_y = y + HAND_CARD_HEIGHT + 4 + HAND_CAPTION / 2
     text.label(
         draw,

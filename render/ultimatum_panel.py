@@ -2,32 +2,34 @@
 hand sizes, both decks with the face-up top entertainer, and the entertainers gone from the game
 (U-8, U-27: all public).
 
-Discord shows the 720-pixel picture about 400 pixels wide on a phone. The won entertainers are
-drawn with their whole face (animal, activity, dots and family symbol) 76 pixels wide (42 on the
-phone), larger than a card on the 9 × 9 table: three fit side by side in a player's row, and a
-fourth shrinks them all rather than hiding one's dots under the next. The activity card and the
-gone entertainers are 56 pixels (31 on the phone), the gone ones with the compact face of
-``cards.won``, animal and activity large (their dots no longer matter). The face-up
-entertainers of the footer (the next one and the one to lay) are drawn 95 pixels wide (53 on
-the phone), dots and all: they are the next show's star.
+Discord shows the 720-pixel picture about 400 pixels wide on a phone, so every word and count
+is at least LEGIBLE pixels (12 on the phone). The won and the gone entertainers are drawn with
+the compact face of ``cards.won``, animal and activity as large as the card allows (their dots
+no longer matter, U-25 counts animals and activities): side by side, never overlapping, never
+so small that their icons fall under LEGIBLE; a player who won more than fit in one line gets a
+taller row, and the gone band wraps likewise. The face-up entertainers of the footer (the next
+one and the one to lay) are drawn 95 pixels wide (53 on the phone), dots and all: they are the
+next show's star.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import cards, sprites, text
-from render.common import RANK_COLOURS, headline, ranks
+from render.common import RANK_COLOURS, TABLE_WIDTH, headline, legible, ranks
 from render.style import HIGHLIGHT, PANEL, PANEL_ACTIVE, PANEL_ROW, TEXT, TEXT_DIM, Colour
 
 #: The table is laid out in the lengths of an 820-pixel design and drawn natively (not resized)
 #: on a canvas PANEL_WIDTH wide: a phone shows it about 400 pixels wide whatever its width, and
 #: fewer pixels are fewer bytes and less zlib time (issue 18).
 DESIGN_WIDTH = 820
-PANEL_WIDTH = 720
+PANEL_WIDTH = TABLE_WIDTH
+LEGIBLE = legible(PANEL_WIDTH)
 
 
 def px(length: float) -> int:
@@ -40,30 +42,58 @@ HEADER = px(50)
 ROW_H = px(96)
 ROW_GAP = px(6)
 FOOTER = px(124)
-GONE = px(80)  # the band of entertainers gone from the game, under the footer (with a gap below)
-MINI = px(64)  # activity card and gone entertainers
+MINI = px(64)  # the activity card
 MINI_GAP = px(4)
-WON_LEAST = px(64)  # won entertainers shrink this far to stay side by side, then overlap
+#: Won and gone entertainers shrink this far to stay in one line, then wrap: the animal and the
+#: activity of ``cards.won`` (0.64 and 0.42 of its side) stay LEGIBLE.
+WON_LEAST = math.ceil(LEGIBLE / cards.WON_ACTIVITY)
+BAND_PAD = px(10)  # above and below the lines of won or gone entertainers
 DECK = px(64)  # the penguin deck in the footer
 SHOW_CARD = px(108)  # the face-up entertainers in the footer (next, to lay): dots read on a phone
-GONE_LABEL = px(110)  # the widest "gone" caption, left of the gone entertainers
-HAND_ICON = px(22)  # the card back beside a hand's size
+GONE_LABEL = px(130)  # the widest "gone" caption ("défaussés"), left of the gone entertainers
+HAND_ICON = LEGIBLE  # the card back beside a hand's size
 NAME_LEFT = px(60)  # a name's left edge, from the row's left (right of the seat's token)
-SCORE_RIGHT = px(326)  # the score's right edge, from the row's left
+SCORE_RIGHT = px(426)  # the score's right edge, from the row's left
 NAME_GAP = px(6)  # between a name and the score (the name sits higher, so little is needed)
-SUPPLY_LEFT = px(344)  # the supply pill's left edge, from the row's left
-SUPPLY_W = px(84)
+SUPPLY_GAP = px(18)  # between the hand's size and the stones in supply, under the name
+SUPPLY_TOKEN = px(32)  # its square's side is LEGIBLE
 ACTIVITY_LEFT = px(440)  # the activity card's left edge, from the row's left
 WON_LEFT = ACTIVITY_LEFT + MINI + px(12)  # the won entertainers' left edge, from the row's left
 WON_RIGHT = px(8)  # kept free right of the won entertainers
 #: Won entertainers, whole faces, as large as three side by side in a player's row allow (88 in
 #: the design): larger than a 9 × 9 table's cards.
-WON = (PANEL_WIDTH - 2 * PAD - WON_LEFT - WON_RIGHT - 2 * MINI_GAP) // 3
+WON_ROOM = PANEL_WIDTH - 2 * PAD - WON_LEFT - WON_RIGHT
+WON = (WON_ROOM - 2 * MINI_GAP) // 3
+GONE = px(80)  # the band of entertainers gone from the game, under the footer
+#: The gone entertainers' room: right of the caption (at most GONE_LABEL) to the band's end.
+GONE_ROOM = PANEL_WIDTH - 2 * PAD - px(14) - GONE_LABEL - px(12) - px(8)
 
 
-def panel_height(players: int) -> int:
-    """Height of the panel for a number of players."""
-    return HEADER + players * (ROW_H + ROW_GAP) + FOOTER + GONE
+def panel_height(view: Mapping[str, Any]) -> int:
+    """Height of the panel for a view: its rows grow with the entertainers won."""
+    rows = sum(row_height(len(won)) + ROW_GAP for won in view["won"])
+    return HEADER + rows + FOOTER + gone_height(len(view.get("removed", [])))
+
+
+def _lines(count: int, room: int, side: int) -> int:
+    """Lines of ``count`` cards ``side`` pixels wide in a band ``room`` pixels wide."""
+    per_line = max(1, (room + MINI_GAP) // (side + MINI_GAP))
+    return max(1, -(-count // per_line))
+
+
+def row_height(won: int) -> int:
+    """Height of a player's row with ``won`` entertainers won: taller once they wrap."""
+    side = won_size(won, WON_ROOM)
+    lines = _lines(won, WON_ROOM, side)
+    if lines == 1:
+        return ROW_H
+    return lines * (side + MINI_GAP) - MINI_GAP + 2 * BAND_PAD
+
+
+def gone_height(count: int) -> int:
+    """Height of the band of gone entertainers, with the gap below it."""
+    lines = _lines(count, GONE_ROOM, WON_LEAST)
+    return max(GONE, lines * (WON_LEAST + MINI_GAP) - MINI_GAP + 2 * BAND_PAD) + ROW_GAP
 
 
 def _header(
@@ -91,9 +121,9 @@ def _header(
             facts.append(words["fee"].format(n=last["fee"]))
         facts.extend(f"★ {show['cell']}" for show in last.get("shows", []))
     right = " · ".join(facts)
-    small = text.font(px(20))
+    small = text.font(LEGIBLE)
     right_w = small.getlength(right) + px(16) if right else 0
-    face = text.font(px(22), True)
+    face = text.font(LEGIBLE, True)
     width = PANEL_WIDTH - x - PAD - right_w
     text.label(
         draw, (x, y), text.named(template, name, face, width), face, TEXT, anchor="lm", width=width
@@ -112,121 +142,111 @@ def _row(
     place: int | None,
     words: Mapping[str, str],
 ) -> None:
-    x0, y0, x1, y1 = box
+    x0, y0, _, y1 = box
     active = view["to_move"] == seat
     ground = PANEL_ACTIVE if active else PANEL_ROW
     draw.rounded_rectangle(box, radius=px(10), fill=ground)
     if active:
         draw.rounded_rectangle((x0, y0, x0 + px(7), y1), radius=px(3), fill=HIGHLIGHT)
-    mid = (y0 + y1) // 2
+    mid = y0 + ROW_H // 2  # a taller row (many won) keeps its words on its first line
     token = sprites.on_ground(sprites.seat_token, (seat, px(36)), ground)
     image.paste(token, (x0 + px(14), mid - token.height // 2))
-    # At the end the line under the name (rank and the U-25 bonus by kind) runs on under the
-    # score and the supply, below both: under the name alone the bonus was cut off.
-    name_y, sub = (
-        (mid - px(17), mid + px(31)) if place is not None else (mid - px(13), mid + px(14))
-    )
+    # At the end the rank and the U-25 bonus by kind take a line each under the name, the
+    # bonus running on under the score (the supply no longer matters then).
+    name_y, sub = (mid - px(27), mid + px(2)) if place is not None else (mid - px(14), mid + px(17))
     score, score_face = str(view["scores"][seat]), text.font(px(32), True)
     # The name runs up to the score: a shortened name ("Alexandra von…") then shows whole.
     name_w = SCORE_RIGHT - NAME_LEFT - score_face.getlength(score) - NAME_GAP
-    face = text.font(px(22), True)
+    face = text.font(LEGIBLE, True)
     text.label(draw, (x0 + NAME_LEFT, name_y), name, face, TEXT, anchor="lm", width=name_w)
     if place is not None:
         rank = words[f"rank_{place + 1}"]
-        x = (
-            x0
-            + NAME_LEFT
-            + text.label(
-                draw,
-                (x0 + NAME_LEFT, sub),
-                rank,
-                text.font(px(18), True),
-                RANK_COLOURS[place],
-                anchor="lm",
-            )
-        )
+        text.label(draw, (x0 + NAME_LEFT, sub), rank, face, RANK_COLOURS[place], anchor="lm")
         bonus = (view.get("final_bonus") or [None] * view["players"])[seat]
         if bonus is not None:
             line = words["bonus"].format(activity=bonus[0], majority=bonus[1])
             text.label(
                 draw,
-                (x + px(8), sub),
+                (x0 + px(14), sub + px(29)),
                 line,
-                text.font(px(17)),
+                text.font(LEGIBLE),
                 TEXT_DIM,
                 anchor="lm",
-                width=x0 + SUPPLY_LEFT + SUPPLY_W - x - px(8),
+                width=ACTIVITY_LEFT - px(22),
             )
-    else:  # the hand's size as a card back and a number
+    else:  # the hand's size as a card back and a number, then the stones in supply
         back = sprites.on_ground(cards.back, (HAND_ICON,), ground)
         image.paste(back, (x0 + NAME_LEFT, sub - HAND_ICON // 2))
-        text.label(
-            draw,
-            (x0 + NAME_LEFT + HAND_ICON + px(5), sub),
-            f"×{view['hand_counts'][seat]}",
-            text.font(px(18), True),
-            TEXT_DIM,
-            anchor="lm",
-        )
-    text.label(draw, (x0 + SCORE_RIGHT, mid), score, score_face, TEXT, anchor="rm")
-    _supply(image, draw, (x0 + SUPPLY_LEFT, mid), seat, view["supply"][seat])
+        x = x0 + NAME_LEFT + HAND_ICON + px(5)
+        hand = f"×{view['hand_counts'][seat]}"
+        x += round(text.label(draw, (x, sub), hand, face, TEXT_DIM, anchor="lm")) + SUPPLY_GAP
+        _supply(image, draw, (x, sub), seat, view["supply"][seat], ground)
+    text.label(
+        draw,
+        (x0 + SCORE_RIGHT, mid - (px(8) if place is not None else 0)),
+        score,
+        score_face,
+        TEXT,
+        anchor="rm",
+    )
     activity = sprites.on_ground(cards.activity, (view["activities"][seat], MINI), ground)
     image.paste(activity, (x0 + ACTIVITY_LEFT, mid - MINI // 2))
     won = view["won"][seat]
-    span = (x0 + WON_LEFT, x1 - WON_RIGHT)
-    side = won_size(len(won), span[1] - span[0])
-    _strip(image, span, mid, won, ground, cards.entertainer, side)
+    side = won_size(len(won), WON_ROOM)
+    _band(
+        image,
+        (x0 + WON_LEFT, y0 + BAND_PAD, x0 + WON_LEFT + WON_ROOM, y1 - BAND_PAD),
+        won,
+        ground,
+        side,
+    )
 
 
 def won_size(count: int, room: int) -> int:
-    """Side of each of ``count`` won entertainers in a row ``room`` pixels wide: as large as
-    WON, smaller if that keeps them side by side (so no card's dots hide under the next), but
-    never below WON_LEAST (then they overlap)."""
+    """Side of each of ``count`` won entertainers in a line ``room`` pixels wide: as large as
+    WON, smaller if that keeps them in one line, but never below WON_LEAST (then they wrap)."""
     if count <= 1:
         return WON
     fits = (room - (count - 1) * MINI_GAP) // count
     return max(WON_LEAST, min(WON, fits))
 
 
-def _strip(
+def _band(
     image: Image.Image,
-    span: tuple[int, int],
-    mid: int,
+    box: tuple[int, int, int, int],
     entertainers: Sequence[str],
     ground: Colour,
-    make: Callable[[str, int], Image.Image] = cards.won,
-    side: int = MINI,
+    side: int,
 ) -> None:
-    """Entertainers drawn by ``make`` at ``side`` pixels, side by side between ``span``'s
-    edges, overlapping only when they do not fit (about ten in the gone band)."""
-    left, right = span
-    count = len(entertainers)
-    step = side + MINI_GAP
-    if count > 1:
-        step = min(step, (right - left - side) // (count - 1))
+    """Entertainers (``cards.won``) ``side`` pixels wide, side by side in lines within ``box``,
+    centred on its height; none overlaps another."""
+    left, top, right, bottom = box
+    per_line = max(1, (right - left + MINI_GAP) // (side + MINI_GAP))
+    lines = -(-len(entertainers) // per_line)
+    y = (top + bottom - (lines * (side + MINI_GAP) - MINI_GAP)) // 2
     for i, card in enumerate(entertainers):
-        at = (left + i * step, mid - side // 2)
-        if step >= side:  # side by side: each card opaque on the band (pastes fast)
-            image.paste(sprites.on_ground(make, (card, side), ground), at)
-        else:  # overlapping: each card's rounded corner shows the one under it
-            face = make(card, side)
-            image.paste(face, at, face)
+        line, col = divmod(i, per_line)
+        at = (left + col * (side + MINI_GAP), y + line * (side + MINI_GAP))
+        image.paste(sprites.on_ground(cards.won, (card, side), ground), at)
 
 
 def _supply(
-    image: Image.Image, draw: ImageDraw.ImageDraw, at: tuple[int, int], seat: int, stones: int
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    at: tuple[int, int],
+    seat: int,
+    stones: int,
+    ground: Colour,
 ) -> None:
-    """The stones left in the supply, apart from the score: one stone in a dark pill and "×n"."""
+    """The stones left in the supply (U-9), apart from the score: one stone and "×n"."""
     x, mid = at
-    half = px(19)
-    draw.rounded_rectangle((x, mid - half, x + SUPPLY_W, mid + half), radius=half, fill=PANEL)
-    token = sprites.on_ground(sprites.seat_token, (seat, px(28)), PANEL)
-    image.paste(token, (x + px(7), mid - token.height // 2))
+    token = sprites.on_ground(sprites.seat_token, (seat, SUPPLY_TOKEN), ground)
+    image.paste(token, (x, mid - token.height // 2))
     text.label(
         draw,
-        (x + px(42), mid + 1),
+        (x + SUPPLY_TOKEN + px(4), mid),
         f"×{stones}",
-        text.font(px(22), True),
+        text.font(LEGIBLE, True),
         TEXT if stones else TEXT_DIM,
         anchor="lm",
     )
@@ -241,7 +261,7 @@ def _footer(
 ) -> None:
     mid = top + (FOOTER - ROW_GAP) // 2
     count = text.font(px(26), True)
-    small = text.font(px(17))
+    small = text.font(LEGIBLE)
 
     def pile(
         x: int, face: Image.Image | None, number: int | None, caption: str, side: int = SHOW_CARD
@@ -289,12 +309,12 @@ def _gone(
     view: Mapping[str, Any],
     words: Mapping[str, str],
 ) -> None:
-    """The entertainers gone from the game (U-19), in a band of their own: beside the piles
-    there was room only for tiny, overlapping cards."""
-    box = (PAD, top, PANEL_WIDTH - PAD, top + GONE - ROW_GAP)
+    """The entertainers gone from the game (U-19), in a band of their own that wraps."""
+    removed = view.get("removed", [])
+    box = (PAD, top, PANEL_WIDTH - PAD, top + gone_height(len(removed)) - ROW_GAP)
     draw.rounded_rectangle(box, radius=px(10), fill=PANEL_ROW)
-    mid = (box[1] + box[3]) // 2
-    small = text.font(px(18))
+    mid = top + GONE // 2
+    small = text.font(LEGIBLE)
     caption = text.label(
         draw,
         (PAD + px(14), mid),
@@ -305,10 +325,10 @@ def _gone(
         width=GONE_LABEL,
     )
     left = PAD + px(14) + round(caption) + px(12)
-    removed = view.get("removed", [])
     if not removed:
         text.label(draw, (left, mid), words["no_cards"], small, TEXT_DIM, anchor="lm")
-    _strip(image, (left, box[2] - px(8)), mid, removed, PANEL_ROW)
+    band = (left, box[1] + BAND_PAD, left + GONE_ROOM, box[3] - BAND_PAD)
+    _band(image, band, removed, PANEL_ROW, WON_LEAST)
 
 
 def draw_panel(
@@ -324,8 +344,8 @@ def draw_panel(
     place = ranks(view.get("ranking"))
     y = top + HEADER
     for seat in range(view["players"]):
-        box = (PAD, y, PANEL_WIDTH - PAD, y + ROW_H)
+        box = (PAD, y, PANEL_WIDTH - PAD, y + row_height(len(view["won"][seat])))
         _row(image, draw, box, seat, view, names[seat], place.get(seat), words)
-        y += ROW_H + ROW_GAP
+        y = box[3] + ROW_GAP
     _footer(image, draw, y, view, words)
     _gone(image, draw, y + FOOTER, view, words)

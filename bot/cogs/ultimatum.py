@@ -28,6 +28,7 @@ from bot.play import options
 from bot.play.choices import Choice, step_of
 from bot.play.move import Move
 from bot.texts import ultimatum as ultimatum_texts
+from bot.texts.legend import TABLE_LEGEND
 from bot.texts.names import seat_names
 from bot.ui.buttons import NO_LONGER_VALID, buttons, perform_select
 from bot.ui.fit import fit
@@ -448,9 +449,9 @@ class Ultimatum(
     @app_commands.command(name="rules", description="The rules of The Penguin Ultimatum in short")
     async def rules(self, interaction: Interaction) -> None:
         """A concise rules summary, ephemeral."""
-        await interaction.response.send_message(
-            **fit(content=t(reader_language(interaction), RULES), ephemeral=True)
-        )
+        lang = reader_language(interaction)
+        summary = f"{t(lang, RULES)}\n{t(lang, TABLE_LEGEND)}"
+        await interaction.response.send_message(**fit(content=summary, ephemeral=True))
 
 
 def ultimatum_of(bot: Host) -> Ultimatum:

@@ -137,7 +137,7 @@ def below_header(kind: str, view: dict[str, Any], png: bytes) -> bytes:
     if kind == "fish":
         top = fish_board.BOARD_HEIGHT + fish_board.HEADER
     else:
-        top = ultimatum_table.iceberg_height(view["width"], view["height"]) + ultimatum_panel.HEADER
+        top = ultimatum_table.panel_top(view) + ultimatum_panel.HEADER
     return picture.crop((0, top, picture.width, picture.height)).tobytes()
 
 

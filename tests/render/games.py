@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from io import BytesIO
 from typing import Any
 
@@ -10,6 +11,7 @@ from PIL import Image
 
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
+from render.table_frame import view_frame
 
 #: Long names with accents, CJK and emoji: the panel must shorten them and never crash.
 LONG_NAMES = (
@@ -64,3 +66,10 @@ def decode(data: bytes, fmt: str = "PNG") -> Image.Image:
 def spectator(view: dict[str, Any]) -> dict[str, Any]:
     """A copy of a view as a spectator would get it (no hand)."""
     return {**view, "viewer": None, "hand": None}
+
+
+def table_box(
+    view: dict[str, Any], name: str, marks: Iterable[str] = ()
+) -> tuple[int, int, int, int]:
+    """Pixel box of a cell on the party table picture of ``view`` (``marks``: tagged cells)."""
+    return view_frame(view, marks).box(name)

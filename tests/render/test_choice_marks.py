@@ -5,6 +5,7 @@ still read where a phone shows the picture 400 pixels wide."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -14,7 +15,7 @@ from bot.games.ultimatum import UltimatumGame
 from bot.play.choices import step_of
 from render import fish, marks, ultimatum
 from render.style import HIGHLIGHT, INK
-from tests.render.games import decode, fish_game, ultimatum_game
+from tests.render.games import decode, fish_game, table_box, ultimatum_game
 from tests.render.test_ultimatum_legibility import contrast
 
 Spot = tuple[float, float]
@@ -25,13 +26,17 @@ def _fish_picture(game: FishGame, tags: Mapping[str, str]) -> Image.Image:
     return decode(fish.board(view, names=["a", "b"], marks=tags)).convert("RGB")
 
 
-def _table_picture(game: UltimatumGame, tags: Mapping[str, str]) -> Image.Image:
+def _table_picture(
+    game: UltimatumGame, tags: Mapping[str, str], shown: Mapping[str, str] | None = None
+) -> Image.Image:
+    """The table with ``tags``, showing the part of the iceberg ``shown`` tags would."""
     view = game.view(None)
-    return decode(ultimatum.table(view, names=["a", "b"], marks=tags)).convert("RGB")
+    frame = ultimatum.view_frame(view, tags if shown is None else shown)
+    return decode(ultimatum.table(view, names=["a", "b"], marks=tags, frame=frame)).convert("RGB")
 
 
-def _cell_spot(name: str, width: int) -> Spot:
-    box = ultimatum.cell_box(name, width, width)
+def _cell_spot(view: dict[str, Any], name: str, marks: Mapping[str, str]) -> Spot:
+    box = table_box(view, name, marks)
     return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
 
@@ -99,13 +104,23 @@ def test_ultimatum_cells_and_penguins_are_tagged(width: int) -> None:
     """U-11: the cells the card may go to; U-14: the penguins a stone may go onto."""
     game = ultimatum_game(2, seed=width, actions=0, width=width, height=width)
     seat = game.to_move or 0
-    spots = {name: _cell_spot(name, width) for name in game.ice.geo.names}
     cells = step_of(game, seat, "en", "cell", "c0")
-    _check(_table_picture(game, cells.marks), _table_picture(game, {}), spots, cells.marks)
+    spots = _spots(game, cells.marks)
+    plain = _table_picture(game, {}, cells.marks)
+    _check(_table_picture(game, cells.marks), plain, spots, cells.marks)
     game.play(next(a for a in game.legal_actions() if a.startswith("play ")), seat=seat)
     stones = step_of(game, seat, "en")
     assert stones.step == "stone"
-    _check(_table_picture(game, stones.marks), _table_picture(game, {}), spots, stones.marks)
+    spots = _spots(game, stones.marks)
+    plain = _table_picture(game, {}, stones.marks)
+    _check(_table_picture(game, stones.marks), plain, spots, stones.marks)
+
+
+def _spots(game: UltimatumGame, tags: Mapping[str, str]) -> dict[str, Spot]:
+    """The middle of every cell the table picture with ``tags`` shows."""
+    view = game.view(None)
+    frame = ultimatum.view_frame(view, tags)
+    return {name: _cell_spot(view, name, tags) for name in game.ice.geo.names if frame.shows(name)}
 
 
 #: Where Discord shows a picture 400 pixels wide on a phone, the fraction of its pixels seen.
@@ -120,9 +135,11 @@ def test_ultimatum_tags_read_on_a_phone(width: int, tall: float) -> None:
     game = ultimatum_game(2, seed=1, actions=0, width=width, height=width)
     step = step_of(game, game.to_move or 0, "en", "cell", "c0")
     image = _table_picture(game, step.marks)
-    size = max(ultimatum.tag_size(width, width), marks.SMALLEST)
+    view = game.view(None)
+    size = max(ultimatum.tag_size(ultimatum.view_frame(view, step.marks)), marks.SMALLEST)
     for name in step.marks:
-        assert _name_height(image, _cell_spot(name, width), size) * PHONE["table"] >= tall, name
+        spot = _cell_spot(view, name, step.marks)
+        assert _name_height(image, spot, size) * PHONE["table"] >= tall, name
 
 
 def test_fish_tags_read_on_a_phone() -> None:

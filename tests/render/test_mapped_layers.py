@@ -20,12 +20,12 @@ def _whole_picture_mapped(
     view: dict[str, Any], names: list[str], marks: dict[str, str] | None
 ) -> bytes:
     """The table as it was stored before: the whole RGB picture mapped onto the palette."""
-    image = ultimatum.render_table(view, names)
+    frame = ultimatum.view_frame(view, marks or ())
+    image = ultimatum.render_table(view, names, frame=frame)
     if marks:
-        width, height = view["width"], view["height"]
-        boxes = {name: ultimatum.cell_box(name, width, height) for name in marks}
+        boxes = {name: frame.box(name) for name in marks}
         spots = {n: ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for n, b in boxes.items()}
-        draw_marks(image, spots, marks, ultimatum.tag_size(width, height))
+        draw_marks(image, spots, marks, ultimatum.tag_size(frame))
     return png.encode(image, ultimatum.table_palette())
 
 
@@ -60,8 +60,9 @@ def test_a_box_left_out_would_show() -> None:
     while not game.view(None)["stones"]:
         game.play(rng.choice(game.legal_actions()), seat=game.to_move)
     view = game.view(None)
-    image, drawn = ultimatum._render_table(view, ["a", "b"], None)
-    base = ultimatum._mapped_cards(view, image.height)
+    frame = ultimatum.view_frame(view)
+    image, drawn = ultimatum._render_table(view, ["a", "b"], None, frame)
+    base = ultimatum._mapped_cards(view, frame, image.height)
     panel = drawn[-1]
     partial = png.encode_over(image, ultimatum.table_palette(), base, [panel])
     assert partial != png.encode(image, ultimatum.table_palette())

@@ -10,16 +10,17 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
-from render import cards, ultimatum
+from render import cards, table_marks, ultimatum
 from render.style import ICE, PANEL, SEAT_COLOURS
-from render.ultimatum_panel import FOOTER, GONE, HEADER, ROW_GAP, ROW_H
+from render.table_frame import frame_for
+from render.ultimatum_panel import FOOTER, HEADER, ROW_GAP, ROW_H, gone_height
 from tests.render.games import ultimatum_game, ultimatum_in_phase
 
 #: Machado et al. (2009), full deuteranopia and protanopia, applied to linear RGB.
 DEUTERANOPIA = (0.367, 0.861, -0.228, 0, 0.280, 0.673, 0.047, 0, -0.012, 0.043, 0.969, 0)
 PROTANOPIA = (0.152, 1.053, -0.205, 0, 0.115, 0.786, 0.099, 0, -0.004, -0.048, 1.052, 0)
 PHONE = 400 / ultimatum.WIDTH  # Discord shows the table about 400 pixels wide on a phone
-TABLE_CARD = ultimatum.cell_size(9, 9) - 2 * ultimatum.INSET
+TABLE_CARD = frame_for(9, 9, whole=True).cell - 2 * ultimatum.INSET
 FAMILIES = sorted(cards.FAMILY)
 
 
@@ -131,13 +132,14 @@ def test_the_stones_arrow_lies_under_the_stone_and_stops_short_of_it() -> None:
     seat = view["stones"][last["stone"]["to"]]
     image = ultimatum.render_table(view, names)
     plain = ultimatum.render_table({**view, "last": {**last, "stone": None}}, names)
-    x, y = ultimatum.stone_corner(last["stone"]["to"], 9, 9)
-    side = round(ultimatum.cell_size(9, 9) * 0.38)
-    cx, cy = ultimatum.stone_centre(last["stone"]["to"], 9, 9)
+    frame = ultimatum.view_frame(view)
+    x, y = table_marks.stone_corner(last["stone"]["to"], frame)
+    side = table_marks.stone_side(frame.cell)
+    cx, cy = table_marks.stone_centre(last["stone"]["to"], frame)
     assert image.getpixel((round(cx), round(cy + side * 0.1))) == SEAT_COLOURS[seat]
     around = (x - 2, y - 2, x + side + 2, y + side + 2)
     assert image.crop(around).tobytes() == plain.crop(around).tobytes()
-    (x0, y0), (x1, y1) = ultimatum.stone_centre(last["stone"]["from"], 9, 9), (cx, cy)
+    (x0, y0), (x1, y1) = table_marks.stone_centre(last["stone"]["from"], frame), (cx, cy)
     mid = (round((x0 + x1) / 2), round((y0 + y1) / 2))
     shaft, under = image.getpixel(mid), plain.getpixel(mid)
     assert shaft != under, "no arrow between the two cells"
@@ -149,8 +151,9 @@ def test_empty_cell_names_read_on_the_ice_even_on_the_largest_iceberg() -> None:
     to read on a 15 × 15 iceberg."""
     assert contrast(ultimatum.CELL_NAME, ICE) >= 3
     view = ultimatum_game(2, seed=4, actions=0, width=15, height=15).view(None)
-    image = ultimatum.render_table(view, ["a", "b"])
-    box = ultimatum.cell_box("A1", 15, 15)
+    whole = frame_for(15, 15, whole=True)  # as a replay shows it: its cells are smallest
+    image = ultimatum.render_table(view, ["a", "b"], frame=whole)
+    box = whole.box("A1")
     ink = [
         (x, y)
         for y in range(box[1] + 2, box[3] - 2)
@@ -175,9 +178,11 @@ def test_an_entertainers_dots_and_badge_are_big_enough_for_a_phone(entertainer: 
     assert max(white) - min(white) >= TABLE_CARD / 3
 
 
-def _row_colour(image: Image.Image, seat: int, colour: tuple[int, ...]) -> int:
+def _row_colour(
+    image: Image.Image, view: dict[str, Any], seat: int, colour: tuple[int, ...]
+) -> int:
     """Pixels of exactly ``colour`` in a seat's row of the panel."""
-    top = ultimatum.iceberg_height(9, 9) + HEADER + seat * (ROW_H + ROW_GAP)
+    top = ultimatum.panel_top(view) + HEADER + seat * (ROW_H + ROW_GAP)
     crop = image.crop((0, top, image.width, top + ROW_H)).convert("RGB")
     return sum(n for n, c in crop.getcolors(crop.width * crop.height) or [] if c == colour)
 
@@ -191,7 +196,7 @@ def test_supply_and_hand_sizes_are_one_icon_and_a_count() -> None:
     three = ultimatum.render_table({**view, "supply": [3, 1], "hand_counts": [4, 1]}, names)
     assert one.tobytes() != three.tobytes()
     for colour in (SEAT_COLOURS[0], cards.BACK):
-        assert _row_colour(one, 0, colour) == _row_colour(three, 0, colour) > 0
+        assert _row_colour(one, view, 0, colour) == _row_colour(three, view, 0, colour) > 0
 
 
 def test_in_the_entertainer_phase_the_next_pile_is_face_down() -> None:
@@ -204,7 +209,7 @@ def test_in_the_entertainer_phase_the_next_pile_is_face_down() -> None:
     backs = []
     for shown in (view, playing):
         image = ultimatum.render_table(shown, ["a", "b", "c"]).convert("RGB")
-        bottom = image.height - GONE
+        bottom = image.height - gone_height(len(view["removed"]))
         footer = image.crop((0, bottom - FOOTER, image.width, bottom))
         colours = footer.getcolors(footer.width * footer.height) or []
         backs.append(sum(n for n, c in colours if c == cards.ENTERTAINER_BACK))

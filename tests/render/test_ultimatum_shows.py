@@ -14,21 +14,22 @@ from PIL import Image
 
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import ENTERTAINERS, OPPOSITE, PENGUINS
-from render import cards, ultimatum
+from render import cards, table_marks, ultimatum
 from render.style import ICE, INK, PANEL, PANEL_ROW
+from render.table_frame import frame_for
 from render.ultimatum_panel import (
     FOOTER,
-    GONE,
-    HEADER,
+    LEGIBLE,
     MINI_GAP,
-    PAD,
     ROW_H,
     SHOW_CARD,
     WON,
-    px,
+    WON_LEAST,
+    WON_ROOM,
+    gone_height,
+    row_height,
     won_size,
 )
-from render.ultimatum_panel import WON_LEFT as ROW_WON_LEFT
 from tests.render.games import ultimatum_game
 from tests.render.test_ultimatum_legibility import (
     DEUTERANOPIA,
@@ -46,6 +47,14 @@ from tests.render.test_ultimatum_legibility import (
 )
 
 NAMES = ["a", "b"]
+#: The whole 9 × 9 iceberg: tables of a card or two compared cell by cell, in the same place.
+WHOLE = frame_for(9, 9, whole=True)
+
+
+def _render(view: dict[str, Any]) -> Image.Image:
+    return ultimatum.render_table(view, NAMES, frame=WHOLE)
+
+
 HAND_PHONE = 400 / ultimatum.HAND_WIDTH
 
 
@@ -69,23 +78,23 @@ def test_an_entertainer_waits_for_each_empty_cell_its_dots_point_at() -> None:
     """bear-music points E and W: both empty cells wait, each missing 2; a card on one leaves
     the other missing 1; cells not pointed at never wait."""
     view = _table({"E5": "bear-music"})
-    assert ultimatum.waiting_cells(view) == {"D5": [("E", 2)], "F5": [("W", 2)]}
+    assert table_marks.waiting_cells(view) == {"D5": [("E", 2)], "F5": [("W", 2)]}
     view = _table({"E5": "bear-music", "F5": "curtain"})
-    assert ultimatum.waiting_cells(view) == {"D5": [("E", 1)]}
+    assert table_marks.waiting_cells(view) == {"D5": [("E", 1)]}
 
 
 def test_off_the_iceberg_counts_as_occupied_and_turned_dots_point_back() -> None:
     """U-15: at the west edge only the east cell is missing; U-2: seal-music (N NE NW) turned
     waits south."""
-    assert ultimatum.waiting_cells(_table({"A5": "bear-music"})) == {"B5": [("W", 1)]}
-    turned = ultimatum.waiting_cells(_table({"E5": "seal-music turned"}))
+    assert table_marks.waiting_cells(_table({"A5": "bear-music"})) == {"B5": [("W", 1)]}
+    turned = table_marks.waiting_cells(_table({"E5": "seal-music turned"}))
     assert turned == {"D6": [("NE", 3)], "E6": [("N", 3)], "F6": [("NW", 3)]}
 
 
 def test_a_cell_several_entertainers_wait_for_lists_each() -> None:
     """Two entertainers pointing at the same cell each leave their own mark there."""
     view = _table({"D5": "bear-music", "F5": "bear-music"})
-    assert sorted(ultimatum.waiting_cells(view)["E5"]) == [("E", 2), ("W", 2)]
+    assert sorted(table_marks.waiting_cells(view)["E5"]) == [("E", 2), ("W", 2)]
 
 
 # --- the marks on the table ----------------------------------------------------------------------
@@ -96,8 +105,8 @@ def _mark_pixels(
 ) -> int:
     """Pixels of exactly ``colour`` in the mark's box of ``cell`` on its side ``towards`` (or a
     ``share`` of that box around the mark's centre)."""
-    x, y = ultimatum.mark_centre(cell, towards, 9, 9)
-    r = ultimatum.cell_size(9, 9) * ultimatum.MARK_READY * share
+    x, y = table_marks.disc_centres(cell, [(towards, 2)], WHOLE)[towards]
+    r = table_marks.disc_side(WHOLE.cell, 1) / 2 * share
     crop = image.crop((round(x - r), round(y - r), round(x + r), round(y + r))).convert("RGB")
     return sum(n for n, c in crop.getcolors(crop.width * crop.height) or [] if c == colour)
 
@@ -105,12 +114,12 @@ def _mark_pixels(
 def test_waiting_cells_carry_a_mark_on_the_side_facing_their_entertainer() -> None:
     """Each waiting cell shows a yellow mark on the side towards the entertainer, none on its
     other sides, and no empty cell that nobody waits for has one."""
-    image = ultimatum.render_table(_table({"E5": "bear-music"}), NAMES)
+    image = _render(_table({"E5": "bear-music"}))
     for cell, towards in (("D5", "E"), ("F5", "W")):
         assert _mark_pixels(image, cell, towards, cards.DOT) > 60, cell
         assert _mark_pixels(image, cell, OPPOSITE[towards], cards.DOT) == 0, cell
     for cell in ("E4", "E6", "D4", "F6"):  # next to the entertainer, not pointed at
-        x0, y0, x1, y1 = ultimatum.cell_box(cell, 9, 9)
+        x0, y0, x1, y1 = WHOLE.box(cell)
         crop = image.crop((x0, y0, x1, y1)).convert("RGB")
         colours = dict((c, n) for n, c in crop.getcolors(crop.width * crop.height) or [])
         assert cards.DOT not in colours, cell
@@ -119,20 +128,20 @@ def test_waiting_cells_carry_a_mark_on_the_side_facing_their_entertainer() -> No
 def test_one_missing_card_turns_the_mark_dark_and_larger() -> None:
     """ "One more card here starts a show": the mark of an entertainer missing one cell is a
     dark disc (yellow number and rim) larger than the yellow disc of one missing more."""
-    image = ultimatum.render_table(_table({"E5": "bear-music", "F5": "curtain"}), NAMES)
+    image = _render(_table({"E5": "bear-music", "F5": "curtain"}))
     ready_ink = _mark_pixels(image, "D5", "E", INK, share=0.6)  # inside the disc
     ready_yellow = _mark_pixels(image, "D5", "E", cards.DOT)
-    waiting = ultimatum.render_table(_table({"E5": "bear-music"}), NAMES)
+    waiting = _render(_table({"E5": "bear-music"}))
     assert ready_ink > 2 * _mark_pixels(waiting, "D5", "E", INK, share=0.6)
     assert ready_yellow > 20  # the number and the rim
-    assert ultimatum.MARK_READY > ultimatum.MARK_RADIUS
+    assert table_marks.disc_side(WHOLE.cell, 1) > table_marks.disc_side(WHOLE.cell, 2)
 
 
 def test_the_mark_shows_how_many_cells_are_missing() -> None:
     """The marks of an entertainer missing 2, 3, 4 and 5 cells (all pointing west at D5) differ
     visibly from each other at phone size: the number is readable there."""
-    x, y = ultimatum.mark_centre("D5", "E", 9, 9)
-    r = ultimatum.cell_size(9, 9) * ultimatum.MARK_READY
+    x, y = table_marks.disc_centres("D5", [("E", 2)], WHOLE)["E"]
+    r = table_marks.disc_side(WHOLE.cell, 1) / 2
     box = (round(x - r), round(y - r), round(x + r), round(y + r))
     crops = []
     for missing, entertainer in (
@@ -142,8 +151,8 @@ def test_the_mark_shows_how_many_cells_are_missing() -> None:
         (5, "seal-juggling"),
     ):
         view = _table({"E5": entertainer})
-        assert ("E", missing) in ultimatum.waiting_cells(view)["D5"]
-        crop = ultimatum.render_table(view, NAMES).crop(box)
+        assert ("E", missing) in table_marks.waiting_cells(view)["D5"]
+        crop = _render(view).crop(box)
         size = (round(crop.width * PHONE), round(crop.height * PHONE))
         crops.append(crop.resize(size, Image.Resampling.LANCZOS))
     for a, b in itertools.combinations(crops, 2):
@@ -166,10 +175,10 @@ def test_marks_stand_out_for_colour_blind_players(matrix: tuple[float, ...]) -> 
 def test_marks_read_on_a_phone() -> None:
     """Shrunk to a phone, a waiting mark still changes a patch of the picture the size of a
     small icon, and one missing card another patch of about the same size."""
-    plain = ultimatum.render_table(_table({"E5": "curtain"}), NAMES)
-    waiting = ultimatum.render_table(_table({"E5": "bear-music"}), NAMES)
-    ready = ultimatum.render_table(_table({"E5": "bear-music", "F5": "curtain"}), NAMES)
-    box = ultimatum.cell_box("D5", 9, 9)
+    plain = _render(_table({"E5": "curtain"}))
+    waiting = _render(_table({"E5": "bear-music"}))
+    ready = _render(_table({"E5": "bear-music", "F5": "curtain"}))
+    box = WHOLE.box("D5")
 
     def phone(image: Image.Image) -> Image.Image:
         crop = image.crop(box)
@@ -182,7 +191,7 @@ def test_marks_read_on_a_phone() -> None:
 
 def test_no_marks_once_the_game_is_over() -> None:
     """At the end nobody waits for a card: the same table shows no mark."""
-    over = ultimatum.render_table(_table({"E5": "bear-music"}, phase="over"), NAMES)
+    over = _render(_table({"E5": "bear-music"}, phase="over"))
     assert _mark_pixels(over, "D5", "E", cards.DOT) == 0
 
 
@@ -240,9 +249,9 @@ def test_each_dot_points_out_at_its_cell(direction: str, drawn: int, size: int) 
 
 def _footer_card(view: dict[str, Any]) -> Image.Image:
     """The "to lay" entertainer of the footer as a phone shows it."""
-    image = ultimatum.render_table(view, NAMES)
+    image = _render(view)
     phone = image.resize((400, round(image.height * PHONE)), Image.Resampling.LANCZOS)
-    bottom = phone.height - round(GONE * PHONE)
+    bottom = phone.height - round(gone_height(len(view.get("removed", []))) * PHONE)
     return phone.crop((0, bottom - round(FOOTER * PHONE), phone.width, bottom))
 
 
@@ -279,7 +288,6 @@ def test_the_footer_entertainers_dots_are_solid_on_a_phone() -> None:
 
 #: Three won entertainers, two to five dots each: they fit side by side in a player's row.
 WON_CARDS = ["kangaroo-music", "seal-dance", "sheep-juggling"]
-WON_LEFT = PAD + ROW_WON_LEFT  # the won strip's left edge in a player's row
 
 
 def _won_table(won: list[str]) -> Image.Image:
@@ -288,48 +296,29 @@ def _won_table(won: list[str]) -> Image.Image:
     return _phone(ultimatum.render_table({**view, "won": [won, [], [], []]}, list("abcd")))
 
 
-def test_won_entertainers_are_whole_faces_larger_than_the_tables_cards() -> None:
-    """The won entertainers were 64-pixel compact faces without dots (31 on a phone). Now three
-    sit side by side at 76 pixels (WON), larger than a card on the 9 × 9 table and at least 42 phone
-    pixels, with their dots (yellow on the row, none without them); a fourth shrinks them all
-    to stay side by side rather than hiding one's dots under the next."""
-    room = ultimatum.WIDTH - PAD - px(8) - WON_LEFT
-    assert WON > TABLE_CARD and WON * PHONE >= 42
-    assert won_size(3, room) == WON
-    assert won_size(4, room) * 4 + 3 * MINI_GAP <= room
+def test_won_entertainers_are_large_icons_side_by_side_then_in_a_taller_row() -> None:
+    """Won entertainers are compact faces (animal and activity, U-25) whose icons stay LEGIBLE:
+    three at WON pixels, four shrunk to one line, and more in a taller row rather than
+    overlapping thumbnails."""
+    assert WON_LEAST * cards.WON_ACTIVITY >= LEGIBLE
+    assert won_size(3, WON_ROOM) == WON
+    assert won_size(4, WON_ROOM) * 4 + 3 * MINI_GAP <= WON_ROOM
+    assert row_height(4) == ROW_H < row_height(5) < row_height(9)
     view = ultimatum_game(4, seed=5, actions=70).view(None)
-    top = ultimatum.iceberg_height(9, 9) + HEADER
-    dots = []
-    for won in ([], WON_CARDS):
-        image = ultimatum.render_table({**view, "won": [won, [], [], []]}, list("abcd"))
-        row = image.crop((WON_LEFT, top, image.width, top + ROW_H)).convert("RGB")
-        dots.append(
-            sum(n for n, c in row.getcolors(row.width * row.height) or [] if c == cards.DOT)
-        )
-    assert dots[0] == 0 and dots[1] > 60 * sum(len(ENTERTAINERS[c].dots) for c in WON_CARDS)
+    six = [f"{a}-{b}" for a in ("bear", "seal") for b in ("music", "dance", "juggling")]
+    image = ultimatum.render_table({**view, "won": [six, [], [], []]}, list("abcd"))
+    none = ultimatum.render_table({**view, "won": [[], [], [], []]}, list("abcd"))
+    assert image.height == none.height + row_height(6) - ROW_H
 
 
-@pytest.mark.parametrize(("part", "least"), [("animal", 600), ("activity", 200)])
+@pytest.mark.parametrize(("part", "least"), [("animal", 150), ("activity", 60)])
 def test_won_entertainers_show_animal_and_activity_on_a_phone(part: str, least: int) -> None:
     """Swapping one won entertainer's animal or activity for another changes, on a phone, a
-    patch as large as the footer's entertainer does (the compact faces changed 150 and 60)."""
+    patch at least as large as a 12-pixel icon (an activity: a third of that)."""
     plain = _won_table(WON_CARDS)
     for i, card in enumerate(WON_CARDS):
         other = [*WON_CARDS[:i], _swapped(card, part), *WON_CARDS[i + 1 :]]
         assert _visible_change(plain, _won_table(other)) >= least, card
-
-
-def test_won_entertainers_dots_are_solid_on_a_phone() -> None:
-    """Each dot of a won entertainer covers at least 12 clearly yellow phone pixels, as the
-    footer's entertainer's do (U-15: which cells it waited for reads at a glance)."""
-    phone = _won_table(WON_CARDS)
-    top = ultimatum.iceberg_height(9, 9) + HEADER + (ROW_H - WON) // 2
-    for i, card in enumerate(WON_CARDS):
-        x = WON_LEFT + i * (WON + MINI_GAP)
-        box = (x, top, x + WON, top + WON)
-        crop = phone.crop(tuple(round(v * PHONE) for v in box))
-        yellow = sum(v > 0.6 for row in _yellowness(crop) for v in row)
-        assert yellow >= 12 * len(ENTERTAINERS[card].dots), (card, yellow)
 
 
 def _hand_card(card: str) -> Image.Image:
@@ -372,3 +361,21 @@ def test_the_hand_is_narrower_so_its_cards_are_larger_on_a_phone() -> None:
     its won entertainers at least 60, with their dots."""
     assert ultimatum.HAND_CARD * HAND_PHONE >= 70
     assert ultimatum.HAND_WON * HAND_PHONE >= 60
+
+
+@pytest.mark.parametrize("side", [5, 9, 15])
+def test_discs_sharing_a_cell_leave_each_digit_clear(side: int) -> None:
+    """U-15: an empty cell two entertainers wait for carries two discs; on the smallest cells
+    (the whole 15 × 15 iceberg) they still lie far enough apart that neither covers the other's
+    digit, whichever two sides they are on."""
+    frame = frame_for(side, side, whole=True)
+    cell = "C3"
+    for towards, other in itertools.combinations(sorted(OPPOSITE), 2):
+        for counts in ((2, 2), (1, 3)):
+            waits = [(towards, counts[0]), (other, counts[1])]
+            centres = table_marks.disc_centres(cell, waits, frame)
+            for (mine, count), (theirs, more) in itertools.permutations(waits):
+                over = table_marks.disc_side(frame.cell, more) / 2  # the other disc's radius
+                digit = table_marks.digit_size(table_marks.disc_side(frame.cell, count))
+                clear = math.dist(centres[mine], centres[theirs]) - over
+                assert clear >= digit * 0.3, (waits, mine)  # a figure is about 0.6 em wide

@@ -12,8 +12,9 @@ from PIL import Image
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
 from bot.i18n import picture_labels
-from render import cards, sprites, ultimatum
+from render import cards, table_marks, ultimatum
 from render.style import HIGHLIGHT, ICE, SEA, SEAT_COLOURS
+from render.table_frame import frame_for
 from tests.render.games import (
     LONG_NAMES,
     decode,
@@ -72,10 +73,11 @@ def test_cards_lie_in_their_cells_and_the_edge_of_the_iceberg_shows() -> None:
     """U-4: each card's colour shows in its cell; empty cells are ice; outside is water."""
     game = ultimatum_game(3, seed=21, actions=40)
     view = game.view(None)
-    image = ultimatum.render_table(view, ["a", "b", "c"])
     w, h = view["width"], view["height"]
+    whole = frame_for(w, h, whole=True)
+    image = ultimatum.render_table(view, ["a", "b", "c"], frame=whole)
     for name, card in view["table"].items():
-        box = ultimatum.cell_box(name, w, h)
+        box = whole.box(name)
         if card in PENGUINS:
             family = cards.FAMILY[PENGUINS[card].colour]
             area = (box[2] - box[0]) * (box[3] - box[1])
@@ -90,9 +92,9 @@ def test_cards_lie_in_their_cells_and_the_edge_of_the_iceberg_shows() -> None:
         for c in range(w)
         if f"{chr(65 + c)}{r + 1}" not in view["table"]
     )
-    box = ultimatum.cell_box(empty, w, h)
+    box = whole.box(empty)
     assert image.getpixel((box[0] + 4, box[1] + 4)) == ICE
-    a1 = ultimatum.cell_box("A1", w, h)
+    a1 = whole.box("A1")
     assert image.getpixel((a1[0] - 12, a1[1] + 20)) == SEA  # just off the iceberg's left edge
 
 
@@ -110,17 +112,26 @@ def test_a_turned_entertainers_dots_are_on_the_opposite_side(entertainer: str) -
     """U-2: turned, the card is rotated 180°, so dots on its north side move to the south."""
     game = UltimatumGame.new(players=2, seed=1, deal={"setup": {"D5": "sheep-music"}})
     base = game.view(None)
-    box = ultimatum.cell_box("E3", 9, 9)
+    whole = frame_for(9, 9, whole=True)
+    box = whole.box("E3")
     upright = {**base, "table": {**base["table"], "E3": entertainer}}
     turned = {**base, "table": {**base["table"], "E3": f"{entertainer} turned"}}
     dots = ENTERTAINERS[entertainer].dots
     north = sum(d in ("N", "NE", "NW") for d in dots)
     south = sum(d in ("S", "SE", "SW") for d in dots)
-    up_top, up_bottom = _dot_rows(ultimatum.render_table(upright, ["a", "b"]), box)
-    turned_top, turned_bottom = _dot_rows(ultimatum.render_table(turned, ["a", "b"]), box)
+    up_top, up_bottom = _dot_rows(ultimatum.render_table(upright, ["a", "b"], frame=whole), box)
+    turned_top, turned_bottom = _dot_rows(
+        ultimatum.render_table(turned, ["a", "b"], frame=whole), box
+    )
     assert (up_top > 0) == (north > 0) and (up_bottom > 0) == (south > 0)
     assert (turned_top > 0) == (south > 0) and (turned_bottom > 0) == (north > 0)
     assert up_top == pytest.approx(turned_bottom, rel=0.1)
+
+
+def _top_right(box: tuple[int, int, int, int], side: int) -> tuple[int, int, int, int]:
+    """The corner of a cell's box where its stone lies."""
+    _, top, right, _ = box
+    return right - side - 1, top, right, top + side + 1
 
 
 def test_stones_show_their_owners_colour_on_their_penguin() -> None:
@@ -128,15 +139,15 @@ def test_stones_show_their_owners_colour_on_their_penguin() -> None:
     game = next(g for seed in range(100) if (g := ultimatum_game(4, seed, 60)).view(None)["stones"])
     view = game.view(None)
     image = ultimatum.render_table(view, ["a", "b", "c", "d"])
+    frame = ultimatum.view_frame(view)
+    side = table_marks.stone_side(frame.cell)
     for name, seat in view["stones"].items():
-        x0, y0, x1, y1 = ultimatum.cell_box(name, 9, 9)
-        corner = (x1 - (x1 - x0) * 0.42, y0, x1, y0 + (y1 - y0) * 0.42)
+        corner = _top_right(frame.box(name), side)
         assert count(image, corner, SEAT_COLOURS[seat]) > 30, f"stone of seat {seat} on {name}"
     bare = {**view, "stones": {}}
     plain = ultimatum.render_table(bare, ["a", "b", "c", "d"])
     name, seat = next(iter(view["stones"].items()))
-    x0, y0, x1, y1 = ultimatum.cell_box(name, 9, 9)
-    corner = (x1 - (x1 - x0) * 0.42, y0, x1, y0 + (y1 - y0) * 0.42)
+    corner = _top_right(frame.box(name), side)
     assert count(plain, corner, SEAT_COLOURS[seat]) < count(image, corner, SEAT_COLOURS[seat])
 
 
@@ -147,20 +158,23 @@ def test_a_show_star_never_covers_a_stone(side: int) -> None:
     the cell size (a square stone on a 7 × 7 iceberg lost its corner), and the star shows."""
     view = UltimatumGame.new(players=4, seed=1, width=side, height=side).view(None)
     names = ["a", "b", "c", "d"]
-    x, y = ultimatum.stone_corner("B2", side, side)
-    stone = round(ultimatum.cell_size(side, side) * 0.38)
+    whole = frame_for(side, side, whole=True)
+    x, y = table_marks.stone_corner("B2", whole)
+    stone = table_marks.stone_side(whole.cell)
     box = (x, y, x + stone, y + stone)
     for seat in range(4):
         plain = {**view, "last": None, "pending_shows": [], "stones": {"B2": seat}}
         starred = {**plain, "pending_shows": ["C2"]}
-        without, with_star = (ultimatum.render_table(v, names) for v in (plain, starred))
+        without, with_star = (
+            ultimatum.render_table(v, names, frame=whole) for v in (plain, starred)
+        )
         solid = (
-            sprites.seat_token(seat, stone).getchannel("A").point(lambda a: 255 if a == 255 else 0)
+            table_marks.stone(seat, stone).getchannel("A").point(lambda a: 255 if a == 255 else 0)
         )  # the stone's own pixels, not the see-through corners of its square
         blank = Image.new("RGB", solid.size)
         shown = [Image.composite(image.crop(box), blank, solid) for image in (with_star, without)]
         assert shown[0].tobytes() == shown[1].tobytes(), f"seat {seat}'s stone is covered"
-    x0, y0, _, _ = ultimatum.cell_box("C2", side, side)
+    x0, y0, _, _ = whole.box("C2")
     assert count(with_star, (x0, y0, x0 + stone, y0 + stone), ultimatum.STAR) > 20
 
 
@@ -169,7 +183,7 @@ def test_the_last_card_is_highlighted() -> None:
     game = ultimatum_in_phase(2, seed=3, phase="invite")
     assert game is not None
     view = game.view(None)
-    box = ultimatum.cell_box(view["last"]["cell"], 9, 9)
+    box = ultimatum.view_frame(view).box(view["last"]["cell"])
     ring = (box[0], box[1], box[2], box[1] + 5)
     assert count(ultimatum.render_table(view, ["a", "b"]), ring, HIGHLIGHT) > 20
     assert count(ultimatum.render_table({**view, "last": None}, ["a", "b"]), ring, HIGHLIGHT) == 0
