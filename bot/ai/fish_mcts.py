@@ -22,13 +22,15 @@ from bot.ai.clock import Deadline
 from bot.ai.fish_eval import Evaluator
 from bot.ai.fish_position import PLACE, Move, Position
 from bot.ai.fish_rollout import rewards, rollout, settle
-from bot.ai.tree import Node
+from bot.ai.tree import UNTRIED, Node
 from bot.games.fish import NEIGHBOURS, bits_of, connected
 
 #: Random moves of a playout before the evaluation scores it.
 PLAYOUT_PLIES = 8
 #: The share of a move's score taken from its backed-up evaluation rather than its mean reward.
 BACKED_UP = 0.5
+#: A move not yet tried is taken to be worth this much less than the position it leaves.
+UNTRIED_BELOW = 0.05
 #: How sharply the root's prior follows each move's evaluated reward (0 … 1).
 ROOT_SHARPNESS = 10.0
 #: How sharply the prior prefers moves onto rich floes (per fish).
@@ -99,7 +101,8 @@ class FishSearch:
         path = [node]
         while node.moves is not None and pos.seat is not None:
             mover = pos.seat
-            node = node.child(node.select(BACKED_UP), mover)
+            untried = UNTRIED if node.value is None else node.value[mover] - UNTRIED_BELOW
+            node = node.child(node.select(BACKED_UP, untried), mover)
             move = node.move
             assert isinstance(move, tuple)
             pos.apply(move)

@@ -23,32 +23,36 @@ import random
 from bot.ai.fish_eval import EXACT_LIMIT, Evaluator
 from bot.ai.fish_position import Position
 from bot.ai.rewards import first_place, leads
-from bot.games.fish import connected, reach
+from bot.games.fish import bits_of, connected, reach
 
+#: Rounds of a playout between two looks for lone icebergs (a flood fill per penguin each).
+SETTLE_ROUNDS = 3
 #: The lead (in fish) that counts as a three-in-four chance of first place at a cut-off.
-LEAD_SCALE = 4.0
+LEAD_SCALE = 2.0
 
 
 def settle(pos: Position, evaluator: Evaluator) -> None:
     """Credit and take off every penguin whose iceberg no rival's penguin shares."""
     board = pos.board
     occupied = pos.occupied
-    for seat, own in enumerate(pos.penguins):
-        for b in list(own):
-            if b not in own:
-                continue  # already settled with a penguin of its own seat
-            iceberg = connected(1 << b, board)
-            here = iceberg & occupied
-            if here & ~sum(1 << p for p in own):
-                continue  # a rival shares the iceberg
-            if here == 1 << b and iceberg.bit_count() <= EXACT_LIMIT:
-                pos.catch[seat] += evaluator.best_path(b, iceberg)
-            else:
-                pos.catch[seat] += evaluator.fish_in(iceberg)
-            pos.floes[seat] += iceberg.bit_count()
-            own[:] = [p for p in own if not here >> p & 1]
-            board &= ~iceberg
-            occupied &= ~here
+    owner = {b: seat for seat, own in enumerate(pos.penguins) for b in own}
+    left = occupied
+    while left:  # one flood fill per iceberg with penguins, not per penguin
+        first = (left & -left).bit_length() - 1
+        iceberg = connected(1 << first, board)
+        here = iceberg & occupied
+        left &= ~here
+        seats = {owner[b] for b in bits_of(here)}
+        if len(seats) > 1:
+            continue
+        seat = seats.pop()
+        if here == 1 << first and iceberg.bit_count() <= EXACT_LIMIT:
+            pos.catch[seat] += evaluator.best_path(first, iceberg)
+        else:
+            pos.catch[seat] += evaluator.fish_in(iceberg)
+        pos.floes[seat] += iceberg.bit_count()
+        pos.penguins[seat] = [b for b in pos.penguins[seat] if not here >> b & 1]
+        board &= ~iceberg
     pos.board = board
 
 
@@ -97,7 +101,7 @@ def rollout(pos: Position, plies: int, rng: random.Random, evaluator: Evaluator)
         seat = (seat + 1) % players
         while out[seat]:
             seat = (seat + 1) % players
-        if ply % players == 0 and own:
+        if ply % (SETTLE_ROUNDS * players) == 0 and own:
             pos.board = board
             settle(pos, evaluator)
             board, occupied = pos.board, pos.occupied

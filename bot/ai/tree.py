@@ -51,18 +51,19 @@ class Node:
             kid = self.kids[index] = Node(self.moves[index], mover)
         return kid
 
-    def select(self, backed_up: float = 0.0) -> int:
+    def select(self, backed_up: float = 0.0, untried: float = UNTRIED) -> int:
         """The index of the move to follow: mean reward plus PUCT exploration.
 
         With ``backed_up`` > 0 the mean is blended with that share of the child's backed-up
-        evaluation (implicit minimax backups, Lanctot et al. 2014, in max^n form).
+        evaluation (implicit minimax backups, Lanctot et al. 2014, in max^n form); ``untried``
+        is what a move not yet tried is taken to be worth.
         """
         scale = EXPLORATION * math.sqrt(self.visits + 1)
         best, best_score = 0, -1.0
         for index, prior in enumerate(self.priors):
             kid = self.kids[index]
             if kid is None or not kid.visits:
-                score = UNTRIED + scale * prior
+                score = untried + scale * prior
             else:
                 mean = kid.total / kid.visits
                 if kid.value is not None:

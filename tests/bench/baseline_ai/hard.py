@@ -49,7 +49,7 @@ def ultimatum_hard(game: UltimatumGame, seat: int, rng: random.Random, budget: f
         for text in candidates:
             trial = clone(dealt)
             trial.play(text, seat)
-            outcomes.append(_round_out(trial, seat, rng))
+            outcomes.append(round_out(trial, seat, rng))
             if worlds and deadline.passed():
                 break
         else:
@@ -62,7 +62,7 @@ def ultimatum_hard(game: UltimatumGame, seat: int, rng: random.Random, budget: f
     return candidates[best]
 
 
-def _round_out(game: UltimatumGame, seat: int, rng: random.Random) -> float:
+def round_out(game: UltimatumGame, seat: int, rng: random.Random) -> float:
     """Medium players finish this turn and every rival's next one; the seat's margin then."""
     while (mover := game.current) is not None and not (mover == seat and game.phase == "play"):
         game.play(play_medium(game, mover, rng, 0.0), mover)
