@@ -1,12 +1,17 @@
 """Monte Carlo tree search for Fish: max^n reward vectors, PUCT, reaping playouts, a kept tree.
 
 Each iteration copies the root position once, follows the tree by PUCT (tree.py) applying the
-moves in place, opens the leaf, plays a short random playout from it (fish_rollout.py: reap,
-lone icebergs, then the evaluation) and adds each seat's reward to the nodes of the moves that
-seat made. The answer is the root's most visited move.
+moves in place, opens the leaf and scores it (fish_rollout.py: reap, lone icebergs solved, then
+``PLAYOUT_PLIES`` random moves, then the evaluation), and adds each seat's reward to the nodes
+of the moves that seat made; the evaluations are also backed up max^n style (tree.Node.back_up)
+and blended into the choice of moves. The answer is the root's most visited move.
+
+The playout is cut off at once (no random moves): an evaluation costs about as much as a dozen
+random moves, and within the budgets measured (0.1–0.25 s a decision) twice the iterations with
+the evaluation at the leaf itself played better than random plies before it.
 
 The tree is kept between the computer's turns. The bot decides in a pool of worker processes,
-so the trees live in the worker (``KEPT``, the last few, bounded in nodes): the next decision
+so the trees live in the worker (``KEPT``, the last few): the next decision
 looks for its position below each kept root by following the moves the other seats made, and
 continues that subtree. When another worker gets the turn it holds no such tree (or an older
 one that no longer leads to the position) and simply starts a new one: the search is then as
@@ -25,8 +30,8 @@ from bot.ai.fish_rollout import rewards, rollout, settle
 from bot.ai.tree import UNTRIED, Node
 from bot.games.fish import NEIGHBOURS, bits_of, connected
 
-#: Random moves of a playout before the evaluation scores it.
-PLAYOUT_PLIES = 8
+#: Random moves of a playout before the evaluation scores it (see above).
+PLAYOUT_PLIES = 0
 #: The share of a move's score taken from its backed-up evaluation rather than its mean reward.
 BACKED_UP = 0.5
 #: A move not yet tried is taken to be worth this much less than the position it leaves.
