@@ -2,9 +2,10 @@
 
 Every node keeps the reward of the seat that made its move (max^n: each seat picks what is best
 for itself). A child's move is scored by its mean reward plus an exploration term weighted by a
-prior (PUCT); a move never tried counts as a draw (0.5). Under a hidden hand not every move is
-possible in every dealt world, so the exploration term counts how often the move was available
-rather than how often its parent was visited (Cowling, Powley & Whitehouse 2012).
+prior (PUCT); a move never tried counts as a draw (0.5) unless the search says otherwise. Under
+a hidden hand not every move is possible in every dealt world, so the exploration term counts
+how often the move was available rather than how often its parent was visited (Cowling, Powley
+& Whitehouse 2012).
 """
 
 from __future__ import annotations

@@ -2,9 +2,8 @@
 
 Each takes a whole game but reads only what its seat may see (ultimatum_choices.py); the game
 it is handed is itself built from the seat's view, its hidden cards dealt at random
-(ultimatum_world.py). Hard looks further by determinization: it deals the unseen cards out
-again and again, plays the rest of the round in each such world with medium players, and keeps
-the candidate that does best on average.
+(ultimatum_world.py). Hard searches from the seat's view alone with information set Monte
+Carlo tree search (ultimatum_ismcts.py), medium's values of its choices as the starting point.
 """
 
 from __future__ import annotations

@@ -75,9 +75,10 @@ def test_hidden_cards_never_change_a_decision(phase: str, players: int) -> None:
         first = policy(game, seat, random.Random(5), 0.05)
         second = policy(twin, seat, random.Random(5), 0.05)
         assert first == second, name
-    # Hard, with a fixed number of search iterations (so the clock cannot make them differ).
-    first = ultimatum_players.play_hard(game, seat, random.Random(5), 60.0, max_iterations=60)
-    second = ultimatum_players.play_hard(twin, seat, random.Random(5), 60.0, max_iterations=60)
+    # Hard, with a fixed number of search iterations (so the clock cannot make them differ),
+    # enough for the tree to grow below its root choices into the rivals' decisions.
+    first = ultimatum_players.play_hard(game, seat, random.Random(5), 60.0, max_iterations=100)
+    second = ultimatum_players.play_hard(twin, seat, random.Random(5), 60.0, max_iterations=100)
     assert first == second
 
 
