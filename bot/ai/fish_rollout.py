@@ -25,7 +25,7 @@ from bot.ai.fish_position import Position
 from bot.ai.rewards import first_place, leads
 from bot.games.fish import bits_of, connected, reach
 
-#: Rounds of a playout between two looks for lone icebergs (a flood fill per penguin each).
+#: Rounds of a playout between two looks for lone icebergs (a flood fill per iceberg each).
 SETTLE_ROUNDS = 3
 #: The lead (in fish) that counts as a three-in-four chance of first place at a cut-off.
 LEAD_SCALE = 2.0

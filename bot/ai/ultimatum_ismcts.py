@@ -135,13 +135,15 @@ class UltimatumSearch:
                 visited.total += reward[visited.mover]
 
     def score(self, game: UltimatumGame) -> list[float]:
-        """Play on to the seat's next turn, rivals laying the card worth most at once; then each
-        seat's reward."""
+        """Play on to the seat's next turn — the next rival by medium's values, later ones
+        laying the card worth most at once — then each seat's reward."""
         seat = self.seat
         first = True
         while (mover := game.current) is not None and mover != seat:
             # The next rival can take what the seat leaves ripe: it gets medium's judgement.
             choices = plays(game, mover) if first else immediate_plays(game, mover)
+            if not choices:
+                break
             game.play(max(choices)[1], mover)
             _finish_turn(game)
             first = False

@@ -2,8 +2,8 @@
 
 Before is the former hard player (tests/bench/baseline_ai) and the random-playout yardstick of
 tests/bench/fish_playout.py; after is the Monte Carlo search of bot/ai. Each figure is the median
-of ``--rounds`` one-second runs, the before and after runs interleaved so that both see the same
-load. Printed, never asserted: the machine is shared and noisy.
+of ``--rounds`` runs of a CPU second each, the before and after runs interleaved so that both see
+the same machine. Printed, never asserted: the machine is shared and noisy.
 
     python tests/bench/script_playouts.py [--seconds 1] [--rounds 3]
 """
@@ -34,9 +34,10 @@ from tests.bench.fish_playout import random_playout
 
 
 def rate(work: Callable[[], int], seconds: float) -> float:
-    """Units of ``work`` (each call says how many it did) per second over ``seconds``."""
-    done, started = 0, time.perf_counter()
-    while (spent := time.perf_counter() - started) < seconds:
+    """Units of ``work`` (each call says how many it did) per second of this process's CPU."""
+    # CPU time, not wall time: on a shared machine the wall clock measures the others' load.
+    done, started = 0, time.process_time()
+    while (spent := time.process_time() - started) < seconds:
         done += work()
     return done / spent
 
@@ -119,7 +120,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    print("Inner loops of the computer players, per second (median of interleaved runs)")
+    print("Inner loops of the computer players, per CPU second (median of interleaved runs)")
     for kind, measures in (("fish", fish_rates), ("ultimatum", ultimatum_rates)):
         for players in (2, 4):
             work = measures(players, args.seconds)
