@@ -21,8 +21,9 @@ EASY_SLIP = 0.3
 #: Medium searches this many plies at most, and never longer than this share of the budget.
 MEDIUM_DEPTH = 2
 MEDIUM_SHARE = 0.1
-#: Hard keeps this share of the budget in reserve for the process hand-over and the reply.
-HARD_SHARE = 0.9
+#: Hard searches for this share of the budget; the rest covers the last iteration, the hand-over
+#: to the bot and a busy machine (a decision must not take more than the budget plus 10 %).
+HARD_SHARE = 0.85
 
 Policy = Callable[[Position, random.Random, float], Move]
 
