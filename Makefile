@@ -39,7 +39,8 @@ bench: $(STAMP)
 		[ -e "$$script" ] && $(BIN)/python "$$script" || exit 1; \
 	done
 
-# The full strength round robin of the computer players (200 games per pairing): it takes hours.
+# The goal matches of the computer players: hard against the former hard player (2 and 4
+# players) and against medium (4 players), both games, 100 games each: it takes hours.
 strength: $(STAMP)
 	$(BIN)/python tests/bench/script_ai_strength.py --full
 

@@ -2,7 +2,8 @@
 
 The Discord layer calls ``choose_action`` in a process pool (so the event loop never blocks);
 everything it takes is plain data. The choice depends only on the view, the level, the seed and
-— at hard, which searches until its budget is spent — how far the search got in that time.
+— at hard, which searches until its budget is spent — how far the search got in that time
+(for Fish also on the search tree the worker kept from its earlier decisions in the game).
 """
 
 from __future__ import annotations

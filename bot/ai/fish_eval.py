@@ -10,6 +10,7 @@ to the seat whose penguins reach it in the fewest moves (ties shared), which is 
 from __future__ import annotations
 
 from bot.ai.fish_position import Position
+from bot.ai.fish_reach import reach_all
 from bot.games.fish import bits_of, connected, reach
 
 #: Icebergs with one penguin and at most this many floes are solved exactly.
@@ -87,17 +88,14 @@ class Evaluator:
             mine = [b for b in own if iceberg >> b & 1]
             # The floes under a seat's own penguins are its catch for certain (F-9, F-11).
             value[seat] += self.fish_in(sum(1 << b for b in mine))
-            frontier, seen, rings = mine, 0, []
+            frontier, seen, rings = sum(1 << b for b in mine), 0, []
             for _ in range(MAX_DISTANCE):
-                ring = 0
-                for b in frontier:
-                    ring |= reach(b, free)
-                ring &= ~seen
+                ring = reach_all(frontier, free) & ~seen
                 if not ring:
                     break
                 seen |= ring
                 rings.append(ring)
-                frontier = list(bits_of(ring))
+                frontier = ring
             if mine and not rings:
                 if pos.placing:
                     value[seat] -= PLACING_BLOCKED

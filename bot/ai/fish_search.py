@@ -1,11 +1,9 @@
 """Alpha-beta search for Fish with iterative deepening, a transposition table and move ordering.
 
 With more than two players the search is "paranoid": the rivals are assumed to play together
-against the seat searching, which keeps alpha-beta sound. Or, with ``best_reply``, it is
-best-reply search (Schadd & Winands 2011): between two of the seat's own moves only the single
-strongest move of any one rival is searched, so it looks further ahead. The score of a leaf is
-that seat's expected fish minus its strongest rival's (fish_eval.margin), so two players is
-plain minimax either way.
+against the seat searching, which keeps alpha-beta sound. The score of a leaf is that seat's
+expected fish minus its strongest rival's (fish_eval.margin), so two players is plain minimax.
+Medium searches this way to a small depth.
 """
 
 from __future__ import annotations
@@ -23,13 +21,10 @@ CHECK_EVERY = 128  # nodes between two looks at the clock
 class Search:
     """One decision's search: a root seat, an evaluator, a table and a deadline."""
 
-    def __init__(
-        self, root: Position, deadline: Deadline, rng: random.Random, best_reply: bool = False
-    ) -> None:
+    def __init__(self, root: Position, deadline: Deadline, rng: random.Random) -> None:
         assert root.seat is not None
         self.root = root
         self.seat = root.seat
-        self.best_reply = best_reply
         self.deadline = deadline
         self.rng = rng
         self.evaluator = Evaluator(root.fish)
@@ -50,35 +45,6 @@ class Search:
             moves.remove(first)
             moves.insert(0, first)
         return moves
-
-    def replies(self, pos: Position, first: Move | None) -> list[tuple[Move, Position]]:
-        """Best-reply search's rival layer: any one rival's move, then the root seat again."""
-        # One merged layer instead of one per rival reaches deeper than paranoid search does.
-        fish = pos.fish
-        scored: list[tuple[int, Move, int]] = []
-        for seat in range(pos.players):
-            if seat == self.seat or pos.out[seat]:
-                continue
-            if pos.placing and not pos.to_place[seat]:
-                continue
-            pos_seat, pos.seat = pos.seat, seat
-            moves = pos.moves()
-            pos.seat = pos_seat
-            scored += [(-fish[m[1]], m, seat) for m in moves]
-        scored.sort(key=lambda t: t[0])
-        if first is not None:
-            scored.sort(key=lambda t: t[1] != first)
-        children = []
-        for _, move, seat in scored:
-            child = pos.copy()
-            child.seat = seat
-            child.apply(move)
-            if child.seat is not None and not child.placing and not child.out[self.seat]:
-                child.pass_to(self.seat)
-            elif child.placing and child.to_place[self.seat]:
-                child.seat = self.seat
-            children.append((move, child))
-        return children
 
     def run(self, max_depth: int = 64) -> tuple[Move, int]:
         """The best root move found before the deadline, and the depth fully searched."""
@@ -121,9 +87,7 @@ class Search:
         if depth <= 0:
             self.guesses += 1
             return self.score(pos)
-        # Under best-reply search every rival's node is the same merged layer, whoever is named.
-        turn = pos.seat == self.seat if self.best_reply else pos.seat
-        key = (pos.board, turn, *map(tuple, pos.penguins), *pos.catch)
+        key = (pos.board, pos.seat, *map(tuple, pos.penguins), *pos.catch)
         entry = self.table.get(key)
         first: Move | None = None
         if entry is not None:
@@ -142,11 +106,8 @@ class Search:
         start_alpha, start_beta = alpha, beta
         best_move: Move | None = None
         best = -float("inf") if maximising else float("inf")
-        if self.best_reply and not maximising:
-            children = self.replies(pos, first)
-        else:
-            children = [(move, pos.child(move)) for move in self.ordered(pos, first)]
-        for move, child in children:
+        for move in self.ordered(pos, first):
+            child = pos.child(move)
             value = self._value(child, depth - 1, alpha, beta)
             if maximising:
                 if value > best:

@@ -2,9 +2,8 @@
 
 Each takes a whole game but reads only what its seat may see (ultimatum_choices.py); the game
 it is handed is itself built from the seat's view, its hidden cards dealt at random
-(ultimatum_world.py). Hard looks further by determinization: it deals the unseen cards out
-again and again, plays the rest of the round in each such world with medium players, and keeps
-the candidate that does best on average.
+(ultimatum_world.py). Hard searches from the seat's view alone with information set Monte
+Carlo tree search (ultimatum_ismcts.py), medium's values of its choices as the starting point.
 """
 
 from __future__ import annotations
@@ -22,16 +21,15 @@ from bot.ai.ultimatum_choices import (
     performs,
     plays,
 )
-from bot.ai.ultimatum_eval import margin, standing
-from bot.ai.ultimatum_world import clone, world
+from bot.ai.ultimatum_ismcts import UltimatumSearch
 from bot.games.ultimatum import UltimatumGame
 
 Policy = Callable[[UltimatumGame, int, random.Random, float], str]
 
 EASY_SLIP = 0.3  # how often easy makes any legal decision instead of a greedy one
-HARD_SHARE = 0.9  # of the budget; the rest covers the hand-over to the bot
-CANDIDATES = 6  # medium's best decisions that hard compares in sampled worlds
-MAX_WORLDS = 400  # more would not change a decision worth changing
+HARD_SHARE = (
+    0.85  # of the budget; the rest covers the last iteration, the hand-over and a busy machine
+)
 
 
 def pick(choices: list[Choice], rng: random.Random) -> str:
@@ -85,43 +83,15 @@ def play_hard(
     seat: int,
     rng: random.Random,
     budget: float,
-    max_worlds: int = MAX_WORLDS,
+    max_iterations: int | None = None,
 ) -> str:
-    """Medium's best few, each tried in freshly dealt worlds to the end of the round."""
+    """Information set Monte Carlo tree search until the budget is spent (ultimatum_ismcts.py)."""
     deadline = Deadline(budget * HARD_SHARE)
-    ranked = medium_choices(game, seat)
-    rng.shuffle(ranked)
-    ranked.sort(key=lambda c: -c[0])
-    candidates = [text for _, text in ranked[:CANDIDATES]]
-    if len(candidates) == 1:
-        return candidates[0]
-    view = game.view(seat)
-    totals = [0.0] * len(candidates)
-    worlds = 0
-    while worlds < max_worlds:
-        dealt = world(view, rng)
-        outcomes = []
-        for text in candidates:
-            trial = clone(dealt)
-            trial.play(text, seat)
-            outcomes.append(_round_out(trial, seat, rng))
-            if worlds and deadline.passed():
-                break
-        else:
-            worlds += 1
-            totals = [t + o for t, o in zip(totals, outcomes, strict=True)]
-            if not deadline.passed():
-                continue
-        break
-    best = max(range(len(candidates)), key=lambda i: totals[i])
-    return candidates[best]
-
-
-def _round_out(game: UltimatumGame, seat: int, rng: random.Random) -> float:
-    """Medium players finish this turn and every rival's next one; the seat's margin then."""
-    while (mover := game.current) is not None and not (mover == seat and game.phase == "play"):
-        game.play(play_medium(game, mover, rng, 0.0), mover)
-    return margin(standing(game, None), seat)
+    choices = medium_choices(game, seat)
+    if len(choices) == 1:
+        return choices[0][1]
+    search = UltimatumSearch(game.view(seat), rng, choices)
+    return search.run(deadline, max_iterations)
 
 
 POLICIES: dict[str, Policy] = {

@@ -75,18 +75,19 @@ def test_hidden_cards_never_change_a_decision(phase: str, players: int) -> None:
         first = policy(game, seat, random.Random(5), 0.05)
         second = policy(twin, seat, random.Random(5), 0.05)
         assert first == second, name
-    # Hard, with a fixed number of sampled worlds (so the clock cannot make them differ).
-    first = ultimatum_players.play_hard(game, seat, random.Random(5), 60.0, max_worlds=3)
-    second = ultimatum_players.play_hard(twin, seat, random.Random(5), 60.0, max_worlds=3)
+    # Hard, with a fixed number of search iterations (so the clock cannot make them differ),
+    # enough for the tree to grow below its root choices into the rivals' decisions.
+    first = ultimatum_players.play_hard(game, seat, random.Random(5), 60.0, max_iterations=100)
+    second = ultimatum_players.play_hard(twin, seat, random.Random(5), 60.0, max_iterations=100)
     assert first == second
 
 
 class PolledDeadline:
     """A deadline that passes after a fixed number of polls instead of at a time on the clock.
 
-    Hard searches until its deadline passes, so on the real clock two equal calls may sample a
-    different number of worlds; counting polls pins that number and leaves the view and the
-    seed as the only inputs, which is what the hidden-information check needs.
+    Hard searches until its deadline passes, so on the real clock two equal calls may run a
+    different number of iterations; counting polls pins that number and leaves the view and
+    the seed as the only inputs, which is what the hidden-information check needs.
     """
 
     def __init__(self, seconds: float) -> None:

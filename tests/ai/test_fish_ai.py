@@ -9,11 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.ai import LEVELS, choose_action, decide
-from bot.ai.clock import Deadline
 from bot.ai.fish_eval import Evaluator, margin
 from bot.ai.fish_players import play_hard
 from bot.ai.fish_position import BIT, Position, notation
-from bot.ai.fish_search import Search
 from bot.games.fish import BITS, FishGame, bits_of, connected, reach
 from tests.ai.positions import fish_position
 
@@ -70,37 +68,6 @@ def test_search_position_follows_the_engine(case: tuple[int, int, int], pick: in
         extra = pos.board & ~game.board
         assert game.board & ~pos.board == 0
         assert not connected(pos.occupied, pos.board) & extra
-
-
-@settings(max_examples=30, deadline=None)
-@given(st.tuples(st.integers(3, 4), st.integers(0, 2**31), st.integers(0, 90)))
-def test_best_reply_lets_one_rival_move_then_the_root_seat(case: tuple[int, int, int]) -> None:
-    """Best-reply search: every rival's move is a reply, and the turn comes back (F-6, F-11)."""
-    players, seed, steps = case
-    pos = Position.from_game(fish_position(players, seed, steps))
-    root = pos.seat
-    assert root is not None
-    after = [pos.child(m) for m in pos.moves()]
-    search = Search(pos, Deadline(1.0), random.Random(seed), best_reply=True)
-    for child in after:
-        if child.seat is None or child.seat == root:
-            continue
-        replies = search.replies(child, None)
-        rivals = [s for s in range(players) if s != root and not child.out[s]]
-        expected = 0
-        for seat in rivals:
-            if child.placing and not child.to_place[seat]:
-                continue
-            probe = child.copy()
-            probe.seat = seat
-            expected += len(probe.moves())
-        assert len(replies) == expected
-        for _, reply in replies:
-            if reply.seat is not None and not reply.out[root]:
-                if reply.placing:
-                    assert reply.seat == root or not reply.to_place[root]
-                else:
-                    assert reply.seat == root
 
 
 def brute_force(penguin: int, floes: int, fish: list[int]) -> int:

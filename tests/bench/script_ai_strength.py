@@ -1,23 +1,21 @@
-"""Strength of the computer players: matches between levels with win rates and 95% intervals.
+"""Strength of the computer players: matches with first-place shares and 95% intervals.
 
-Each pairing plays both games with 2 and 4 players; seats are rotated (each deal is played twice,
-the two sides swapped; with four players the sides alternate round the table). A game counts 1
-for the side holding first place alone, shares by seats when first place is shared. Every
-decision goes through ``bot.ai.decide`` from the deciding seat's view, as in the bot.
+``make strength`` (``--full``) plays the goal matches: hard against the former hard player
+(``old-hard``, kept runnable in tests/bench/baseline_ai) at 2 and 4 players, and hard against
+medium at 4 players, both games, at least 100 games each. Every deal is played twice, the sides
+swapped; with four players each side holds two seats, alternating round the table. A game counts
+1 for the side holding first place alone, shares by seats when first place is shared. Every
+decision goes through the same view of the deciding seat as in the bot.
 
     python tests/bench/script_ai_strength.py            # a few games each (``make bench``)
-    python tests/bench/script_ai_strength.py --full     # 200 games per pairing (``make strength``)
-    python tests/bench/script_ai_strength.py --round-robin  # every pair of players, not the chain
+    python tests/bench/script_ai_strength.py --full     # the goal matches (``make strength``)
+    python tests/bench/script_ai_strength.py --round-robin  # every pair of levels
 
-By default the pairings are a chain, each level against the one below it (and hard against the
-greedy yardstick); ``--round-robin`` plays every pair among random, greedy, easy, medium and hard
-instead, so that a level's results against all the others can be compared.
-
-Figures are printed, never asserted: the machine is shared and noisy. In the matches hard thinks
-for ``--budget`` seconds a decision (a fraction of the bot's 2 s, or the round robin would take
-days); every other level gets the bot's own 2 s budget, so medium searches as deep as it does in
-a game. Hard is therefore measured handicapped. Its per-move time is measured separately at the
-default budget (``--move-budget``), on positions from real games.
+Both hard players get the same ``--budget`` a decision (0.1 s unless told: a fraction of the
+bot's 2 s, or the matches would take days); every other level gets the bot's own 2 s, so that
+medium searches as deep as it does in a game. The new hard's decision times are reported with
+the share that took longer than the budget plus 10 %. Figures are printed, never asserted: the
+machine is shared and noisy.
 """
 
 from __future__ import annotations
@@ -33,17 +31,25 @@ from typing import Any
 from bot.ai import decide
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
+from tests.bench.baseline_ai import hard as baseline
 
 #: The default pairings (``make bench``), stronger side first: each level against the next
-#: weaker one, and hard against the greedy yardstick.
+#: weaker one, hard against the former hard player and against the greedy yardstick.
 PAIRINGS = (
     ("easy", "random"),
     ("medium", "easy"),
     ("hard", "medium"),
+    ("hard", "old-hard"),
     ("hard", "greedy"),
 )
+#: ``--full``: the goals, as (pairing, table sizes).
+GOALS = ((("hard", "old-hard"), (2, 4)), (("hard", "medium"), (4,)))
+#: The players given ``--budget`` (the others get the bot's own budget).
+SEARCHERS = ("hard", "old-hard")
+#: A decision may take this share of the budget beyond it.
+OVERRUN = 0.1
 #: Every player, weakest first (the order the side named first in a pairing is taken from).
-STRENGTH_ORDER = ("random", "greedy", "easy", "medium", "hard")
+STRENGTH_ORDER = ("random", "greedy", "easy", "medium", "old-hard", "hard")
 #: ``--round-robin``: every pair of players once, stronger side first, grouped by the stronger.
 ROUND_ROBIN = tuple(
     (stronger, weaker)
@@ -69,7 +75,7 @@ def seats_for(first: str, second: str, players: int, game_no: int) -> list[str]:
 
 
 def play_match(task: Task) -> tuple[float, list[float]]:
-    """One game; the first side's share of first place and the hard side's decision times."""
+    """One game; the first side's share of first place and the new hard's decision times."""
     kind, players, first, second, game_no, budget = task
     game = new_game(kind, players, seed=10_000 + game_no // 2)
     seats = seats_for(first, second, players, game_no)
@@ -80,10 +86,14 @@ def play_match(task: Task) -> tuple[float, list[float]]:
         assert seat is not None
         started = time.perf_counter()
         seed = game_no * 100_003 + decision
-        # Only hard spends its whole budget; the others get the bot's own budget, so that
-        # medium's share of it (and with it its depth) is what it has in a real game.
-        given = budget if seats[seat] == "hard" else PRODUCTION_BUDGET
-        action = decide(kind, game.view(seat), seats[seat], seed=seed, budget=given)
+        # Only the searchers spend their whole budget; the others get the bot's own budget, so
+        # that medium's share of it (and with it its depth) is what it has in a real game.
+        given = budget if seats[seat] in SEARCHERS else PRODUCTION_BUDGET
+        view = game.view(seat)
+        if seats[seat] == "old-hard":
+            action = baseline.decide(kind, view, seed=seed, budget=given)
+        else:
+            action = decide(kind, view, seats[seat], seed=seed, budget=given)
         if seats[seat] == "hard":
             times.append(time.perf_counter() - started)
         game.play(action, seat=game.to_move)
@@ -117,14 +127,15 @@ def run_pairing(pool: ProcessPoolExecutor, task: Task, games: int) -> dict[str, 
         outcomes.append(outcome)
         times += hard_times
         if len(outcomes) % 10 == 0 or len(outcomes) == games:
+            mean, low, high = interval(outcomes)
             print(
                 f"  … {kind} {players}p {first} v {second}: {len(outcomes)}/{games} games,"
-                f" {time.perf_counter() - started:.0f} s",
+                f" {mean:.1%} ({low:.1%} – {high:.1%}), {time.perf_counter() - started:.0f} s",
                 file=sys.stderr,
                 flush=True,
             )
     mean, low, high = interval(outcomes)
-    return {"mean": mean, "low": low, "high": high, "times": times}
+    return {"mean": mean, "low": low, "high": high, "times": times, "games": len(outcomes)}
 
 
 def hard_move_times(kind: str, budget: float, moves: int) -> list[float]:
@@ -145,12 +156,45 @@ def hard_move_times(kind: str, budget: float, moves: int) -> list[float]:
     return times
 
 
+def timing(times: list[float], budget: float) -> str:
+    """Median and longest decision, and how many overran the budget plus 10 %."""
+    if not times:
+        return "no decisions"
+    late = sum(t > budget * (1 + OVERRUN) for t in times)
+    return (
+        f"median {statistics.median(times):.3f} s, max {max(times):.3f} s,"
+        f" {late}/{len(times)} over {budget * (1 + OVERRUN):.3f} s"
+    )
+
+
+def schedule(
+    args: argparse.Namespace, parser: argparse.ArgumentParser
+) -> list[tuple[str, str, int]]:
+    """The (stronger, weaker, players) matches asked for."""
+    player_counts = [int(p) for p in args.players.split(",")]
+    if args.full and not args.round_robin and not args.pairings:
+        return [
+            (first, second, players)
+            for (first, second), sizes in GOALS
+            for players in sizes
+            if players in player_counts
+        ]
+    offered = ROUND_ROBIN if args.round_robin else PAIRINGS
+    pairings = offered
+    if args.pairings:
+        wanted = [tuple(p.split("-", 1)) for p in args.pairings.split(",")]
+        pairings = tuple(p for p in offered if p in wanted)
+        if len(pairings) != len(wanted):
+            parser.error(f"--pairings: choose among {', '.join('-'.join(p) for p in offered)}")
+    return [(first, second, players) for players in player_counts for first, second in pairings]
+
+
 def main() -> None:
-    """Run the round robin and print the table."""
+    """Play the matches and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--full", action="store_true", help="200 games per pairing")
+    parser.add_argument("--full", action="store_true", help="the goal matches, 100 games each")
     parser.add_argument("--games", type=int, help="games per pairing (overrides --full)")
-    parser.add_argument("--budget", type=float, help="hard's seconds per decision in matches")
+    parser.add_argument("--budget", type=float, help="both hard players' seconds per decision")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--move-budget", type=float, default=2.0)
     parser.add_argument("--moves", type=int, help="hard decisions timed per game")
@@ -159,45 +203,32 @@ def main() -> None:
     parser.add_argument(
         "--round-robin",
         action="store_true",
-        help="every pair among random, greedy, easy, medium and hard (default: the chain)",
+        help="every pair among random, greedy, easy, medium, old-hard and hard",
     )
     parser.add_argument(
-        "--pairings", help="only these pairings, e.g. hard-medium,hard-greedy (default: all)"
+        "--pairings", help="only these pairings, e.g. hard-medium,hard-old-hard (default: all)"
     )
     parser.add_argument("--no-move-times", action="store_true", help="skip hard's move times")
     args = parser.parse_args()
-    games = args.games or (200 if args.full else 4)
+    games = args.games or (100 if args.full else 4)
     budget = args.budget or (0.1 if args.full else 0.05)
     moves = args.moves or (12 if args.full else 3)
-    kinds = args.kinds.split(",")
-    player_counts = [int(p) for p in args.players.split(",")]
-    offered = ROUND_ROBIN if args.round_robin else PAIRINGS
-    pairings = offered
-    if args.pairings:
-        wanted = [tuple(p.split("-")) for p in args.pairings.split(",")]
-        pairings = tuple(p for p in offered if p in wanted)
-        if len(pairings) != len(wanted):
-            parser.error(f"--pairings: choose among {', '.join('-'.join(p) for p in offered)}")
-    print(f"AI strength: {games} games per pairing, hard at {budget} s per decision")
-    print(f"{'game':<10} {'players':>7}  {'pairing':<18} {'win rate':>8}  95% interval")
+    matches = schedule(args, parser)
+    print(f"AI strength: {games} games per pairing, both hard players at {budget} s a decision")
+    print(f"{'game':<10} {'players':>7}  {'pairing':<18} {'games':>5} {'first':>6}  95% interval")
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for kind in kinds:
-            for players in player_counts:
-                for first, second in pairings:
-                    task = (kind, players, first, second, 0, budget)
-                    result = run_pairing(pool, task, games)
-                    print(
-                        f"{kind:<10} {players:>7}  {first + ' v ' + second:<18}"
-                        f" {result['mean']:>8.1%}  {result['low']:.1%} – {result['high']:.1%}",
-                        flush=True,
-                    )
-    for kind in [] if args.no_move_times else kinds:
+        for kind in args.kinds.split(","):
+            for first, second, players in matches:
+                result = run_pairing(pool, (kind, players, first, second, 0, budget), games)
+                print(
+                    f"{kind:<10} {players:>7}  {first + ' v ' + second:<18} {result['games']:>5}"
+                    f" {result['mean']:>6.1%}  {result['low']:.1%} – {result['high']:.1%}"
+                    f"  (hard: {timing(result['times'], budget)})",
+                    flush=True,
+                )
+    for kind in [] if args.no_move_times else args.kinds.split(","):
         times = hard_move_times(kind, args.move_budget, moves)
-        print(
-            f"hard {kind} at a {args.move_budget} s budget:"
-            f" median {statistics.median(times):.2f} s, max {max(times):.2f} s"
-            f" over {len(times)} decisions"
-        )
+        print(f"hard {kind} at a {args.move_budget} s budget: {timing(times, args.move_budget)}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,196 @@
+"""Single-observer Information Set Monte Carlo tree search for The Penguin Ultimatum.
+
+One tree over what the deciding seat knows (Cowling, Powley & Whitehouse 2012). Every world the
+search plays in deals the cards the seat cannot see — the other hands, the hands set aside by
+players who resigned, the penguin deck and the entertainer deck below its face-up top — at
+random again, keeping every count the seat sees (U-27); what it has seen laid, won or removed
+is not among them (ultimatum_world.hidden_cards). Below the root an iteration follows the tree
+through its dealt world: only the moves legal there are candidates, and a move's exploration
+term counts how often it was available (tree.Node.select_among). Each seat maximises its own
+reward (max^n vectors, rewards.py).
+
+The root compares medium's best few choices, each of them once in every dealt world, so that
+the luck of the deal cancels out of their differences; the answer is the best on average. A
+leaf is played on to the seat's next turn — rivals lay the card worth most at once (greedy), and
+everyone takes medium's choice for the stones, shows and entertainer after a card — and scored
+by first place once the game is over, else by each seat's evaluated standing
+(ultimatum_eval.standing) as a lead over its strongest rival.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from bot.ai.clock import Deadline
+from bot.ai.rewards import first_place, leads
+from bot.ai.tree import Node
+from bot.ai.ultimatum_choices import (
+    Choice,
+    entertainers,
+    immediate_plays,
+    invites,
+    performs,
+    plays,
+)
+from bot.ai.ultimatum_eval import standing
+from bot.ai.ultimatum_world import clone, world
+from bot.games.ultimatum import UltimatumGame
+
+#: The lead (in points) that counts as a three-in-four chance of first place.
+LEAD_SCALE = 6.0
+#: Visits a move's node needs before the moves after it get nodes of their own: until then the
+#: playout's judgement of them (medium for the next rival) is better than a tree's first tries.
+EXPAND_AFTER = 8
+#: Medium's best choices the search compares at the root.
+CANDIDATES = 8
+#: How sharply the root prior follows medium's values (per point).
+PRIOR_SHARPNESS = 0.8
+
+
+class UltimatumSearch:
+    """One decision's search from a seat's view."""
+
+    def __init__(self, view: dict[str, Any], rng: random.Random, root_values: list[Choice]):
+        self.seat: int = view["viewer"]
+        self.rng = rng
+        self.base = world(view, rng)
+        self.others = [s for s in range(self.base.players) if s != self.seat]
+        self.root = Node(None, -1)
+        self.index: dict[int, dict[str, int]] = {}
+        root_values = sorted(root_values, reverse=True)[:CANDIDATES]
+        top = root_values[0][0]
+        weights = [math.exp(PRIOR_SHARPNESS * (value - top)) for value, _ in root_values]
+        self._open(self.root, [text for _, text in root_values], weights)
+        self._root_moves = list(range(len(root_values)))
+        self.iterations = 0
+
+    def run(self, deadline: Deadline, max_iterations: int | None = None) -> str:
+        """Search until the deadline (or ``max_iterations``); the best root choice on average.
+
+        Every dealt world is used once for each root choice, so that the choices are compared
+        in the same worlds (common random numbers): the luck of the deal, which moves every
+        choice's result alike, then cancels out of their differences.
+        """
+        assert self.root.moves is not None
+        while True:
+            dealt = self.deal()
+            for index in self._root_moves:
+                if deadline.passed() or self.iterations == max_iterations:
+                    return self.answer()
+                self.iterate(clone(dealt), index)
+
+    def answer(self) -> str:
+        """The root choice with the best mean reward (medium's value breaks ties)."""
+        assert self.root.moves is not None
+        tried = [
+            (kid.total / kid.visits, self.root.priors[i], i)
+            for i, kid in enumerate(self.root.kids)
+            if kid is not None and kid.visits
+        ]
+        best = max(tried)[2] if tried else 0
+        move = self.root.moves[best]
+        assert isinstance(move, str)
+        return move
+
+    def deal(self) -> UltimatumGame:
+        """A world the seat cannot tell from the real one: the unseen cards dealt anew."""
+        game = clone(self.base)
+        pool = [card for s in self.others for card in game.hands[s]] + game.deck + game.set_aside
+        self.rng.shuffle(pool)
+        for s in self.others:
+            count = len(game.hands[s])
+            game.hands[s], pool = pool[:count], pool[count:]
+        aside = len(game.set_aside)
+        game.set_aside, game.deck = pool[:aside], pool[aside:]
+        below = game.entertainer_deck[1:]
+        self.rng.shuffle(below)
+        game.entertainer_deck[1:] = below
+        return game
+
+    def iterate(self, game: UltimatumGame, first: int) -> None:
+        """Root choice ``first`` in a dealt world, then down the tree; score; update."""
+        self.iterations += 1
+        node = self.root.child(first, self.seat)
+        node.avail += 1
+        path = [self.root, node]
+        _play(game, node, self.seat)
+        while node.visits >= EXPAND_AFTER and (mover := game.current) is not None:
+            choices = immediate_plays(game, mover)
+            if not choices:
+                break
+            if node.moves is None:
+                self._open(node, [], [])
+            available = self._available(node, choices)
+            for i in available:
+                node.child(i, mover).avail += 1
+            node = node.child(node.select_among(available), mover)
+            path.append(node)
+            _play(game, node, mover)
+        reward = self.score(game)
+        for visited in path:
+            visited.visits += 1
+            if visited.mover >= 0:
+                visited.total += reward[visited.mover]
+
+    def score(self, game: UltimatumGame) -> list[float]:
+        """Play on to the seat's next turn — the next rival by medium's values, later ones
+        laying the card worth most at once — then each seat's reward."""
+        seat = self.seat
+        first = True
+        while (mover := game.current) is not None and mover != seat:
+            # The next rival can take what the seat leaves ripe: it gets medium's judgement.
+            choices = plays(game, mover) if first else immediate_plays(game, mover)
+            if not choices:
+                break
+            game.play(max(choices)[1], mover)
+            _finish_turn(game)
+            first = False
+        if game.is_over:
+            return first_place(game.ranking()[0], game.players)
+        return leads(standing(game, seat), LEAD_SCALE)
+
+    def _open(self, node: Node, moves: list[str], weights: list[float]) -> None:
+        node.expand(moves, weights)
+        self.index[id(node)] = {move: i for i, move in enumerate(moves)}
+
+    def _available(self, node: Node, choices: list[Choice]) -> list[int]:
+        """The indices of the cards one can lay at ``node`` in this world (new ones added, their
+        prior following what they score at once)."""
+        index = self.index[id(node)]
+        assert node.moves is not None
+        top = max(value for value, _ in choices)
+        found = []
+        for value, action in choices:
+            i = index.get(action)
+            if i is None:
+                i = index[action] = len(node.moves)
+                node.moves.append(action)
+                node.priors.append(math.exp(PRIOR_SHARPNESS * (value - top)))
+                node.kids.append(None)
+            found.append(i)
+        return found
+
+
+def _play(game: UltimatumGame, node: Node, seat: int) -> None:
+    """Make ``node``'s move for ``seat``, then the rest of that turn by medium's choices."""
+    move = node.move
+    assert isinstance(move, str)
+    game.play(move, seat)
+    _finish_turn(game)
+
+
+def _finish_turn(game: UltimatumGame) -> None:
+    """The steps after a laid card (stones, shows, entertainer) by medium's choices."""
+    while (mover := game.current) is not None and game.phase != "play":
+        game.play(max(_step_choices(game, mover))[1], mover)
+
+
+def _step_choices(game: UltimatumGame, seat: int) -> list[Choice]:
+    """Medium's valued choices for the steps after a laid penguin (U-14 … U-21)."""
+    if game.phase == "invite":
+        return invites(game, seat)
+    if game.phase == "perform":
+        return performs(game, seat)
+    return entertainers(game, seat)

@@ -1,0 +1,113 @@
+"""The Ultimatum information set search: worlds dealt consistently with the seat's view, one
+tree whose moves count how often they were available, and a search that stops at its deadline."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.ai import ultimatum_players
+from bot.ai.clock import Deadline
+from bot.ai.tree import Node
+from bot.ai.ultimatum_ismcts import CANDIDATES, UltimatumSearch
+from bot.ai.ultimatum_players import medium_choices
+from tests.ai.positions import ultimatum_phase
+from tests.ai.test_fish_mcts import StepClock
+
+
+def search_for(phase: str, players: int) -> tuple[UltimatumSearch, int]:
+    """A search from the seat to move at the first position of ``phase``."""
+    game = ultimatum_phase(phase, players, start_seed=3)
+    seat = game.to_move
+    assert seat is not None
+    return UltimatumSearch(game.view(seat), random.Random(7), medium_choices(game, seat)), seat
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_u27_every_dealt_world_looks_the_same_to_the_seat(players: int) -> None:
+    """Each iteration's world keeps the seat's view exactly; the unseen cards move around."""
+    search, seat = search_for("play", players)
+    view = search.base.view(seat)
+    hands, decks = set(), set()
+    for _ in range(20):
+        world = search.deal()
+        assert world.view(seat) == view
+        hands.add(tuple(tuple(h) for s, h in enumerate(world.hands) if s != seat))
+        decks.add(tuple(world.deck))
+    assert len(hands) > 1 and len(decks) > 1
+
+
+def test_the_root_compares_medium_s_best_choices_in_the_same_worlds() -> None:
+    """Medium's best few choices are the root's; every dealt world tries each of them once."""
+    search, seat = search_for("play", 3)
+    search.run(Deadline(60.0), max_iterations=10 * CANDIDATES)
+    ranked = sorted(medium_choices(search.base, seat), reverse=True)[:CANDIDATES]
+    assert search.root.moves == [text for _, text in ranked]
+    for kid in search.root.kids:
+        assert kid is not None and kid.visits == kid.avail == 10
+
+
+def rival_nodes(node: Node, seat: int) -> list[Node]:
+    """Every node below ``node`` where a rival of ``seat`` chose (its moves opened)."""
+    found = []
+    for kid in node.kids:
+        if kid is None:
+            continue
+        if kid.moves is not None and any(k is not None and k.mover != seat for k in kid.kids):
+            found.append(kid)
+        found += rival_nodes(kid, seat)
+    return found
+
+
+def test_a_rival_s_moves_count_how_often_each_was_available() -> None:
+    """A rival's hand differs between worlds, so its moves are available some of the time only;
+    no move is chosen more often than it was available, nor available more often than its node
+    was passed through."""
+    search, seat = search_for("play", 2)
+    search.run(Deadline(60.0), max_iterations=400)
+    nodes = rival_nodes(search.root, seat)
+    assert nodes
+    sometimes = False
+    for node in nodes:
+        kids = [k for k in node.kids if k is not None]
+        for kid in kids:
+            assert kid.visits <= kid.avail <= node.visits
+            sometimes |= kid.avail < node.visits
+    assert sometimes
+
+
+def test_a_finished_game_is_scored_by_first_place() -> None:
+    """Max^n reward at the end: 1 for the winner, 0 for the others (U-25, U-26)."""
+    search, _ = search_for("play", 2)
+    world = search.deal()
+    world.finish("penguin_deck_empty")
+    top = world.ranking()[0]
+    assert search.score(world) == [1.0 / len(top) if s in top else 0.0 for s in range(2)]
+
+
+@pytest.mark.parametrize("phase", ["play", "invite", "entertainer"])
+def test_the_search_stops_at_its_deadline(phase: str) -> None:
+    """The clock is read every iteration: none starts after the deadline has passed."""
+    search, _ = search_for(phase, 3)
+    clock = StepClock(0.001)
+    search.run(Deadline(0.05, clock=clock))
+    assert clock.now <= 0.05 + 0.002
+    assert search.iterations == 49
+
+
+def test_hard_keeps_part_of_its_budget_in_reserve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hard's own deadline is 85 % of the budget: budget + 10 % holds with room to answer."""
+    clocks: list[StepClock] = []
+
+    def counted(seconds: float) -> Deadline:
+        clocks.append(StepClock(0.001))
+        return Deadline(seconds, clock=clocks[-1])
+
+    monkeypatch.setattr(ultimatum_players, "Deadline", counted)
+    game = ultimatum_phase("play", 2, start_seed=3)
+    seat = game.to_move
+    assert seat is not None
+    ultimatum_players.play_hard(game, seat, random.Random(0), 0.2)
+    reserve = 0.2 * ultimatum_players.HARD_SHARE
+    assert reserve <= clocks[0].now <= reserve + 0.002 < 0.2 * 1.1

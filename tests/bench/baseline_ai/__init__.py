@@ -1,0 +1,1 @@
+"""The hard computer players as they were before Monte Carlo search: the strength yardstick."""

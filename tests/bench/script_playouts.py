@@ -1,0 +1,136 @@
+"""Speed of the computer players' inner loops, before and after: playouts and iterations a second.
+
+Before is the former hard player (tests/bench/baseline_ai) and the random-playout yardstick of
+tests/bench/fish_playout.py; after is the Monte Carlo search of bot/ai. Each figure is the median
+of ``--rounds`` runs of a CPU second each, the before and after runs interleaved so that both see
+the same machine. Printed, never asserted: the machine is shared and noisy.
+
+    python tests/bench/script_playouts.py [--seconds 1] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from bot.ai import fish_mcts
+from bot.ai.clock import Deadline
+from bot.ai.fish_eval import Evaluator
+from bot.ai.fish_mcts import FishSearch
+from bot.ai.fish_position import Position
+from bot.ai.fish_rollout import rollout
+from bot.ai.ultimatum_ismcts import UltimatumSearch
+from bot.ai.ultimatum_players import medium_choices
+from bot.ai.ultimatum_world import clone, world
+from bot.games.fish import FishGame
+from bot.games.ultimatum import UltimatumGame
+from tests.bench.baseline_ai import fish_eval as baseline_eval
+from tests.bench.baseline_ai import hard as baseline
+from tests.bench.baseline_ai.fish_search import Search
+from tests.bench.fish_playout import random_playout
+
+
+def rate(work: Callable[[], int], seconds: float) -> float:
+    """Units of ``work`` (each call says how many it did) per second of this process's CPU."""
+    # CPU time, not wall time: on a shared machine the wall clock measures the others' load.
+    done, started = 0, time.process_time()
+    while (spent := time.process_time() - started) < seconds:
+        done += work()
+    return done / spent
+
+
+def fish_game(players: int) -> FishGame:
+    """A seeded Fish game a few moves into the hunt."""
+    game = FishGame.new(players, seed=3)
+    rng = random.Random(1)
+    while game.phase == "place":
+        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+    for _ in range(2 * players):
+        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+    return game
+
+
+def fish_rates(players: int, seconds: float) -> dict[str, Callable[[], int]]:
+    """The Fish measurements: name → one unit of work."""
+    game = fish_game(players)
+    pos = Position.from_game(game)
+    rng = random.Random(2)
+    old_eval, new_eval = baseline_eval.Evaluator(pos.fish), Evaluator(pos.fish)
+
+    def old_search() -> int:
+        search = Search(pos, Deadline(seconds), rng)
+        search.run()
+        return search.nodes
+
+    def new_search() -> int:
+        fish_mcts.KEPT.clear()
+        search = FishSearch(pos, rng)
+        search.run(Deadline(seconds))
+        return search.iterations
+
+    def full_playout() -> int:
+        rollout(pos.copy(), 10_000, rng, new_eval)
+        return 1
+
+    return {
+        "before: random playouts (yardstick, no reap)": lambda: bool(random_playout(game, rng)),
+        "after:  playouts with reap and lone icebergs": full_playout,
+        "before: evaluations": lambda: bool(old_eval.values(pos)),
+        "after:  evaluations": lambda: bool(new_eval.values(pos)),
+        "before: hard's alpha-beta nodes": old_search,
+        "after:  hard's search iterations": new_search,
+    }
+
+
+def ultimatum_rates(players: int, seconds: float) -> dict[str, Callable[[], int]]:
+    """The Ultimatum measurements: name → one unit of work."""
+    game = UltimatumGame.new(players, seed=3)
+    rng = random.Random(1)
+    while game.turn < 4 * players or game.phase != "play":
+        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+    seat = game.to_move
+    assert seat is not None
+    view = game.view(seat)
+    choices = medium_choices(game, seat)
+    candidate = max(choices)[1]
+
+    def old_playout() -> int:
+        trial = clone(world(view, rng))
+        trial.play(candidate, seat)
+        baseline.round_out(trial, seat, rng)
+        return 1
+
+    def new_search() -> int:
+        search = UltimatumSearch(view, rng, choices)
+        search.run(Deadline(seconds))
+        return search.iterations
+
+    return {
+        "before: hard's playouts (medium to the round's end)": old_playout,
+        "after:  hard's search iterations": new_search,
+    }
+
+
+def main() -> None:
+    """Print every figure for both games at 2 and 4 players."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    print("Inner loops of the computer players, per CPU second (median of interleaved runs)")
+    for kind, measures in (("fish", fish_rates), ("ultimatum", ultimatum_rates)):
+        for players in (2, 4):
+            work = measures(players, args.seconds)
+            runs: dict[str, list[float]] = {name: [] for name in work}
+            for _ in range(args.rounds):
+                for name, unit in work.items():
+                    runs[name].append(rate(unit, args.seconds))
+            for name, figures in runs.items():
+                print(f"{kind:<10} {players}p  {name:<52} {statistics.median(figures):>10,.0f}")
+
+
+if __name__ == "__main__":
+    main()
