@@ -4,9 +4,12 @@ The search pairs from the top of the standings down. The best unpaired player ta
 player in score who has not met them (their own score group first, then each lower group in
 turn), one whose starting seat fits theirs before one who would want the same seat, then the
 better ranked. When a choice leaves someone below with nobody left to play, the search steps
-back and tries the next choice, so it finds the first pairing in that order with no rematch at
-all whenever one exists, within ``BUDGET`` steps. Only when none exists (or the budget is spent)
-does it pair with the fewest meetings instead.
+back and tries the next choice, so it finds a pairing with no rematch whenever one exists within
+``BUDGET`` steps; then it looks for one that descends fewer score groups in all (players paired
+down no further than needed), down to the least the groups' sizes allow. Fields of a few dozen
+are searched through completely; in large fields the search keeps the best it found when the
+budget runs out. Only when it found no pairing without rematch does it pair by fewest meetings,
+and then trades partners between tables to undo every rematch it can.
 """
 
 from __future__ import annotations
@@ -17,9 +20,9 @@ from fractions import Fraction
 
 from bot.tournaments.records import Record
 
-#: How many candidate opponents the search may try in all before it settles for rematches: far
-#: more than any field needs unless a rematch-free pairing does not exist.
-BUDGET = 200_000
+#: How many candidate opponents the search may try in all (about half a second): enough to
+#: search a field of a few dozen through.
+BUDGET = 50_000
 
 
 @dataclass(slots=True)
@@ -46,6 +49,9 @@ def pairs_without_rematch(
     """A pairing of the even ``ranked`` field with no rematch and the fewest score groups
     descended in all, or None when there is no pairing without a rematch (or the budget ran
     out before one was found)."""
+    field = set(ranked)
+    if any(sum(o in field for o in book[p].met) == len(ranked) - 1 for p in ranked):
+        return None  # someone has met everyone: no search needed to know
     search = _Search(ranked, book, budget)
     found = search.run(None)
     if found is None:
@@ -78,6 +84,12 @@ class _Search:
             self.members[g].append(index)
         self.taken = [False] * len(ranked)
         self.left = [len(m) for m in self.members]
+        number = {p: n for n, p in enumerate(ranked)}
+        self.rivals = [[number[o] for o in book[p].met if o in number] for p in ranked]
+        # How many free players each has met: one who met every other free player is stuck.
+        self.met_free = [len(r) for r in self.rivals]
+        self.free = len(ranked)
+        self.most_met = max(self.met_free, default=0)
 
     def descent(self, pairs: Sequence[tuple[int, int]]) -> int:
         """How many score groups the pairs descend in all."""
@@ -114,8 +126,22 @@ class _Search:
     def mark(self, one: int, other: int, taken: bool) -> None:
         """Take two players (or free them again)."""
         self.taken[one] = self.taken[other] = taken
+        step = -1 if taken else 1
+        self.free += 2 * step
         for p in (one, other):
-            self.left[self.groups[p]] += -1 if taken else 1
+            self.left[self.groups[p]] += step
+            for j in self.rivals[p]:
+                self.met_free[j] += step
+
+    def stuck(self) -> bool:
+        """Whether a free player has met every other free player (cheap to see, and the usual
+        reason a pairing cannot be finished)."""
+        if self.free - 1 > self.most_met:
+            return False
+        return any(
+            not taken and met == self.free - 1
+            for taken, met in zip(self.taken, self.met_free, strict=True)
+        )
 
     def run(self, most: int | None) -> list[tuple[int, int]] | None:
         """The first pairing in the search's order that descends at most ``most`` score groups
@@ -140,7 +166,7 @@ class _Search:
                 return None
             cost = spent[-1] + self.groups[rival] - self.groups[top]
             self.mark(top, rival, True)
-            if most is not None and cost + self.floor() > most:
+            if self.stuck() or (most is not None and cost + self.floor() > most):
                 self.mark(top, rival, False)
                 continue
             chosen.append(rival)
@@ -167,7 +193,8 @@ def pairs_fewest_meetings(
     ranked: Sequence[int], book: Mapping[int, Record]
 ) -> list[tuple[int, int]]:
     """Pair the even ``ranked`` field from the top down, each player taking the unpaired one
-    they met least, nearest in score among those."""
+    they met least, nearest in score among those; then trade partners between two tables
+    wherever that undoes a rematch without making another."""
     group = score_groups(ranked, {p: book[p].points for p in ranked})
     left = list(ranked)
     pairs = []
@@ -179,6 +206,31 @@ def pairs_fewest_meetings(
         )
         left.remove(rival)
         pairs.append((top, rival))
+    return _undo_rematches(pairs, book, group)
+
+
+def _undo_rematches(
+    pairs: list[tuple[int, int]], book: Mapping[int, Record], group: Mapping[int, int]
+) -> list[tuple[int, int]]:
+    """For each table of two who met before, trade partners with the table that does it with
+    the least descent in score groups, where both new tables are first meetings."""
+
+    def descent(one: int, other: int) -> int:
+        return abs(group[one] - group[other])
+
+    for n, (a, b) in enumerate(pairs):
+        if not book[a].met[b]:
+            continue
+        trades = [
+            (descent(a, c) + descent(b, d) - descent(a, b) - descent(c, d), m, (a, c), (b, d))
+            for m, (x, y) in enumerate(pairs)
+            if m != n and not book[x].met[y]
+            for c, d in ((x, y), (y, x))
+            if not book[a].met[c] and not book[b].met[d]
+        ]
+        if trades:
+            _, m, one, other = min(trades)
+            pairs[n], pairs[m] = one, other
     return pairs
 
 

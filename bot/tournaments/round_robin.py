@@ -4,7 +4,8 @@ At tables of 2 it follows FIDE's Berger tables (Handbook C.05): every pair meets
 in n − 1 rounds (n rounds for an odd field, where each player has one bye), and who moves first
 alternates so that nobody moves first more than once more than second. At tables of 3 and 4
 (fields up to ``spread.MOST``) the schedule spreads opponents as evenly as it can
-(``spread.spread_schedule``), and seats rotate: who moved early least so far goes first.
+(``spread.spread_schedule``), and the first seats are shared out as evenly as the tables
+allow (then the later seats).
 
 A withdrawn player's seats stay empty for the rounds after: their tables play without them,
 and a player left alone at a table has a bye.
@@ -14,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from fractions import Fraction
+from itertools import permutations
 
 from bot.tournaments.records import lead_of
 from bot.tournaments.results import Pairing, TournamentError
 from bot.tournaments.spread import MOST, spread_schedule
-from bot.tournaments.tables import check_size, seated
+from bot.tournaments.tables import check_size
 
 
 def schedule(players: Sequence[int], table_size: int) -> tuple[Pairing, ...]:
@@ -83,21 +85,45 @@ def berger(count: int) -> list[list[tuple[int, ...]]]:
 
 
 def _rotate(rounds: Sequence[Sequence[tuple[int, ...]]]) -> list[list[tuple[int, ...]]]:
-    """The rounds with each table in seat order, round by round: who moved early least so far
-    goes first, then who sat later last time, then the lower number."""
-    players = {p for tables in rounds for table in tables for p in table}
-    lead = {p: Fraction(0) for p in players}
-    last = dict(lead)
-    rank = {p: p for p in players}
-    turned = []
-    for tables in rounds:
-        ordered = [seated(t, lead, last, rank) for t in tables]
-        for table in ordered:
-            for seat, p in enumerate(table):
-                last[p] = lead_of(seat, len(table))
-                lead[p] += last[p]
-        turned.append(ordered)
+    """The rounds with each table in seat order: the first seats shared out as evenly as the
+    tables allow, then the other seats (by each player's lead), found by trying every order of
+    one table at a time while that makes it more even."""
+    tables = [list(t) for r in rounds for t in r]
+    counts = {p: 0 for t in tables for p in t}
+    lead = {p: Fraction(0) for p in counts}
+    for table in tables:
+        _count(table, counts, lead, 1)
+
+    def cost() -> tuple[int, Fraction]:
+        return sum(c * c for c in counts.values()), sum((v * v for v in lead.values()), Fraction(0))
+
+    better = True
+    while better:
+        better = False
+        for table in tables:
+            best = cost()
+            _count(table, counts, lead, -1)
+            for order in permutations(table):
+                _count(order, counts, lead, 1)
+                if cost() < best:
+                    best, table[:] = cost(), order
+                    better = True
+                _count(order, counts, lead, -1)
+            _count(table, counts, lead, 1)
+    turned, start = [], 0
+    for r in rounds:
+        turned.append([tuple(t) for t in tables[start : start + len(r)]])
+        start += len(r)
     return turned
+
+
+def _count(
+    table: Sequence[int], counts: dict[int, int], lead: dict[int, Fraction], step: int
+) -> None:
+    """Add (``step`` 1) or take away (−1) one table's seats: its first seat and every lead."""
+    counts[table[0]] += step
+    for seat, p in enumerate(table):
+        lead[p] += step * lead_of(seat, len(table))
 
 
 def _name(players: Sequence[int], tables: Sequence[tuple[int, ...]]) -> Pairing:
