@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -17,7 +17,7 @@ from bot.play.access import Purpose, Where, open_game
 from bot.play.move import Move
 from bot.play.notices import TurnNotices, turn_notices
 from bot.play.turns import NotifyMove, act
-from bot.store import GameNotFound, GameRecord, StoreError, VersionConflict
+from bot.store import GameNotFound, GameRecord, Store, StoreError, VersionConflict
 from bot.store.records import OPEN, Status
 from bot.texts import announce
 from bot.texts.names import seat_names, title
@@ -149,7 +149,7 @@ class GameFinder:
         self.bot = bot
 
     @property
-    def store(self) -> Any:
+    def store(self) -> Store:
         """The bot's store."""
         return self.bot.store
 

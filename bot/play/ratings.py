@@ -115,7 +115,7 @@ def rebuild_database(target: str | Path) -> Ratings:
         raise OSError(f"there is no database at {target}")
 
     async def read() -> list[Event]:
-        store = await Store.connect(target)
+        store = await Store.open(target)
         try:
             return await stored_events(store)
         finally:

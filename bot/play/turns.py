@@ -18,7 +18,7 @@ from bot.play.move import Move
 from bot.play.notices import TurnNotices
 from bot.play.ratings import Rater, result_of
 from bot.store import GameRecord, OutboxDraft, Store, VersionConflict
-from bot.store.lobby import status_error
+from bot.store.rows import status_error
 
 #: Builds the posts announcing a move (bot.texts); given the record as loaded and the new game.
 AnnounceMove = Callable[[Move], Iterable[OutboxDraft]]

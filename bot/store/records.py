@@ -105,6 +105,31 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
+class NewGame:
+    """A table to open: what its creator chose, and where.
+
+    Reminder interval and timeout left out come from the server's settings, else the bot's
+    defaults; ``seed`` left out is drawn at random. ``rematch_of`` names the finished game this
+    one replays; ``rated`` False: its result does not count for ratings.
+    """
+
+    kind: str
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    creator_name: str | None = None
+    players: int = 2
+    bots: int = 0
+    bot_level: int = 1
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    reminder_hours: float | None = None
+    timeout_days: float | None = None
+    rematch_of: int | None = None
+    rated: bool = True
+
+
+@dataclass(frozen=True)
 class Position:
     """What the store keeps of a game's engine state: the snapshot text (the cache of the log)
     and the facts it indexes (whose turn, the result). The play layer makes it from an engine

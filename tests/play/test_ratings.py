@@ -14,7 +14,7 @@ from bot.play.games import load_game
 from bot.play.lobby import create_game, join
 from bot.play.turns import apply_action, hand_to_computer, resign, truncate_log
 from bot.ratings import GLOBAL, PER_PAGE, Player, Result, rebuild
-from bot.store import Store
+from bot.store import NewGame, Store
 from tests.ratings.games import random_results
 from tests.store.conftest import CHANNEL, GUILD, USERS, Clock, open_store, started
 
@@ -72,7 +72,7 @@ async def test_cancelled_games_and_lobbies_leave_no_result(store: Store) -> None
     running = await started(store, "fish", 2)
     await store.cancel(running.id)
     lobby = await create_game(
-        store, "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[0], players=3
+        store, NewGame("fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[0], players=3)
     )
     await store.cancel(lobby.id)
     assert await store.results() == []
@@ -81,7 +81,7 @@ async def test_cancelled_games_and_lobbies_leave_no_result(store: Store) -> None
 async def test_an_unrated_game_is_stored_but_changes_no_rating(store: Store) -> None:
     rater = play.Rater(store)
     record = await create_game(
-        store, "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[0], rated=False
+        store, NewGame("fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[0], rated=False)
     )
     record = await join(store, record.id, USERS[1])
     move = await resign(store, record.id, 0, expected_version=record.version, rater=rater)
