@@ -328,7 +328,6 @@ class GameFinder:
                 text,
                 announce=lambda m: announce.move_drafts(m, post_lang),
                 notify=notifier(self.bot),
-                rater=self.bot.ratings,
             )
         except IllegalAction as error:
             raise Refusal(explain(lang, error, record.kind)) from None

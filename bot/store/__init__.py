@@ -10,9 +10,10 @@ hands in a pure function (``Opening``, ``Rebuild``).
 set (bot.store.postgres), else the SQLite file (WAL, synchronous=FULL, foreign keys, schema
 migrated by ``PRAGMA user_version``); the SQL is written once for both (bot.store.connection).
 Everything else is a typed async method of ``Store``, one part per module (lobby, moves,
-queries, outbox, settings, consent, follows, claims, results, away, check), returning the frozen
-records of ``bot.store.records``; the rest of the bot is typed against ``Store`` itself. A change
-that queues posts takes ``announce=`` and queues them in its own transaction.
+queries, outbox, settings, consent, follows, claims, results, ratings, boards, away, check),
+returning the frozen records of ``bot.store.records``; the rest of the bot is typed against
+``Store`` itself. A change that queues posts takes ``announce=`` and queues them in its own
+transaction.
 """
 
 from bot.store.away import AwayOutcome, NoDaysLeft
@@ -34,6 +35,9 @@ from bot.store.records import (
     OutboxDraft,
     OutboxEntry,
     Position,
+    RatedGame,
+    RatingChange,
+    RatingRow,
     SeasonStart,
     Seat,
     SnapshotReport,
@@ -61,6 +65,9 @@ __all__ = [
     "OutboxDraft",
     "OutboxEntry",
     "Position",
+    "RatedGame",
+    "RatingChange",
+    "RatingRow",
     "SeasonStart",
     "Seat",
     "SnapshotReport",

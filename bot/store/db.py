@@ -56,6 +56,9 @@ class SqliteConnection:
     async def lock_claims(self) -> None:
         """Nothing to do: SQLite's write transactions (BEGIN IMMEDIATE) are serial already."""
 
+    async def lock_ratings(self) -> None:
+        """Nothing to do: SQLite's write transactions (BEGIN IMMEDIATE) are serial already."""
+
 
 def _params(params: Params) -> Any:
     return params if isinstance(params, dict) else tuple(params)

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.store.away import AwayMixin
+from bot.store.boards import BoardsMixin
 from bot.store.check import CheckMixin
 from bot.store.claims import ClaimsMixin
 from bot.store.connection import Database
@@ -23,6 +24,7 @@ from bot.store.moves import MovesMixin
 from bot.store.outbox import OutboxMixin
 from bot.store.postgres import PostgresDatabase
 from bot.store.queries import QueriesMixin
+from bot.store.ratings import RatingsMixin
 from bot.store.results import ResultsMixin
 from bot.store.settings import SettingsMixin
 
@@ -38,6 +40,8 @@ class Store(
     ConsentMixin,
     ClaimsMixin,
     ResultsMixin,
+    RatingsMixin,
+    BoardsMixin,
     AwayMixin,
 ):
     """The bot's persistence: one database (SQLite or PostgreSQL), opened once, shared by

@@ -5,7 +5,7 @@ clock. ``sqlite_store`` is for the few tests about SQLite itself (pragmas, query
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -100,22 +100,23 @@ async def started(
     bots: int = 0,
     channel_id: int = CHANNEL,
     options: dict[str, object] | None = None,
+    users: Sequence[int] = USERS,
 ) -> GameRecord:
-    """A game created by USERS[0] and filled by the next users (so it has started)."""
+    """A game created by ``users[0]`` and filled by the next users (so it has started)."""
     record = await create_game(
         store,
         NewGame(
             kind,
             guild_id=GUILD,
             channel_id=channel_id,
-            creator_id=USERS[0],
+            creator_id=users[0],
             players=players,
             bots=bots,
             seed=seed,
             options=options or {},
         ),
     )
-    for user in USERS[1 : players - bots]:
+    for user in users[1 : players - bots]:
         record = await join_game(store, record.id, user)
     assert record.status == "active"
     return record

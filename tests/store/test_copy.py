@@ -70,8 +70,11 @@ async def test_copies_every_row_and_replays_every_game(
         undo = await after.undo_request(6)  # the running game's request, with its post
         assert undo == await before.undo_request(6) and undo is not None and undo.post
         assert await after.user_settings(USERS[0]) == await before.user_settings(USERS[0])
-        assert await after.results() == await before.results() != []
-        assert await after.season_starts() == await before.season_starts()
+        games = range(1, 7)
+        results = [await after.result_of(game) for game in games]
+        assert results == [await before.result_of(game) for game in games] != [None] * 6
+        for guild in (1, 100):
+            assert await after.season_starts(guild) == await before.season_starts(guild)
         assert len(await after.season_starts(1)) == 2
         # New ids follow the copied ones.
         fresh = await create_game(after, NewGame("fish", guild_id=1, channel_id=2, creator_id=3))

@@ -18,6 +18,7 @@ import asyncpg
 import pytest
 
 from bot.play.games import load_game
+from bot.play.rater import Rebuilder
 from bot.play.turns import apply_action
 from bot.store import OutboxDraft, Store, StoreOpenError, schema
 from bot.store.db import migrate
@@ -170,36 +171,57 @@ class Raw:
 async def test_a_database_of_the_current_version_opens_without_loss(
     target: Path | str, tmp_path: Path, clock: Clock, request: pytest.FixtureRequest
 ) -> None:
-    """Rows written by the store, put into a database made by the old DDL, open as they were;
-    the store plays on in it; and it has exactly the shape a new database has."""
+    """Rows written by the store, put into a database made by the DDL of the baseline version,
+    open as they were; once rebuilt, its ratings are those the store kept game by game; the
+    store plays on in it; and it has exactly the shape a new database has."""
     async with await open_store(target, clock) as store:
         await _fill(store)
-    written = await Raw(target).rows()
+    new = Raw(target)
+    written = await new.rows()
     assert {t for t, rows in written.items() if not rows} == {"away", "undo_requests"}
     if isinstance(target, Path):
-        await _open_old(Raw(tmp_path / "old.sqlite3"), written, clock)
-        new = tmp_path / "new.sqlite3"
-        await (await Store.open(new)).close()
-        assert await Raw(tmp_path / "old.sqlite3").shape() == await Raw(new).shape()
+        old = Raw(tmp_path / "old.sqlite3")
+        await _open_old(old, new, clock)
+        fresh = tmp_path / "fresh.sqlite3"
+        await (await Store.open(fresh)).close()
+        assert await old.shape() == await Raw(fresh).shape()
         return
     server = request.getfixturevalue("postgres_server")
-    async with server.database() as old, server.database() as new_url:
-        await _open_old(Raw(old), written, clock)
-        await (await Store.open(new_url, pool_size=1)).close()
-        assert await Raw(old).shape() == await Raw(new_url).shape()
+    async with server.database() as old_url, server.database() as fresh_url:
+        await _open_old(Raw(old_url), new, clock)
+        await (await Store.open(fresh_url, pool_size=1)).close()
+        assert await Raw(old_url).shape() == await Raw(fresh_url).shape()
 
 
-async def _open_old(old: Raw, written: dict[str, list[tuple[Any, ...]]], clock: Clock) -> None:
-    """Make ``old`` with the fixture's DDL, copy ``written`` into it, open it with the store."""
+async def _open_old(old: Raw, new: Raw, clock: Clock) -> None:
+    """Make ``old`` with the fixture's DDL, copy ``new``'s rows of those tables and columns into
+    it, open it with the store, rebuild its ratings, play on."""
     dialect = "sqlite" if old.sqlite else "postgres"
     await old.script((FIXTURES / f"{dialect}_v10.sql").read_text(encoding="utf-8"))
     columns = await old.tables()
+
+    async def kept(raw: Raw) -> dict[str, list[tuple[Any, ...]]]:
+        return {
+            table: sorted(await raw.fetch(f"SELECT {', '.join(cols)} FROM {table}"), key=repr)
+            for table, cols in columns.items()
+        }
+
+    before = await kept(new)
     for table in ("games", *sorted(set(columns) - {"games"})):
-        await old.insert(table, columns[table], written[table])
+        await old.insert(table, columns[table], before[table])
     async with await open_store(old.target, clock) as store:
         assert (await store.pragmas())["user_version"] == schema.LATEST
-        assert await old.rows() == written
-        channel = written["games"][0][3]
+        assert await store.ratings_stale()
+        opened = await kept(old)
+        assert [r for r in opened.pop("meta") if r[0] != "ratings_stale"] == before.pop("meta")
+        assert opened == before
+        assert await store.replace_ratings(Rebuilder()) == 1
+        assert not await store.ratings_stale()
+        rated = ("ratings", "rating_changes", "results")
+        assert {t: (await old.rows())[t] for t in rated} == {
+            t: (await new.rows())[t] for t in rated
+        }
+        channel = before["games"][0][3]
         running = next(r for r in await store.games_in_channel(channel) if r.status == "active")
         record, game = await load_game(store, running.id)
         assert game is not None and game.to_move is not None
