@@ -108,12 +108,13 @@ class BoardsMixin(StoreCore):
 
     async def results_of_player(self, user_id: int, guild_id: int | None) -> list[StoredResult]:
         """The results of the games a person sat in (or whose seat a computer took over from
-        them), of one server or of all."""
-        where = "" if guild_id is None else " AND guild_id = ?"
+        them), of one server or of all. Read by the person's seats, then kept for the server:
+        a server's own index would read every game of a busy server."""
         rows = await self._db.fetchall(
             f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id IN (SELECT game_id FROM seats "
-            "WHERE user_id = ? UNION SELECT game_id FROM seats WHERE handed_from = ?)"
-            f"{where} ORDER BY finished_at, seq",
-            (user_id, user_id) if guild_id is None else (user_id, user_id, guild_id),
+            "WHERE user_id = ? UNION SELECT game_id FROM seats WHERE handed_from = ?) "
+            "ORDER BY finished_at, seq",
+            (user_id, user_id),
         )
-        return [from_row(StoredResult, row) for row in rows]
+        found = [from_row(StoredResult, row) for row in rows]
+        return [r for r in found if guild_id is None or r.guild_id == guild_id]
