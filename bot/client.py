@@ -51,7 +51,11 @@ class PenguinBot(Host):
             self.settings, clock=self.clock.now
         )
         self.ratings = Rater(self.store)
-        await self.ratings.load()
+        if await self.store.ratings_stale():
+            log.warning(
+                "the stored ratings wait for a rebuild (results were kept before ratings were): "
+                "run python -m bot.admin ratings rebuild --write"
+            )
         # In the background: the bot answers while old games are replayed.
         self.snapshot_check = asyncio.create_task(self.check_snapshots(), name="snapshot check")
         self.add_dynamic_items(GameButton, PerformSelect, ChoiceButton, ChoiceSelect, ResignButton)

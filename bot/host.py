@@ -116,7 +116,7 @@ class Host(commands.Bot):
     """The penguin games bot's shared services (see the module's docstring)."""
 
     store: Store
-    #: Every rating, rebuilt from the stored results at start (bot.play.ratings).
+    #: Where ratings are worked out and shown; they live in the database (bot.play.rater).
     ratings: Rater
 
     def __init__(

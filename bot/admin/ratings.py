@@ -1,16 +1,18 @@
 """``python -m bot.admin ratings rebuild [FILE]``: derive every rating afresh from stored results.
 
-The results and season starts come from the bot's database (chosen as the bot chooses it:
-``DATABASE_URL`` when set, else the SQLite file ``DATABASE_PATH``; or ``--database``, a file or
-a ``postgresql://`` URL), or from a JSON-lines file (one ``Result.to_dict()`` or
-``NewSeason.to_dict()`` object a line, ``-`` for standard input). The ratings are printed as
-JSON lines (scope, kind, player, μ, σ, displayed rating, games, wins) or, with ``--top N``, as a
-short table per board.
+The results come from the bot's database (chosen as the bot chooses it: ``DATABASE_URL`` when
+set, else the SQLite file ``DATABASE_PATH``; or ``--database``, a file or a ``postgresql://``
+URL), read in batches with a progress bar and compared with the stored ratings (the differences
+are counted on standard error; ``--write`` puts the rebuilt ratings in their place); or from a
+JSON-lines file (one ``Result.to_dict()`` or ``NewSeason.to_dict()`` object a line, ``-`` for
+standard input). The ratings are printed as JSON lines (scope, kind, player, μ, σ, displayed
+rating, games, wins) or, with ``--top N``, as a short table per board.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.config import ConfigError, configured_database
-from bot.play.ratings import rebuild_database
+from bot.play.rebuild import rebuild_database
 from bot.ratings.model import Ratings, Scope, rebuild
 from bot.ratings.results import Event, read_lines
 
@@ -52,10 +54,20 @@ def load(source: str) -> Iterable[Event]:
         return list(read_lines(handle))
 
 
-def from_database(target: str | None) -> Ratings:
-    """The ratings of the bot's database, in the order the bot applied them (read through the
-    play layer, which turns stored rows into results: the core itself stays free of storage)."""
-    return rebuild_database(target or configured_database())
+def from_database(target: str | None, write: bool, err: TextIO) -> Ratings:
+    """The ratings the bot's database's results give, in the order they were rated (read
+    through the play layer, which turns stored rows into results: the core itself stays free of
+    storage); how they compare with the stored ones is said on ``err``."""
+    found = asyncio.run(rebuild_database(target or configured_database(), write=write, out=err))
+    err.write(
+        f"rebuilt {found.results} games: {sum(1 for _ in found.ratings.entries())} ratings, "
+        f"{found.stored} stored, {len(found.differing)} differing\n"
+    )
+    for key in found.differing[:20]:
+        err.write(f"  differs: {key}\n")
+    if found.written:
+        err.write("written: the stored ratings are now the rebuilt ones\n")
+    return found.ratings
 
 
 def report(ratings: Ratings, top: int, out: TextIO) -> None:
@@ -95,12 +107,21 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         help="an SQLite file or a postgresql:// URL (default: DATABASE_URL, else DATABASE_PATH)",
     )
     command.add_argument("--top", type=int, default=0, help="print each board's best N as a table")
+    command.add_argument(
+        "--write",
+        action="store_true",
+        help="put the rebuilt ratings in place of the stored ones (the database only)",
+    )
     args = parser.parse_args(argv)
+    if args.write and args.results is not None:
+        print("rebuild: --write puts ratings into the database; it takes no results file",
+              file=sys.stderr)  # fmt: skip
+        return 2
     try:
         if args.results is not None:
             ratings = rebuild(load(args.results))
         else:
-            ratings = from_database(args.database)
+            ratings = from_database(args.database, args.write, sys.stderr)
     except (OSError, ValueError, ConfigError) as error:
         print(f"rebuild: {error}", file=sys.stderr)
         return 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -17,7 +17,7 @@ from bot.play.access import Purpose, Where, open_game
 from bot.play.move import Move
 from bot.play.notices import TurnNotices, turn_notices
 from bot.play.turns import NotifyMove, act
-from bot.store import GameNotFound, GameRecord, StoreError, VersionConflict
+from bot.store import GameNotFound, GameRecord, Store, StoreError, VersionConflict
 from bot.store.records import OPEN, Status
 from bot.texts import announce
 from bot.texts.names import seat_names, title
@@ -112,7 +112,7 @@ class GameFinder:
         self.bot = bot
 
     @property
-    def store(self) -> Any:
+    def store(self) -> Store:
         """The bot's store."""
         return self.bot.store
 
@@ -291,7 +291,6 @@ class GameFinder:
                 text,
                 announce=lambda m: announce.move_drafts(m, post_lang),
                 notify=notifier(self.bot),
-                rater=self.bot.ratings,
             )
         except IllegalAction as error:
             raise Refusal(explain(lang, error, record.kind)) from None

@@ -124,7 +124,6 @@ class Computers(commands.Cog):
                     action,
                     announce=functools.partial(_drafts, lang=lang),
                     notify=notifier(self.bot),
-                    rater=self.bot.ratings,
                 )
             except VersionConflict:
                 continue  # someone resigned or the game changed meanwhile: look again

@@ -74,7 +74,6 @@ async def finish_for_me(bot: Host, interaction: Interaction, game_id: int) -> No
                 announce=lambda m: announce.move_drafts(m, public) if m.game.is_over else [],
                 notify=notifier(bot),
                 # The move that ends the game tells and applies its rating changes.
-                rater=bot.ratings,
             )
         except VersionConflict:
             break

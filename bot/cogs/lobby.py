@@ -18,8 +18,9 @@ from bot.play.lobby import TableRefused, add_computer, create_game, join, place_
 from bot.play.lobby import cancel as cancel_table
 from bot.play.lobby import leave as leave_table
 from bot.play.lobby import start as start_game
-from bot.store import GameRecord, OutboxDraft, StoreError
-from bot.store.lobby import Announce, status_error
+from bot.store import GameRecord, NewGame, OutboxDraft, StoreError
+from bot.store.lobby import Announce
+from bot.store.rows import status_error
 from bot.texts import announce
 from bot.texts.names import player_name
 from bot.texts.refusals import explain
@@ -95,18 +96,20 @@ class Lobby:
         try:
             record = await create_game(
                 self.bot.store,
-                kind,
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                creator_id=interaction.user.id,
-                creator_name=interaction.user.display_name,
-                players=players,
-                bots=bots,
-                bot_level=level,
-                options=options,
-                timeout_days=clock.get("timeout_days"),
-                reminder_hours=clock.get("reminder_hours"),
-                rated=rated,
+                NewGame(
+                    kind,
+                    guild_id=interaction.guild_id,
+                    channel_id=interaction.channel_id,
+                    creator_id=interaction.user.id,
+                    creator_name=interaction.user.display_name,
+                    players=players,
+                    bots=bots,
+                    bot_level=level,
+                    options=options,
+                    timeout_days=clock.get("timeout_days"),
+                    reminder_hours=clock.get("reminder_hours"),
+                    rated=rated,
+                ),
             )
         except StoreError as error:
             raise Refusal(explain(lang, error)) from None

@@ -17,7 +17,7 @@ from bot.cogs.threads import give_thread
 from bot.i18n import t
 from bot.play.access import Purpose
 from bot.play.lobby import create_game, place_table, withdraw
-from bot.store import GameRecord, StoreError
+from bot.store import GameRecord, NewGame, StoreError
 from bot.texts import announce
 from bot.texts.names import mention
 from bot.texts.refusals import explain
@@ -66,19 +66,21 @@ async def _open(bot: Host, interaction: Interaction, old: GameRecord) -> GameRec
     try:
         record = await create_game(
             bot.store,
-            old.kind,
-            guild_id=old.guild_id,
-            channel_id=old.channel_id,
-            creator_id=interaction.user.id,
-            creator_name=interaction.user.display_name,
-            players=len(old.seats),
-            bots=len(computers),
-            bot_level=(computers[0].bot_level or 2) if computers else 2,
-            options=dict(old.options),
-            reminder_hours=old.reminder_hours,
-            timeout_days=old.timeout_days,
-            rematch_of=old.id,
-            rated=old.rated,
+            NewGame(
+                old.kind,
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                creator_id=interaction.user.id,
+                creator_name=interaction.user.display_name,
+                players=len(old.seats),
+                bots=len(computers),
+                bot_level=(computers[0].bot_level or 2) if computers else 2,
+                options=dict(old.options),
+                reminder_hours=old.reminder_hours,
+                timeout_days=old.timeout_days,
+                rematch_of=old.id,
+                rated=old.rated,
+            ),
         )
     except StoreError as error:
         raise Refusal(explain(lang, error)) from None

@@ -84,7 +84,6 @@ async def give_up_seat(bot: Host, record: GameRecord, seat: int, reason: str) ->
                 expected_version=record.version,
                 announce=lambda m: days.forfeit_drafts(m, lang, reason),
                 notify=notifier(bot),
-                rater=bot.ratings,
             )
             bot.after_turn(move)  # a forfeit is a turn: its direct messages went with it
             return True

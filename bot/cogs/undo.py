@@ -48,6 +48,13 @@ def _words(lang: str, code: str, game_id: int) -> str:
             "taken back any more.",
             id=game_id,
         )
+    if code == "rated_since":
+        return t(
+            lang,
+            "The end of game #{id} can't be taken back any more: one of its players has "
+            "finished another rated game of this kind since, and its rating builds on this one.",
+            id=game_id,
+        )
     if code == "changed":
         return t(lang, "Game #{id} changed just now: look again.", id=game_id)
     if code == "pending":
@@ -99,7 +106,6 @@ async def ask_undo(bot: Host, interaction: Interaction, game_id: int | None) -> 
             channel_id=interaction.channel_id or record.channel_id,
             now=bot.clock.now(),
             lang=public,
-            rater=bot.ratings,
         )
     except UndoRefused as refused:
         raise Refusal(_words(lang, refused.code, record.id)) from None
@@ -149,7 +155,6 @@ async def answer_undo(bot: Host, interaction: Interaction, game_id: int, *, appr
             approve=approve,
             now=bot.clock.now(),
             lang=public,
-            rater=bot.ratings,
         )
     except UndoRefused as refused:
         raise Refusal(_words(lang, refused.code, game_id)) from None

@@ -3,12 +3,11 @@ starts a full table (seat order and deal) handed to the store's transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable
 
 from bot.games.base import Game
 from bot.play.games import check_table, load_game, opening
-from bot.store import GameRecord, OutboxDraft, Store
+from bot.store import GameRecord, NewGame, OutboxDraft, Store
 
 #: Builds the posts announcing a seat change (bot.texts), inside its transaction.
 Announce = Callable[[GameRecord], Iterable[OutboxDraft]]
@@ -19,46 +18,12 @@ MakeThread = Callable[[GameRecord], Awaitable[int | None]]
 
 
 async def create_game(
-    store: Store,
-    kind: str,
-    *,
-    guild_id: int,
-    channel_id: int,
-    creator_id: int,
-    creator_name: str | None = None,
-    players: int = 2,
-    bots: int = 0,
-    bot_level: int = 1,
-    options: Mapping[str, Any] | None = None,
-    seed: int | None = None,
-    reminder_hours: float | None = None,
-    timeout_days: float | None = None,
-    announce: Announce | None = None,
-    rematch_of: int | None = None,
-    rated: bool = True,
+    store: Store, new: NewGame, *, announce: Announce | None = None
 ) -> GameRecord:
-    """Open a lobby with the creator seated (and ``bots`` computer players); a table full at
-    once starts at once. The kind, table size and options are checked against the rules.
-    ``rated`` False: its result does not count for ratings."""
-    check_table(kind, players, options or {})
-    return await store.create_game(
-        kind,
-        guild_id=guild_id,
-        channel_id=channel_id,
-        creator_id=creator_id,
-        creator_name=creator_name,
-        players=players,
-        bots=bots,
-        bot_level=bot_level,
-        options=options,
-        seed=seed,
-        reminder_hours=reminder_hours,
-        timeout_days=timeout_days,
-        announce=announce,
-        rematch_of=rematch_of,
-        rated=rated,
-        opening=opening,
-    )
+    """Open a lobby with the creator seated (and its computer players); a table full at once
+    starts at once. The kind, table size and options are checked against the rules."""
+    check_table(new.kind, new.players, new.options)
+    return await store.create_game(new, announce=announce, opening=opening)
 
 
 async def join(

@@ -1,40 +1,32 @@
-"""The bot's ratings, held in memory and kept in step with the database, whichever process
-wrote to it.
+"""Ratings kept in the database: a game's rating changes worked out from its players' rows, and
+every rating rebuilt from the stored results.
 
-Several bot processes may share one database, each holding every rating. Before the ratings
-are used (a final post, a board, a profile, the seasons), ``Rater.refresh`` catches up on what
-was stored meanwhile. What a process has folded in is remembered as the results' numbers
-(``seq``) and the season starts; one look at the database (``Store.results_mark``: how many
-results are numbered up to the highest known one and the sum of their numbers, how many season
-starts there are) tells whether that still holds, and the results numbered after it are read
-and applied in order. Anything else rebuilds every rating from the database: a result taken
-back by an undo, one that committed late with a lower number (PostgreSQL hands numbers out
-before the commit), a result or season start that sorts before what is already applied. So the
-ratings always equal those rebuilt from the stored events in their order.
+A rated game's end carries its changes (``RatedGame``) into the store's transaction that ends
+it; they are worked out here, before that transaction, from the rows read just before (the
+store checks they still stand, and the caller works them out again when they moved). Nothing
+is held in memory between games. A rebuild (``Rebuilder``) applies the rated results in the
+order they were rated — each in the server season it counted in — with the same model, so it
+gives exactly the stored values; it holds one standing per player, never the history.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 
-from bot.ratings import AlreadyRated, Change, Event, NewSeason, PastSeason, Ratings, Result
-from bot.ratings.results import event_from_dict
-from bot.store import SeasonStart, Store, StoredResult
+from bot.ratings import GLOBAL, Change, PastSeason, Player, Ratings, Result, Scope, Standing
+from bot.ratings.model import PODIUM, Podium, positions
+from bot.ratings.results import KINDS, event_from_dict
+from bot.store import RatedGame, RatingChange, RatingRow, Store, StoredResult
 
-#: Where an event stands in the order ratings are applied: (time, 0 for a season start or 1
-#: for a result, the season's place among the starts or the result's ``seq``).
-Key = tuple[float, int, int]
-
-#: Before every event.
-FIRST: Key = (float("-inf"), 0, 0)
+#: A rating's key as the store keeps it: guild (0: global), season (0: global), kind, player.
+Key = tuple[int, int, str, str]
 
 
 def moment(stamp: float) -> float:
     """A stored time as the store's records give it (whole microseconds, as a datetime holds
-    it), so a result applied as its game ends and the same result read back agree exactly."""
+    it), so a result made as its game ends and the same result read back agree exactly."""
     return datetime.fromtimestamp(stamp, UTC).timestamp()
 
 
@@ -47,129 +39,140 @@ def stored_result(row: StoredResult) -> Result:
     return event
 
 
-def season_event(start: SeasonStart) -> NewSeason:
-    """A stored season start as a ratings event."""
-    return NewSeason(guild_id=start.guild_id, started=start.started_at)
+def scope_of(guild_id: int, season: int) -> Scope:
+    """The ratings' scope of a stored row's guild and season (guild 0: the global scope)."""
+    return GLOBAL if guild_id == 0 else Scope(guild_id, season)
 
 
-def result_key(row: StoredResult) -> Key:
-    """A stored result's place in the order."""
-    return (row.finished_at, 1, row.seq)
+def key_of(scope: Scope, kind: str, player: Player) -> Key:
+    """Where the store keeps a player's rating in a scope and kind."""
+    return (scope.guild_id or 0, scope.season, kind, player.key())
 
 
-def keyed_events(
-    results: Iterable[StoredResult], seasons: Sequence[SeasonStart], first_season: int = 0
-) -> list[tuple[Key, Event]]:
-    """Results and season starts in the order the bot applies them: by time, a season start
-    before a game ending at the same moment, results in the order recorded (``first_season``:
-    the place of ``seasons[0]`` among all season starts)."""
-    keyed: list[tuple[Key, Event]] = [
-        ((s.started_at, 0, first_season + n), season_event(s)) for n, s in enumerate(seasons)
-    ]
-    keyed += [(result_key(r), stored_result(r)) for r in results]
-    return sorted(keyed, key=lambda pair: pair[0])
+def standing_of(row: RatingRow) -> Standing:
+    """A stored row as the ratings model's standing."""
+    return Standing(row.mu, row.sigma, row.games, row.wins)
 
 
-async def stored_events(store: Store) -> list[Event]:
-    """Every stored result and season start, in the order the bot applies them."""
-    keyed = keyed_events(await store.results(), await store.season_starts())
-    return [event for _, event in keyed]
+def row_of(key: Key, standing: Standing, last_game: int) -> RatingRow:
+    """A standing as the store keeps it."""
+    player = Player.from_key(key[3])
+    return RatingRow(*key, player.user_id, standing.mu, standing.sigma, standing.rating,
+                     standing.ordinal, standing.games, standing.wins, last_game)  # fmt: skip
 
 
-def replay(events: Iterable[Event]) -> Ratings:
-    """The ratings the events give, applied in the order given (``stored_events``' order)."""
-    ratings = Ratings()
-    for event in events:
-        ratings.replay(event)
-    return ratings
+def work_out(
+    ratings: Ratings, last: dict[Key, int], result: Result, season: int
+) -> tuple[list[Change], list[RatingChange]]:
+    """Apply ``result`` (in the server's ``season``) to ``ratings``, whose standings the store's
+    rows gave (``last``: each row's last game, kept up to date): the changes to tell and the
+    rows before and after to store."""
+    scopes = [GLOBAL] if result.guild_id is None else [Scope(result.guild_id, season), GLOBAL]
+    before: dict[Key, RatingRow] = {}
+    for scope in scopes:
+        for player in {s.player for s in result.seats}:
+            key = key_of(scope, result.kind, player)
+            standing = ratings.standing(scope, result.kind, player)
+            if standing is not None:
+                before[key] = row_of(key, standing, last[key])
+    told = ratings.rate(result, season)
+    stored = []
+    for change in told:
+        key = key_of(change.scope, change.kind, change.player)
+        after = ratings.standing(change.scope, change.kind, change.player)
+        assert after is not None
+        last[key] = int(result.game_id)
+        stored.append(RatingChange(before.get(key), row_of(key, after, last[key]), change.won))
+    return told, stored
+
+
+async def rated_game(store: Store, result: Result) -> tuple[RatedGame | None, list[Change]]:
+    """What a finished game's result does to ratings, worked out from its players' stored rows
+    (None and no changes for a game that does not count)."""
+    if not result.rated or result.guild_id is None:
+        return None, []
+    season = await store.season_number(result.guild_id)
+    scopes = [Scope(result.guild_id, season), GLOBAL]
+    players = {s.player for s in result.seats}
+    rows = await store.rating_rows(key_of(s, result.kind, p) for s in scopes for p in players)
+    ratings = Ratings(history=False)
+    for key, row in rows.items():
+        ratings.put(scope_of(key[0], key[1]), key[2], Player.from_key(key[3]), standing_of(row))
+    told, stored = work_out(
+        ratings, {key: row.last_game for key, row in rows.items()}, result, season
+    )
+    if not stored:
+        return None, []
+    return RatedGame(season, tuple(stored)), told
+
+
+class Rebuilder:
+    """Every rating worked out afresh from the rated results, fed in the order they were
+    rated (``bot.store.ratings.Rebuild``)."""
+
+    def __init__(self) -> None:
+        self.ratings = Ratings(history=False)
+        self.last: dict[Key, int] = {}
+        self.games = 0
+
+    def rate(
+        self, results: Sequence[StoredResult]
+    ) -> Iterator[tuple[int, float, list[RatingChange]]]:
+        """Apply these results; per game that changed ratings: its id, end and changes."""
+        for row in results:
+            _, stored = work_out(self.ratings, self.last, stored_result(row), row.season)
+            self.games += 1
+            if stored:
+                yield row.game_id, row.finished_at, stored
+
+    def rows(self) -> Iterator[RatingRow]:
+        """Every rating the results applied so far give, in key order."""
+        found = (
+            (key_of(scope, kind, player), standing)
+            for scope, kind, player, standing in self.ratings.entries()
+        )
+        for key, standing in sorted(found, key=lambda pair: pair[0]):
+            yield row_of(key, standing, self.last[key])
+
+
+async def podium(store: Store, guild_id: int, season: int) -> dict[str, tuple[Podium, ...]]:
+    """A season's best per kind (ties share a place), from its final rows."""
+    found: dict[str, tuple[Podium, ...]] = {}
+    for kind in KINDS:
+        rows = await store.podium(guild_id, season, kind, PODIUM)
+        if not rows:
+            continue
+        standings = [(Player.from_key(r.player), standing_of(r)) for r in rows]
+        found[kind] = tuple(
+            Podium(position, player, standing.rating, standing.games)
+            for position, (player, standing) in zip(positions(standings), standings, strict=True)
+            if position <= PODIUM
+        )
+    return found
+
+
+async def seasons_of(store: Store, guild_id: int) -> list[PastSeason]:
+    """A server's finished seasons, oldest first, with their final best players."""
+    starts = [s.started_at for s in await store.season_starts(guild_id)]
+    return [
+        PastSeason(guild_id, number, starts[number - 2] if number > 1 else None, ended,
+                   await podium(store, guild_id, number))
+        for number, ended in enumerate(starts, 1)
+    ]  # fmt: skip
 
 
 class Rater:
-    """The bot's ratings, kept in step with the stored results and season starts.
-
-    Every change that ends a game, reopens one (undo) or starts a season holds ``lock`` from
-    catching up to applying the change, so what a post says is what is applied.
-    """
+    """The bot's handle on ratings, which live in the database (nothing is held here)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.ratings = Ratings()
-        self.lock = asyncio.Lock()
-        self._seqs: set[int] = set()
-        self._seq_sum = 0
-        self._top = 0
-        self._seasons: list[SeasonStart] = []
-        self._last: Key = FIRST
-
-    async def load(self) -> Ratings:
-        """Rebuild every rating from the store (at start, and after an undo reopened a game)."""
-        async with self.lock:
-            await self.reload()
-        return self.ratings
-
-    async def current(self) -> Ratings:
-        """The ratings, caught up with the database (for a board, a profile, the seasons)."""
-        async with self.lock:
-            await self.refresh()
-        return self.ratings
-
-    async def reload(self) -> None:
-        """``load`` for a caller that holds the lock."""
-        results = await self.store.results()
-        seasons = await self.store.season_starts()
-        keyed = keyed_events(results, seasons)
-        self.ratings = replay(event for _, event in keyed)
-        self._seqs = {row.seq for row in results}
-        self._seq_sum = sum(self._seqs)
-        self._top = max(self._seqs, default=0)
-        self._seasons = list(seasons)
-        self._last = keyed[-1][0] if keyed else FIRST
-
-    async def refresh(self) -> None:
-        """Catch up with what was stored since this process last looked (the caller holds the
-        lock): apply what comes after everything applied, else rebuild."""
-        mark = await self.store.results_mark(self._top)
-        if mark.results != len(self._seqs) or mark.seq_sum != self._seq_sum:
-            await self.reload()  # a result taken back, or one that committed late
-            return
-        seasons: list[SeasonStart] = []
-        if mark.seasons != len(self._seasons):
-            every = await self.store.season_starts()
-            if every[: len(self._seasons)] != self._seasons:
-                await self.reload()  # a season start earlier than those known
-                return
-            seasons = every[len(self._seasons) :]
-        results = await self.store.results(after=self._top)
-        keyed = keyed_events(results, seasons, first_season=len(self._seasons))
-        if keyed and keyed[0][0] <= self._last:
-            await self.reload()  # something belongs before what is applied already
-            return
-        try:
-            for key, event in keyed:
-                self.ratings.replay(event)
-                self._last = key
-        except AlreadyRated:
-            await self.reload()  # the held ratings did not come from this database
-            return
-        for row in results:
-            self._seqs.add(row.seq)
-            self._seq_sum += row.seq
-            self._top = max(self._top, row.seq)
-        self._seasons += seasons
-
-    def preview(self, result: Result) -> list[Change]:
-        """The rating changes a result will make (nothing changes yet)."""
-        try:
-            return self.ratings.preview(result)
-        except AlreadyRated:
-            return []
 
     async def start_season(self, guild_id: int) -> PastSeason:
-        """Start a server's new season now: stored, then caught up with; the season that
-        ended."""
-        async with self.lock:
-            await self.refresh()
-            ended = self.ratings.season(guild_id)
-            await self.store.start_season(guild_id)
-            await self.refresh()
-            return next(s for s in self.ratings.past_seasons(guild_id) if s.season == ended)
+        """Start a server's new season now; the season that ended, with its best players."""
+        await self.store.start_season(guild_id)
+        return (await seasons_of(self.store, guild_id))[-1]
+
+
+def standings(rows: Iterable[RatingRow]) -> Mapping[Key, tuple[float, float, int, int, int]]:
+    """Rows as comparable values: (μ, σ, games, wins, last game) per key."""
+    return {r.key: (r.mu, r.sigma, r.games, r.wins, r.last_game) for r in rows}

@@ -1,51 +1,44 @@
-"""Ratings in the running bot: a finished game's result, the ratings held in memory, seasons.
+"""Ratings in the running bot: a finished game's result, boards, profiles and seasons.
 
 A game that ends leaves one ``Result`` (bot.ratings), made here from the record and the engine:
 the ranking's places, the scores, each kind's numbers (Fish: the catch; Ultimatum: points and
 shows won), who resigned or timed out (the engine's ``resigned`` flags, and seats a computer
 player took over from a person who did not take them back: theirs, ranked last), computer
-players as their level. It is stored with the change that ends the game (``Position.result``)
-and taken back by the undo that reopens it. The bot holds every rating in memory (``Rater``,
-bot.play.rater), rebuilt from the stored results at start and caught up with the database
-before each use, so several processes on one database agree, and the final post's rating
-changes are the ones that are applied.
+players as their level. It is stored with the change that ends the game (``Position.result``),
+with its rating changes (bot.play.rater), and taken back by the undo that reopens it. Boards,
+profiles and seasons read the stored ratings by index: nothing is held in memory.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from bot.games.base import Game
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from bot.play.rater import Rater as Rater
-from bot.play.rater import replay as replay
-from bot.play.rater import stored_events as stored_events
-from bot.play.rater import stored_result as stored_result
+from bot.play.rater import scope_of, seasons_of, standing_of, stored_result
 from bot.ratings import (
     GLOBAL,
-    Event,
+    PER_PAGE,
     Page,
     PastSeason,
     Player,
+    Point,
     Profile,
     Ratings,
     Result,
+    Row,
     Scope,
     Seat,
-    Standing,
-    leaderboard,
-    page_of,
     places_from_ranking,
     profile,
 )
-from bot.ratings.model import ordered
-from bot.store import GameRecord, Store, StoreError
-from bot.store.store import is_postgres_url
+from bot.ratings.boards import page_count
+from bot.ratings.results import KINDS
+from bot.store import GameRecord, Store
 
 
 def player_of(record: GameRecord, seat: int) -> Player:
@@ -107,26 +100,6 @@ def result_text(result: Result) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 
-def rebuild_database(target: str | Path) -> Ratings:
-    """Every rating derived afresh from the results and season starts stored in the database
-    ``target`` names: a ``postgresql://`` URL or an SQLite file (``python -m bot.admin
-    ratings rebuild``). OSError when it cannot be read."""
-    if not is_postgres_url(str(target)) and not Path(target).is_file():
-        raise OSError(f"there is no database at {target}")
-
-    async def read() -> list[Event]:
-        store = await Store.connect(target)
-        try:
-            return await stored_events(store)
-        finally:
-            await store.close()
-
-    try:
-        return replay(asyncio.run(read()))
-    except StoreError as error:
-        raise OSError(str(error)) from error
-
-
 # --- what people look at: boards, profiles, seasons ------------------------------------------
 
 #: The boards a leaderboard can show: the server's current season, or all servers together.
@@ -168,37 +141,54 @@ async def board(
     scope: str,
     page: int | None = None,
 ) -> Board:
-    """A page of a board: the server's (``guild_id``, only from within it) or the global one,
-    where only people who opted in are named. No ``page``: the page of the asker's row."""
+    """A page of a board: the server's current season (``guild_id``, only from within it) or
+    the global one, where only people who opted in are named. No ``page``: the page of the
+    asker's row. Reads one page of rows (and counts) by index."""
     you = Player(user_id=user_id)
-    ratings = await rater.current()
     if scope == "global" or guild_id is None:
         where = GLOBAL
-        public = await store.on_global_board()
     else:
-        where = ratings.scope(guild_id)
-        public = frozenset()
-    number = page if page is not None else page_of(ratings, where, kind, you) or 1
-    shown = leaderboard(ratings, where, kind, number, public)
-    names = await names_of(store, (row.player for row in shown.rows))
+        where = Scope(guild_id, await store.season_number(guild_id))
+    place = (where.guild_id or 0, where.season, kind)
+    players = await store.board_size(*place)
+    pages = page_count(players)
+    if page is None:
+        index = await store.board_index(*place, you.key())
+        page = 1 if index is None else index // PER_PAGE + 1
+    number = min(max(page, 1), pages)
+    stretch = await store.board_rows(*place, offset=(number - 1) * PER_PAGE, limit=PER_PAGE)
+    rows = tuple(
+        Row(
+            position,
+            player if not where.is_global or player.user_id is None or named else None,
+            row.rating,
+            standing_of(row).provisional,
+            row.games,
+            row.wins,
+        )
+        for row, position, named in stretch
+        for player in [Player.from_key(row.player)]
+    )
+    shown = Page(where, kind, number, pages, players, rows)
+    names = await names_of(store, (r.player for r in rows))
     return Board(shown, names, you)
-
-
-def board_order(ratings: Ratings, scope: Scope, kind: str) -> list[tuple[Player, Standing]]:
-    """A whole board's players, best first."""
-    return ordered(ratings.standings(scope, kind).items())
 
 
 async def player_profile(
     rater: Rater, store: Store, *, guild_id: int | None, user_id: int
 ) -> Shown:
-    """A person's profile: in a server, its games and its season's ratings; from a direct
-    message (only one's own), every game and the global ratings."""
+    """A person's profile: in a server, their games there and its season's ratings; from a
+    direct message (only one's own), every game and the global ratings. Reads that person's
+    rows only."""
     player = Player(user_id=user_id)
-    ratings = await rater.current()
-    rows = await store.results(guild_id=guild_id)
-    results = [stored_result(r) for r in rows]
-    where = GLOBAL if guild_id is None else ratings.scope(guild_id)
+    where = GLOBAL if guild_id is None else Scope(guild_id, await store.season_number(guild_id))
+    results = [stored_result(r) for r in await store.results_of_player(user_id, guild_id)]
+    ratings = Ratings()
+    for row in await store.ratings_of(player.key(), where.guild_id or 0, where.season, KINDS):
+        course = await store.rating_course(player.key(), row.kind, row.guild_id, row.season)
+        standing = standing_of(row)
+        standing.history = [Point(str(game), moment, rating) for game, moment, rating in course]
+        ratings.put(scope_of(row.guild_id, row.season), row.kind, player, standing)
     found = profile(player, results, ratings, where)
     names = await names_of(store, [player, *(p for p, _ in found.opponents)])
     return Shown(found, where, names)
@@ -208,6 +198,6 @@ async def past_seasons(
     rater: Rater, store: Store, guild_id: int
 ) -> tuple[list[PastSeason], dict[Player, str]]:
     """A server's finished seasons (oldest first) and the names of their best players."""
-    seasons = (await rater.current()).past_seasons(guild_id)
+    seasons = await seasons_of(store, guild_id)
     players = [p.player for s in seasons for podium in s.podium.values() for p in podium]
     return seasons, await names_of(store, players)

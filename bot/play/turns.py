@@ -16,10 +16,15 @@ from bot.games.base import Game
 from bot.play.games import load_game, position_of, replay_record
 from bot.play.move import Move
 from bot.play.notices import TurnNotices
-from bot.play.ratings import Rater, result_of
-from bot.store import GameRecord, OutboxDraft, Store, VersionConflict
-from bot.store.lobby import status_error
+from bot.play.rater import rated_game
+from bot.play.ratings import result_of
+from bot.store import GameRecord, OutboxDraft, Position, Store, VersionConflict
+from bot.store.ratings import RatingsMoved
+from bot.store.rows import status_error
 
+#: How often a game's end works its rating changes out before it gives up (each try fails only
+#: when another game of the same players ended in between).
+RATING_TRIES = 5
 #: Builds the posts announcing a move (bot.texts); given the record as loaded and the new game.
 AnnounceMove = Callable[[Move], Iterable[OutboxDraft]]
 #: Drafts the direct messages a move sends (bot.play.notices.turn_notices, given by the Discord
@@ -36,13 +41,12 @@ async def act(
     *,
     announce: AnnounceMove | None = None,
     notify: NotifyMove | None = None,
-    rater: Rater | None = None,
 ) -> Move:
     """Play ``text`` for ``seat`` in the loaded game and commit it (VersionConflict when the
     game changed since ``record`` was read; IllegalAction, nothing written, when the rules
     refuse). ``game`` is played on: pass one loaded for this call. The posts (``announce``) and
     direct messages (``notify``) are queued in the commit's transaction. A move that ends the
-    game stores its result; with ``rater``, its rating changes are told and applied."""
+    game stores its result and, in the same transaction, its rating changes, which it tells."""
     if record.status != "active":
         raise status_error(record, "active")
     mover = game.to_move
@@ -60,16 +64,29 @@ async def act(
         version=record.version + 1,
     )
     told = Move(after, game, seat, logged[-1], len(game.log), tuple(events))
-    if running or rater is None:
-        return await _commit(store, record, told, logged, mover, announce, notify)
-    async with rater.lock:
-        # From reading the ratings to applying the result, nothing else in this process changes
-        # them; they are first caught up with what other processes stored.
-        await rater.refresh()
-        told = replace(told, changes=tuple(rater.preview(result_of(record, game))))
-        move = await _commit(store, record, told, logged, mover, announce, notify)
-        await rater.refresh()  # the stored result, read back in its place in the order
-        return move
+    position = position_of(game, record)
+    if running:
+        return await _commit(store, record, told, logged, mover, position, announce, notify)
+    result = result_of(record, game)
+    tries = 1
+    while True:
+        rated, changes = await rated_game(store, result)
+        ending = replace(told, changes=tuple(changes))
+        try:
+            return await _commit(
+                store,
+                record,
+                ending,
+                logged,
+                mover,
+                replace(position, rated=rated),
+                announce,
+                notify,
+            )
+        except RatingsMoved:
+            if tries == RATING_TRIES:
+                raise
+            tries += 1  # another game of these players ended meanwhile: work them out again
 
 
 async def _commit(
@@ -78,6 +95,7 @@ async def _commit(
     told: Move,
     logged: list[str],
     mover: int | None,
+    position: Position,
     announce: AnnounceMove | None,
     notify: NotifyMove | None,
 ) -> Move:
@@ -92,7 +110,7 @@ async def _commit(
         record.id,
         seat=seat,
         logged=logged,
-        position=position_of(game, record),
+        position=position,
         expected_version=record.version,
         # Someone acting out of turn (a resignation) leaves the mover's clock running.
         keep_clock=seat != mover and game.to_move == mover,
@@ -110,7 +128,6 @@ async def apply_action(
     expected_version: int,
     announce: AnnounceMove | None = None,
     notify: NotifyMove | None = None,
-    rater: Rater | None = None,
 ) -> Move:
     """Load the game and ``act``, if it is still at ``expected_version``."""
     record, game = await load_game(store, game_id)
@@ -118,7 +135,7 @@ async def apply_action(
         raise VersionConflict(game_id, expected_version, record.version)
     if game is None:
         raise status_error(record, "active")
-    return await act(store, record, game, seat, text, announce=announce, notify=notify, rater=rater)
+    return await act(store, record, game, seat, text, announce=announce, notify=notify)
 
 
 async def resign(
@@ -129,7 +146,6 @@ async def resign(
     expected_version: int,
     announce: AnnounceMove | None = None,
     notify: NotifyMove | None = None,
-    rater: Rater | None = None,
 ) -> Move:
     """Log ``resign <seat>`` for that seat, whoever is to move (a resignation or a timeout)."""
     return await apply_action(
@@ -140,7 +156,6 @@ async def resign(
         expected_version=expected_version,
         announce=announce,
         notify=notify,
-        rater=rater,
     )
 
 
@@ -170,21 +185,15 @@ async def hand_to_computer(
 
 
 async def truncate_log(
-    store: Store, game_id: int, keep: int, *, expected_version: int, rater: Rater | None = None
+    store: Store, game_id: int, keep: int, *, expected_version: int
 ) -> tuple[GameRecord, Game]:
     """Cut a game's log back to its first ``keep`` actions (the game replayed from them). A
-    finished game that runs again loses its result (and ``rater`` its rating changes)."""
+    finished game that runs again loses its result and its rating changes (StoreError
+    ``rated_since`` when a player has finished another rated game of that kind since)."""
     record, game = await replay_kept(store, game_id, keep)
-    if rater is None or record.status != "finished":
-        changed = await store.cut_log(
-            game_id, keep, position_of(game, record), expected_version=expected_version
-        )
-        return changed, game
-    async with rater.lock:
-        changed = await store.cut_log(
-            game_id, keep, position_of(game, record), expected_version=expected_version
-        )
-        await rater.reload()
+    changed = await store.cut_log(
+        game_id, keep, position_of(game, record), expected_version=expected_version
+    )
     return changed, game
 
 

@@ -21,7 +21,6 @@ from typing import Literal
 
 from bot.games.base import Game
 from bot.play.games import position_of, replay_record
-from bot.play.ratings import Rater
 from bot.store import (
     GameRecord,
     OutboxDraft,
@@ -59,7 +58,9 @@ class UndoRefused(Exception):
     ``not_playing`` (the game is not under way or finished), ``not_seated`` (the person has no
     seat in it), ``rematch`` (its rematch was opened), ``changed`` (the game changed while asking),
     ``pending`` (another request waits for answers), ``void`` (the game moved on before the undo
-    was carried out), ``not_asked`` (the request does not wait for this person), or a NoUndo code.
+    was carried out), ``not_asked`` (the request does not wait for this person), ``rated_since``
+    (a player of the finished game has finished another rated game of its kind since: its rating
+    changes can no longer be taken back exactly), or a NoUndo code.
     """
 
     def __init__(self, code: str) -> None:
@@ -127,6 +128,12 @@ def approvers(record: GameRecord, game: Game, asker: int) -> list[int]:
     ]
 
 
+async def rated_since(store: Store, record: GameRecord) -> bool:
+    """Whether a finished game's players have finished another rated game of its kind since
+    (its end then stands: taking it back would need their later ratings replayed)."""
+    return record.status == "finished" and await store.rated_since(record.id) is not None
+
+
 async def rematch_opened(store: Store, record: GameRecord) -> bool:
     """Whether a finished game's rematch was opened (its result then stands)."""
     return record.status == "finished" and await store.rematch_of(record.id) is not None
@@ -160,7 +167,6 @@ async def ask(
     channel_id: int,
     now: float,
     lang: str,
-    rater: Rater | None = None,
 ) -> Asked:
     """``asker`` asks the other people to approve taking back the last turn (UndoRefused if
     they may not); where nobody has to agree, it is carried out at once, posted in ``lang``."""
@@ -170,6 +176,8 @@ async def ask(
         raise UndoRefused("not_seated")
     if await rematch_opened(store, record):
         raise UndoRefused("rematch")
+    if await rated_since(store, record):
+        raise UndoRefused("rated_since")
     point = undo_point(game, computer_seats(record))
     try:
         request = await store.request_undo(
@@ -190,19 +198,25 @@ async def ask(
     if request.waiting:
         return Asked(record, point, request)
     try:
-        changed = await _carry_out(store, record.id, point, lang, rater)
+        changed = await _carry_out(store, record.id, point, lang)
     except VersionConflict:
         # The game moved between the request and now (a computer player, a resignation): the
         # request is void, and must not block new ones until it expires.
         await store.drop_undo(record.id)
         raise UndoRefused("void") from None
+    except StoreError as error:
+        if error.code != "rated_since":
+            raise
+        await store.drop_undo(record.id)  # a game of its players ended in between
+        raise UndoRefused("rated_since") from None
     return Asked(record, point, request, changed)
 
 
 #: How an answer settled the request: ``gone`` (none waits, or it expired), ``void`` (the game
-#: moved on), ``rematch`` (a rematch was opened since), ``refused``, ``waiting`` (approved, others
-#: still to answer), ``done`` (the last approval: carried out).
-Outcome = Literal["gone", "void", "rematch", "refused", "waiting", "done"]
+#: moved on), ``rematch`` (a rematch was opened since), ``rated_since`` (a player of the finished
+#: game has finished another rated game of its kind since), ``refused``, ``waiting`` (approved,
+#: others still to answer), ``done`` (the last approval: carried out).
+Outcome = Literal["gone", "void", "rematch", "rated_since", "refused", "waiting", "done"]
 
 
 @dataclass(frozen=True)
@@ -230,7 +244,6 @@ async def answer(
     approve: bool,
     now: float,
     lang: str,
-    rater: Rater | None = None,
 ) -> Answered:
     """``user_id`` approves or refuses the game's undo request (UndoRefused ``not_asked`` if it
     does not wait for them); the last approval carries it out, posted in ``lang``."""
@@ -248,15 +261,23 @@ async def answer(
     if await rematch_opened(store, record):
         await store.drop_undo(record.id)
         return Answered("rematch", record, request)
+    if await rated_since(store, record):
+        await store.drop_undo(record.id)
+        return Answered("rated_since", record, request)
     point = undo_point(game, computer_seats(record))
     request = await store.approve_undo(record.id, user_id)
     if request.waiting:
         return Answered("waiting", record, request, point)
     try:
-        changed = await _carry_out(store, record.id, point, lang, rater)
+        changed = await _carry_out(store, record.id, point, lang)
     except VersionConflict:
         await store.drop_undo(record.id)
         return Answered("void", record, request)
+    except StoreError as error:
+        if error.code != "rated_since":
+            raise
+        await store.drop_undo(record.id)  # a game of its players ended in between
+        return Answered("rated_since", record, request)
     return Answered("done", changed, request, point)
 
 
@@ -280,15 +301,12 @@ async def void_if_moved(store: Store, record: GameRecord) -> UndoRequest | None:
     return await store.drop_undo(record.id, asked_before=record.version)
 
 
-async def _carry_out(
-    store: Store, game_id: int, point: UndoPoint, lang: str, rater: Rater | None
-) -> GameRecord:
+async def _carry_out(store: Store, game_id: int, point: UndoPoint, lang: str) -> GameRecord:
     """Cut the log back as the approved request says; announced with a fresh picture."""
     changed, _, _ = await carry_out_undo(
         store,
         game_id,
         announce=lambda r, g, _request: [days.undo_drafts(r, g, lang, whose_turns(r, point, lang))],
-        rater=rater,
     )
     return changed
 
@@ -298,13 +316,13 @@ async def carry_out_undo(
     game_id: int,
     *,
     announce: Callable[[GameRecord, Game, UndoRequest], Iterable[OutboxDraft]] | None = None,
-    rater: Rater | None = None,
 ) -> tuple[GameRecord, Game, UndoRequest]:
     """Take the turn back as the (fully approved) request says, and clear the request.
 
     VersionConflict if the game moved on since the request was made (the request is then void).
-    Undoing the end of a finished game takes its result back (and, with ``rater``, its rating
-    changes: the ratings are rebuilt from the results that stay).
+    Undoing the end of a finished game takes its result and its rating changes back, in the
+    same transaction (StoreError ``rated_since`` when a player has finished another rated game
+    of its kind since: nothing changes).
     """
     request = await store.undo_request(game_id)
     if request is None:
@@ -314,18 +332,9 @@ async def carry_out_undo(
     record = await store.get_game(game_id)
     log = [entry.text for entry in await store.action_log(game_id)]
     game = replay_record(record, log[: request.keep])
-
-    async def cut() -> tuple[GameRecord, UndoRequest]:
-        return await store.carry_out_undo(
-            game_id,
-            position_of(game, record),
-            announce=None if announce is None else (lambda r, req: announce(r, game, req)),
-        )
-
-    if rater is None or record.status != "finished":
-        changed, carried = await cut()
-        return changed, game, carried
-    async with rater.lock:
-        changed, carried = await cut()
-        await rater.reload()
+    changed, carried = await store.carry_out_undo(
+        game_id,
+        position_of(game, record),
+        announce=None if announce is None else (lambda r, req: announce(r, game, req)),
+    )
     return changed, game, carried

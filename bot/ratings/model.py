@@ -164,8 +164,11 @@ def positions(ranked: list[tuple[Player, Standing]]) -> Iterator[int]:
 class Ratings:
     """Every rating, built by applying results (and season starts) in order."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, history: bool = True) -> None:
         self.model = new_model()
+        #: Whether standings keep their course and rated games are remembered (a rebuild that
+        #: only needs the final values keeps neither: its memory stays per player).
+        self.keeps_history = history
         self._table: dict[Scope, dict[str, dict[Player, Standing]]] = {}
         self._season: dict[int, int] = {}
         self._started: dict[int, float] = {}
@@ -232,7 +235,8 @@ class Ratings:
             raise AlreadyRated(f"game {result.game_id} was rated already")
         if not result.rated or len({s.player for s in result.seats}) < 2:
             return []
-        self._rated.add(result.game_id)
+        if self.keeps_history:
+            self._rated.add(result.game_id)
         return self._changes(result, keep=True)
 
     def preview(self, result: Result) -> list[Change]:
@@ -277,7 +281,8 @@ class Ratings:
             won = any(s.place == 1 and not s.forfeited for s in result.seats_of(player))
             if keep:
                 new = Standing(mu, sigma, old.games + 1, old.wins + won, old.history)
-                new.history.append(Point(result.game_id, result.finished, new.rating))
+                if self.keeps_history:
+                    new.history.append(Point(result.game_id, result.finished, new.rating))
                 table[player] = new
             else:
                 new = Standing(mu, sigma, old.games + 1, old.wins + won)
@@ -285,6 +290,16 @@ class Ratings:
                 Change(scope, result.kind, player, old.rating, new.rating, new.provisional, won)
             )
         return changes
+
+    def rate(self, result: Result, season: int) -> list[Change]:
+        """``apply`` in the server's season ``season`` (the one the game's end was stored in)."""
+        if result.guild_id is not None:
+            self._season[result.guild_id] = season
+        return self.apply(result)
+
+    def put(self, scope: Scope, kind: str, player: Player, standing: Standing) -> None:
+        """Set a player's standing (ratings read back from where they are kept)."""
+        self._table.setdefault(scope, {}).setdefault(kind, {})[player] = standing
 
     def start_season(self, guild_id: int, started: float) -> PastSeason:
         """End a server's current season and start the next with fresh ratings; the season

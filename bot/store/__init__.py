@@ -9,31 +9,11 @@ hands in a pure function (``Opening``, ``Rebuild``).
 ``Store.from_settings(settings)`` opens the one database: PostgreSQL when ``DATABASE_URL`` is
 set (bot.store.postgres), else the SQLite file (WAL, synchronous=FULL, foreign keys, schema
 migrated by ``PRAGMA user_version``); the SQL is written once for both (bot.store.connection).
-Everything else is a typed async method returning frozen records
-(``bot.store.protocol.GameStore`` lists them):
-
-- lobby: ``create_game``, ``join``, ``add_computer``, ``leave``, ``start``, ``cancel``,
-  ``set_thread``, ``set_lobby_message`` (a full lobby starts by itself through ``opening``);
-- play: ``load`` → (record, snapshot text), ``commit_turn(..., expected_version=)`` (one short
-  transaction; VersionConflict when stale), ``hand_to_computer``, ``action_log``, ``cut_log``;
-- undo by consent: ``request_undo``, ``undo_request``, ``posted_undo`` (where its question is),
-  ``approve_undo``, ``drop_undo``, ``expired_undos``, ``carry_out_undo``; following a game:
-  ``follow``, ``followers``;
-- lookups: ``get_game``, ``games_in_channel``, ``game_of_thread``, ``games_of_user``,
-  ``games_in_guild``, ``games_due_reminder`` + ``mark_reminded``, ``games_past_deadline``,
-  ``next_due_at`` (when the scheduler must wake next);
-- outbox: pass ``announce=`` to a change to queue its messages in the same transaction, or
-  ``enqueue``; deliver with ``pending`` / ``mark_sent`` / ``mark_failed`` (``outbox_ready`` wakes
-  the sender); ``drop_if_stale`` drops a message queued for a game version that is gone;
-- settings: ``user_settings`` / ``update_user_settings`` / ``note_locale``, ``guild_settings`` /
-  ``update_guild_settings``, ``meta`` / ``set_meta``;
-- ratings: a finished game's result rides on its ``Position`` (kept with the change that
-  finishes it, dropped by the undo that reopens it); ``results``, ``result_of``,
-  ``start_season``, ``season_starts``, ``on_global_board`` (who opted in, ``/ratings privacy``);
-- upkeep: ``check_snapshots`` (the log wins), ``integrity_problems``, ``pragmas``;
-- several processes: ``claim_due_games`` / ``claim_game`` / ``claim_outbox``, ``renew_claims``,
-  ``release_game`` / ``release_outbox`` (bot.store.claims), ``hold_exclusive``;
-- moving over: ``python -m bot.admin copy --to postgresql://…`` (bot.store.copy).
+Everything else is a typed async method of ``Store``, one part per module (lobby, moves,
+queries, outbox, settings, consent, follows, claims, results, ratings, boards, away, check),
+returning the frozen records of ``bot.store.records``; the rest of the bot is typed against
+``Store`` itself. A change that queues posts takes ``announce=`` and queues them in its own
+transaction.
 """
 
 from bot.store.away import AwayOutcome, NoDaysLeft
@@ -50,10 +30,14 @@ from bot.store.moves import LoggedAction
 from bot.store.records import (
     GameRecord,
     GuildSettings,
+    NewGame,
     Opening,
     OutboxDraft,
     OutboxEntry,
     Position,
+    RatedGame,
+    RatingChange,
+    RatingRow,
     SeasonStart,
     Seat,
     SnapshotReport,
@@ -75,11 +59,15 @@ __all__ = [
     "InvalidValue",
     "LobbyError",
     "LoggedAction",
+    "NewGame",
     "NoDaysLeft",
     "Opening",
     "OutboxDraft",
     "OutboxEntry",
     "Position",
+    "RatedGame",
+    "RatingChange",
+    "RatingRow",
     "SeasonStart",
     "Seat",
     "SnapshotReport",

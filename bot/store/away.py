@@ -26,10 +26,9 @@ from datetime import UTC, datetime
 
 from bot.store.connection import Connection
 from bot.store.core import StoreCore
-from bot.store.errors import LobbyError, StoreError, VersionConflict
-from bot.store.lobby import status_error
+from bot.store.errors import LobbyError, StoreError
 from bot.store.records import GameRecord, OutboxDraft, Position
-from bot.store.rows import SELECT_GAMES, fetch_record, fetch_records, when
+from bot.store.rows import SELECT_GAMES, fetch_at, fetch_record, fetch_records, when
 from bot.store.state import away_until, write_state
 
 DAY = 86400.0
@@ -226,11 +225,7 @@ class AwayMixin(StoreCore):
         LobbyError ``not_handed`` when no seat of the game was taken over from them."""
         now = self._now()
         async with self._db.transaction() as conn:
-            record = await fetch_record(conn, game_id)
-            if record.version != expected_version:
-                raise VersionConflict(game_id, expected_version, record.version)
-            if record.status != "active":
-                raise status_error(record, "active")
+            record = await fetch_at(conn, game_id, expected_version, "active")
             seat = next((s for s in record.seats if s.handed_from == user_id), None)
             if seat is None:
                 raise LobbyError(

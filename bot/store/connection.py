@@ -60,6 +60,11 @@ class Connection(Protocol):
         (``bot.store.claims``)."""
         ...
 
+    async def lock_ratings(self) -> None:
+        """In a write transaction: no other transaction changes ratings until it ends
+        (``bot.store.ratings``)."""
+        ...
+
 
 class Database(Protocol):
     """A backend: transactions on its connections, one-off statements and the store's clock."""

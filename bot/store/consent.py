@@ -8,10 +8,10 @@ from datetime import datetime
 
 from bot.store.connection import Connection, Row
 from bot.store.core import StoreCore
-from bot.store.errors import StoreError, VersionConflict
+from bot.store.errors import StoreError
 from bot.store.moves import cut_log
 from bot.store.records import GameRecord, OutboxDraft, Position, UndoPost, UndoRequest
-from bot.store.rows import fetch_record, stamp, when
+from bot.store.rows import fetch_at, stamp, when
 
 _COLUMNS = (
     "game_id, requester_id, keep, version, waiting, approved, channel_id, created_at, expires_at, "
@@ -75,9 +75,7 @@ class ConsentMixin(StoreCore):
         """
         now = self._now()
         async with self._db.transaction() as conn:
-            record = await fetch_record(conn, game_id)
-            if record.version != expected_version:
-                raise VersionConflict(game_id, expected_version, record.version)
+            await fetch_at(conn, game_id, expected_version)
             current = await _read(conn, game_id)
             if current is not None and stamp(current.expires_at) > now:
                 raise StoreError(

@@ -68,7 +68,7 @@ async def copy_database(source: str | Path, target: str, *, rebuild: Rebuild) ->
     """
     if not Path(source).is_file():
         raise CopyRefused(f"there is no SQLite database at {source}")
-    async with await Store.open(source) as sqlite, await Store.open_postgres(target) as postgres:
+    async with await Store.open(source) as sqlite, await Store.open(target) as postgres:
         for table, _key in TABLES:
             found = await postgres._db.fetchall(f"SELECT 1 FROM {table} LIMIT 1")
             if found:

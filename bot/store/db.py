@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
 
@@ -14,7 +14,7 @@ import aiosqlite
 
 from bot.store.connection import IntegrityError, Params, Row
 from bot.store.errors import StoreOpenError
-from bot.store.schema import LATEST, MIGRATIONS
+from bot.store.schema import LATEST, refusal, steps
 
 Synchronous = Literal["FULL", "NORMAL", "OFF"]
 BUSY_TIMEOUT_MS = 5000
@@ -54,6 +54,9 @@ class SqliteConnection:
         """Nothing to do: SQLite's write transactions (BEGIN IMMEDIATE) are serial already."""
 
     async def lock_claims(self) -> None:
+        """Nothing to do: SQLite's write transactions (BEGIN IMMEDIATE) are serial already."""
+
+    async def lock_ratings(self) -> None:
         """Nothing to do: SQLite's write transactions (BEGIN IMMEDIATE) are serial already."""
 
 
@@ -133,13 +136,20 @@ class Database:
                 self._closed = True
                 await self.conn.close()
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[SqliteConnection]:
+    def transaction(self) -> AbstractAsyncContextManager[SqliteConnection]:
         """A write transaction: everything inside commits together or not at all."""
+        # IMMEDIATE takes the write lock up front, so a second process waits (busy timeout)
+        # instead of failing half-way through with SQLITE_BUSY on its first write.
+        return self._transaction("BEGIN IMMEDIATE")
+
+    def read(self) -> AbstractAsyncContextManager[SqliteConnection]:
+        """A read transaction: every query inside sees the same committed state."""
+        return self._transaction("BEGIN")
+
+    @asynccontextmanager
+    async def _transaction(self, begin: str) -> AsyncIterator[SqliteConnection]:
         async with self._lock:
-            # IMMEDIATE takes the write lock up front, so a second process waits (busy timeout)
-            # instead of failing half-way through with SQLITE_BUSY on its first write.
-            await self._begin("BEGIN IMMEDIATE")
+            await self._begin(begin)
             try:
                 yield self.wrapped
             except BaseException:
@@ -147,17 +157,6 @@ class Database:
                     await asyncio.shield(self._finish("ROLLBACK"))
                 raise
             await self._commit()
-
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[SqliteConnection]:
-        """A read transaction: every query inside sees the same committed state."""
-        async with self._lock:
-            await self._begin("BEGIN")
-            try:
-                yield self.wrapped
-            finally:
-                if self.conn.in_transaction:
-                    await self._commit()
 
     async def _begin(self, statement: str) -> None:
         """Start a transaction; a caller cancelled meanwhile leaves no transaction open."""
@@ -254,18 +253,18 @@ async def migrate(conn: aiosqlite.Connection, path: Path, target: int = LATEST) 
         refusal = _refusal(path, version, version == 0 and await _has_tables(conn))
         if refusal is not None:
             raise refusal
-        for step in range(version, target):
+        for reached, statements in steps(version, target, "sqlite"):
             try:
-                for statement in MIGRATIONS[step]:
+                for statement in statements:
                     await conn.execute(statement)
             except sqlite3.Error as error:
                 raise StoreOpenError(
                     "migration_failed",
-                    f"upgrading the database {path} from schema version {step} to {step + 1} "
-                    f"failed ({error}); it was left at version {version}, unchanged",
+                    f"upgrading the database {path} to schema version {reached} failed "
+                    f"({error}); it was left at version {version}, unchanged",
                     path=str(path),
                     version=version,
-                    step=step,
+                    step=reached,
                 ) from error
         if target > version:
             # user_version is part of the database header, so it commits with the migration.
@@ -292,16 +291,6 @@ def _probe(path: Path) -> tuple[int, bool]:
 
 def _refusal(path: Path, version: int, has_tables: bool) -> StoreOpenError | None:
     """Why the database at ``path`` is not one to open (None: it is ours, or new)."""
-    if version > LATEST:
-        return StoreOpenError(
-            "schema_too_new",
-            f"the database {path} has schema version {version}, but this version of the bot "
-            f"only knows versions up to {LATEST}: run a newer version of the bot, or point "
-            "DATABASE_PATH at another file",
-            path=str(path),
-            version=version,
-            latest=LATEST,
-        )
     if version == 0 and has_tables:
         return StoreOpenError(
             "not_ours",
@@ -309,7 +298,7 @@ def _refusal(path: Path, version: int, has_tables: bool) -> StoreOpenError | Non
             "point DATABASE_PATH at a new or an existing game database",
             path=str(path),
         )
-    return None
+    return refusal(version, f"the database {path}", "DATABASE_PATH")
 
 
 async def _pragma(conn: aiosqlite.Connection, pragma: str) -> Any:

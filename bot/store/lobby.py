@@ -10,8 +10,8 @@ from typing import Any
 from bot.store.connection import Connection, IntegrityError
 from bot.store.core import StoreCore
 from bot.store.errors import InvalidValue, LobbyError, StoreError
-from bot.store.records import GameRecord, Opening, OutboxDraft, Status
-from bot.store.rows import fetch_record
+from bot.store.records import GameRecord, NewGame, Opening, OutboxDraft, Status
+from bot.store.rows import fetch_record, status_error
 from bot.store.settings import check_reminder_hours, check_timeout_days, read_guild_settings
 from bot.store.state import write_state
 
@@ -23,18 +23,6 @@ Announce = Callable[[GameRecord], Iterable[OutboxDraft]]
 KINDS = ("fish", "ultimatum")
 #: The table sizes the schema stores (``max_players BETWEEN 2 AND 4``).
 SMALLEST, LARGEST = 2, 4
-
-
-def status_error(record: GameRecord, wanted: Status) -> LobbyError:
-    """Why a game in ``record.status`` cannot do what needs ``wanted``."""
-    reasons = {
-        "lobby": ("still_lobby", f"game #{record.id} has not started yet"),
-        "active": ("started", f"game #{record.id} has already started"),
-        "finished": ("finished", f"game #{record.id} is over"),
-        "cancelled": ("cancelled", f"game #{record.id} was cancelled"),
-    }
-    code, message = reasons[record.status]
-    return LobbyError(code, message, game_id=record.id, status=record.status, wanted=wanted)
 
 
 def _require(record: GameRecord, wanted: Status) -> None:
@@ -70,52 +58,31 @@ class LobbyMixin(StoreCore):
     """Everything before the first move, and cancelling."""
 
     async def create_game(
-        self,
-        kind: str,
-        *,
-        guild_id: int,
-        channel_id: int,
-        creator_id: int,
-        creator_name: str | None = None,
-        players: int = 2,
-        bots: int = 0,
-        bot_level: int = 1,
-        options: Mapping[str, Any] | None = None,
-        seed: int | None = None,
-        reminder_hours: float | None = None,
-        timeout_days: float | None = None,
-        announce: Announce | None = None,
-        rematch_of: int | None = None,
-        rated: bool = True,
-        opening: Opening,
+        self, new: NewGame, *, announce: Announce | None = None, opening: Opening
     ) -> GameRecord:
-        """Open a lobby with the creator seated (and ``bots`` computer players).
+        """Open a lobby with the creator seated (and ``new.bots`` computer players).
 
-        Reminder interval and timeout come from the arguments, else the server's settings, else
-        the bot's defaults. A lobby that is full at once (creator plus computers) starts at once.
-        ``opening`` starts a full table (the rules' part: seats and first position).
-        ``rematch_of`` names the finished game this one replays: the database keeps one rematch
+        A lobby that is full at once (creator plus computers) starts at once: ``opening`` starts
+        a full table (the rules' part: seats and first position). The database keeps one rematch
         (not cancelled) per game, so a second one raises LobbyError ``rematch_taken``.
-        ``rated`` False: the game's result does not count for ratings.
         """
-        if kind not in KINDS:
-            raise InvalidValue("kind", f"there is no game called {kind!r}", value=kind)
-        if guild_id is None:  # what Discord gives for a DM, whatever the annotation says
+        if new.kind not in KINDS:
+            raise InvalidValue("kind", f"there is no game called {new.kind!r}", value=new.kind)
+        if new.guild_id is None:  # what Discord gives for a DM, whatever the annotation says
             raise InvalidValue("guild", "games are played in a server's channels, not in DMs")
-        _check_table(players, bots, bot_level)
-        options_text = _options_text(options or {})
-        if seed is None:
-            seed = secrets.randbits(63)
-        elif not 0 <= seed < 2**63:
+        _check_table(new.players, new.bots, new.bot_level)
+        options_text = _options_text(new.options)
+        seed = secrets.randbits(63) if new.seed is None else new.seed
+        if not 0 <= seed < 2**63:
             raise InvalidValue("seed", "a seed is a whole number from 0 to 2⁶³ − 1", value=seed)
         now = self._now()
         async with self._db.transaction() as conn:
-            guild = await read_guild_settings(conn, guild_id)
+            guild = await read_guild_settings(conn, new.guild_id)
             hours = check_reminder_hours(
-                _first(reminder_hours, guild.reminder_hours, self.defaults.reminder_hours)
+                _first(new.reminder_hours, guild.reminder_hours, self.defaults.reminder_hours)
             )
             days = check_timeout_days(
-                _first(timeout_days, guild.timeout_days, self.defaults.timeout_days)
+                _first(new.timeout_days, guild.timeout_days, self.defaults.timeout_days)
             )
             try:
                 inserted = await conn.execute_fetchall(
@@ -123,21 +90,21 @@ class LobbyMixin(StoreCore):
                     "options, seed, created_at, updated_at, reminder_hours, timeout_days, "
                     "rematch_of, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                     "RETURNING id",
-                    (kind, guild_id, channel_id, creator_id, players, options_text, seed, now,
-                     now, hours, days, rematch_of, int(rated)),
+                    (new.kind, new.guild_id, new.channel_id, new.creator_id, new.players,
+                     options_text, seed, now, now, hours, days, new.rematch_of, int(new.rated)),
                 )  # fmt: skip
             except IntegrityError:
-                if rematch_of is None:
+                if new.rematch_of is None:
                     raise
                 raise LobbyError(
                     "rematch_taken",
-                    f"a rematch of game #{rematch_of} has already been opened",
-                    game_id=rematch_of,
+                    f"a rematch of game #{new.rematch_of} has already been opened",
+                    game_id=new.rematch_of,
                 ) from None
             game_id = int(inserted[0]["id"])
-            await _add_seat(conn, game_id, user_id=creator_id, name=creator_name, now=now)
-            for _ in range(bots):
-                await _add_seat(conn, game_id, bot_level=bot_level, now=now)
+            await _add_seat(conn, game_id, user_id=new.creator_id, name=new.creator_name, now=now)
+            for _ in range(new.bots):
+                await _add_seat(conn, game_id, bot_level=new.bot_level, now=now)
             return await self._after_seating(conn, game_id, now, announce, opening)
 
     async def join(

@@ -8,10 +8,9 @@ from datetime import datetime
 
 from bot.store.connection import Connection
 from bot.store.core import StoreCore
-from bot.store.errors import InvalidValue, VersionConflict
-from bot.store.lobby import status_error
+from bot.store.errors import InvalidValue
 from bot.store.records import GameRecord, OutboxDraft, OutboxEntry, Position
-from bot.store.rows import fetch_record, fetch_with_snapshot, when
+from bot.store.rows import fetch_at, fetch_record, fetch_with_snapshot, when
 from bot.store.state import write_state
 
 
@@ -74,11 +73,7 @@ class MovesMixin(StoreCore):
             raise ValueError("a turn logs at least one action")
         now = self._now()
         async with self._db.transaction() as conn:
-            record = await fetch_record(conn, game_id)
-            if record.version != expected_version:
-                raise VersionConflict(game_id, expected_version, record.version)
-            if record.status != "active":
-                raise status_error(record, "active")
+            record = await fetch_at(conn, game_id, expected_version, "active")
             rows = list(
                 await conn.execute_fetchall(
                     "SELECT coalesce(max(seq), 0) AS last FROM actions WHERE game_id = ?",
@@ -115,11 +110,7 @@ class MovesMixin(StoreCore):
             raise InvalidValue("bot_level", "a computer player's level is 1 or more", value=level)
         now = self._now()
         async with self._db.transaction() as conn:
-            record = await fetch_record(conn, game_id)
-            if record.version != expected_version:
-                raise VersionConflict(game_id, expected_version, record.version)
-            if record.status != "active":
-                raise status_error(record, "active")
+            record = await fetch_at(conn, game_id, expected_version, "active")
             occupant = record.player(seat)
             if occupant.user_id is None:
                 raise InvalidValue(
@@ -162,11 +153,7 @@ async def cut_log(
     now: float,
 ) -> GameRecord:
     """``MovesMixin.cut_log`` inside the caller's transaction."""
-    record = await fetch_record(conn, game_id)
-    if record.version != expected_version:
-        raise VersionConflict(game_id, expected_version, record.version)
-    if record.status not in ("active", "finished"):
-        raise status_error(record, "active")
+    record = await fetch_at(conn, game_id, expected_version, "active", "finished")
     log = await read_log(conn, game_id)
     if not 0 <= keep <= len(log):
         raise InvalidValue(

@@ -9,7 +9,7 @@ from types import MappingProxyType
 from bot.store.connection import Connection, Row
 from bot.store.errors import InvalidValue
 from bot.store.records import OutboxDraft, OutboxEntry
-from bot.store.rows import maybe_when, when
+from bot.store.rows import from_row
 
 OUTBOX_COLUMNS = (
     "id, kind, payload, channel_id, user_id, game_id, dedupe_key, created_at, next_attempt_at, "
@@ -19,23 +19,7 @@ OUTBOX_COLUMNS = (
 
 def entry_of_row(row: Row) -> OutboxEntry:
     """An outbox entry from a row selected with OUTBOX_COLUMNS."""
-    return OutboxEntry(
-        id=row["id"],
-        kind=row["kind"],
-        payload=MappingProxyType(json.loads(row["payload"])),
-        channel_id=row["channel_id"],
-        user_id=row["user_id"],
-        game_id=row["game_id"],
-        dedupe_key=row["dedupe_key"],
-        created_at=when(row["created_at"]),
-        next_attempt_at=when(row["next_attempt_at"]),
-        attempts=row["attempts"],
-        last_error=row["last_error"],
-        sent_at=maybe_when(row["sent_at"]),
-        message_id=row["message_id"],
-        gave_up_at=maybe_when(row["gave_up_at"]),
-        for_version=row["for_version"],
-    )
+    return from_row(OutboxEntry, row, payload=MappingProxyType(json.loads(row["payload"])))
 
 
 def _payload(draft: OutboxDraft) -> str:

@@ -47,6 +47,8 @@ FRAGMENTS = {
 }
 #: The advisory lock claimers take (bot.store.claims); "clam".
 CLAIM_LOCK = 0x636C616D
+#: The advisory lock every change to ratings takes (bot.store.ratings); "rate".
+RATINGS_LOCK = 0x72617465
 _NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 _LITERAL = re.compile(r"('(?:[^']|'')*')")
 
@@ -129,6 +131,10 @@ class PostgresConnection:
     async def lock_claims(self) -> None:
         """Until the transaction ends, no other claims background work (an advisory lock)."""
         await self.raw.execute("SELECT pg_advisory_xact_lock($1)", CLAIM_LOCK)
+
+    async def lock_ratings(self) -> None:
+        """Until the transaction ends, no other changes ratings (an advisory lock)."""
+        await self.raw.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
 
 
 def safe_url(url: str) -> str:

@@ -9,10 +9,10 @@ from datetime import datetime
 from typing import Any
 
 from bot.store.core import StoreCore
-from bot.store.errors import StoreError, VersionConflict
+from bot.store.errors import StoreError
 from bot.store.outbox_rows import OUTBOX_COLUMNS
 from bot.store.records import OPEN, GameRecord, OutboxDraft, Status
-from bot.store.rows import SELECT_GAMES, fetch_record, fetch_records, when
+from bot.store.rows import SELECT_GAMES, fetch_at, fetch_record, fetch_records, when
 
 _STATUS_IN = "status IN (SELECT value FROM json_each(?))"
 
@@ -130,9 +130,7 @@ class QueriesMixin(StoreCore):
             for d in announce
         ]
         async with self._db.transaction() as conn:
-            record = await fetch_record(conn, game_id)
-            if record.version != expected_version:
-                raise VersionConflict(game_id, expected_version, record.version)
+            record = await fetch_at(conn, game_id, expected_version)
             if record.next_reminder_at is None:
                 raise StoreError(
                     "no_reminder", f"nobody in game #{game_id} is waiting to be reminded"

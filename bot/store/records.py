@@ -105,6 +105,31 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
+class NewGame:
+    """A table to open: what its creator chose, and where.
+
+    Reminder interval and timeout left out come from the server's settings, else the bot's
+    defaults; ``seed`` left out is drawn at random. ``rematch_of`` names the finished game this
+    one replays; ``rated`` False: its result does not count for ratings.
+    """
+
+    kind: str
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    creator_name: str | None = None
+    players: int = 2
+    bots: int = 0
+    bot_level: int = 1
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    reminder_hours: float | None = None
+    timeout_days: float | None = None
+    rematch_of: int | None = None
+    rated: bool = True
+
+
+@dataclass(frozen=True)
 class Position:
     """What the store keeps of a game's engine state: the snapshot text (the cache of the log)
     and the facts it indexes (whose turn, the result). The play layer makes it from an engine
@@ -116,6 +141,7 @@ class Position:
     ranking: tuple[tuple[int, ...], ...] | None = None  # once over
     scores: tuple[int, ...] = ()
     result: str | None = None  # once over: the game's result as JSON, kept for ratings
+    rated: RatedGame | None = None  # once over and rated: what it does to its players' ratings
 
 
 @dataclass(frozen=True)
@@ -123,13 +149,60 @@ class StoredResult:
     """A finished game's result as kept for ratings: the JSON bot.play made (``result``) and
     the columns it is looked up by. ``finished_at`` is when the game ended (the store's time)."""
 
-    seq: int  # the order results were recorded in
+    seq: int  # the order results were recorded in (rated ones: the order they were rated in)
     game_id: int
     guild_id: int
     kind: str
     finished_at: float
     rated: bool
     result: str
+    season: int = 1  # the server's season the game counted in
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's stored rating in one scope and kind: a server's season, or the global scope
+    (``guild_id`` 0, ``season`` 0). ``player`` is the ratings' player key (``u<user id>``,
+    ``c<level>``); ``user_id`` the person's id (None for a computer level). ``rating`` and
+    ``ordinal`` are what boards sort by; ``last_game`` is the game that last changed it."""
+
+    guild_id: int
+    season: int
+    kind: str
+    player: str
+    user_id: int | None
+    mu: float
+    sigma: float
+    rating: int
+    ordinal: float
+    games: int
+    wins: int
+    last_game: int
+
+    @property
+    def key(self) -> tuple[int, int, str, str]:
+        """Which rating this is: scope, kind and player."""
+        return (self.guild_id, self.season, self.kind, self.player)
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """What a rated game does to one player's rating in one scope: the row before (None before
+    the player's first rated game there) and after, and whether the player won."""
+
+    before: RatingRow | None
+    after: RatingRow
+    won: bool
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """What a finished rated game does to ratings, worked out by bot.play from the rows it read
+    (the store checks, in the transaction that ends the game, that they still stand):
+    the server season it counts in and each change."""
+
+    season: int
+    changes: tuple[RatingChange, ...]
 
 
 @dataclass(frozen=True)

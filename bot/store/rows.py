@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import fields
 from datetime import UTC, datetime
 from types import MappingProxyType
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from bot.store.connection import Connection, Row
-from bot.store.errors import GameNotFound
+from bot.store.errors import GameNotFound, LobbyError, VersionConflict
 from bot.store.records import GameRecord, Seat, Status
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+R = TypeVar("R", bound="DataclassInstance")
 
 GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, status, creator_id, max_players, options, seed, "
@@ -71,34 +77,30 @@ def _seats(seat_list: str) -> tuple[Seat, ...]:
 def record_of_row(row: Row) -> GameRecord:
     """A game record from a row selected with SELECT_GAMES."""
     ranking = row["ranking"]
-    return GameRecord(
-        id=row["id"],
-        kind=row["kind"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
+    return from_row(
+        GameRecord,
+        row,
         status=cast(Status, row["status"]),
-        creator_id=row["creator_id"],
-        max_players=row["max_players"],
         options=MappingProxyType(json.loads(row["options"])),
-        seed=row["seed"],
-        version=row["version"],
-        created_at=when(row["created_at"]),
-        updated_at=when(row["updated_at"]),
-        turn_started_at=maybe_when(row["turn_started_at"]),
-        to_move_seat=row["to_move_seat"],
         ranking=None if ranking is None else tuple(tuple(g) for g in json.loads(ranking)),
-        finished_at=maybe_when(row["finished_at"]),
-        reminder_hours=row["reminder_hours"],
-        timeout_days=row["timeout_days"],
-        next_reminder_at=maybe_when(row["next_reminder_at"]),
-        deadline_at=maybe_when(row["deadline_at"]),
-        reminders_sent=row["reminders_sent"],
-        lobby_message_id=row["lobby_message_id"],
-        rematch_of=row["rematch_of"],
-        rated=bool(row["rated"]),
         seats=_seats(row["seat_list"]),
     )
+
+
+def from_row(kind: type[R], row: Row, **given: Any) -> R:
+    """A record of the dataclass ``kind``: the ``given`` fields, and the others from the row's
+    columns of the same name (stored times become datetimes, stored 0 and 1 booleans)."""
+    values = dict(given)
+    for field in fields(kind):
+        if field.name in values:
+            continue
+        value = row[field.name]
+        if field.type in ("datetime", "datetime | None"):
+            value = maybe_when(value)
+        elif field.type == "bool":
+            value = bool(value)
+        values[field.name] = value
+    return kind(**values)
 
 
 async def fetch_records(conn: Connection, sql: str, params: Sequence[Any] = ()) -> list[GameRecord]:
@@ -126,3 +128,28 @@ async def fetch_record(conn: Connection, game_id: int) -> GameRecord:
     if not found:
         raise GameNotFound(game_id)
     return found[0]
+
+
+async def fetch_at(
+    conn: Connection, game_id: int, expected_version: int, *statuses: Status
+) -> GameRecord:
+    """``fetch_record`` for a change decided at ``expected_version`` (VersionConflict once the
+    game moved on) that needs the game in one of ``statuses`` (the first names the wish)."""
+    record = await fetch_record(conn, game_id)
+    if record.version != expected_version:
+        raise VersionConflict(game_id, expected_version, record.version)
+    if statuses and record.status not in statuses:
+        raise status_error(record, statuses[0])
+    return record
+
+
+def status_error(record: GameRecord, wanted: Status) -> LobbyError:
+    """Why a game in ``record.status`` cannot do what needs ``wanted``."""
+    reasons = {
+        "lobby": ("still_lobby", f"game #{record.id} has not started yet"),
+        "active": ("started", f"game #{record.id} has already started"),
+        "finished": ("finished", f"game #{record.id} is over"),
+        "cancelled": ("cancelled", f"game #{record.id} was cancelled"),
+    }
+    code, message = reasons[record.status]
+    return LobbyError(code, message, game_id=record.id, status=record.status, wanted=wanted)

@@ -11,6 +11,7 @@ from bot.store.connection import Connection
 from bot.store.core import StoreCore
 from bot.store.errors import InvalidValue
 from bot.store.records import GuildSettings, UserSettings
+from bot.store.rows import from_row
 
 #: The languages the bot speaks (as in bot.config's DEFAULT_LANGUAGE).
 LANGUAGES = ("en", "de", "fr")
@@ -31,24 +32,23 @@ KEEP: Literal[Keep.KEEP] = Keep.KEEP
 
 def check_reminder_hours(hours: float) -> float:
     """A valid reminder interval in hours (more than 0, at most 30 days)."""
-    if not math.isfinite(hours) or not 0 < hours <= MAX_REMINDER_HOURS:
-        raise InvalidValue(
-            "reminder_hours",
-            f"reminders must come after more than 0 and at most {MAX_REMINDER_HOURS:g} hours",
-            value=hours,
-        )
-    return float(hours)
+    message = f"reminders must come after more than 0 and at most {MAX_REMINDER_HOURS:g} hours"
+    return _above_zero(
+        hours, MAX_REMINDER_HOURS, InvalidValue("reminder_hours", message, value=hours)
+    )
 
 
 def check_timeout_days(days: float) -> float:
     """A valid turn timeout in days (more than 0, at most a year)."""
-    if not math.isfinite(days) or not 0 < days <= MAX_TIMEOUT_DAYS:
-        raise InvalidValue(
-            "timeout_days",
-            f"a turn may time out after more than 0 and at most {MAX_TIMEOUT_DAYS:g} days",
-            value=days,
-        )
-    return float(days)
+    message = f"a turn may time out after more than 0 and at most {MAX_TIMEOUT_DAYS:g} days"
+    return _above_zero(days, MAX_TIMEOUT_DAYS, InvalidValue("timeout_days", message, value=days))
+
+
+def _above_zero(value: float, most: float, otherwise: InvalidValue) -> float:
+    """``value`` if it is more than 0 and at most ``most``; else ``otherwise`` is raised."""
+    if not math.isfinite(value) or not 0 < value <= most:
+        raise otherwise
+    return float(value)
 
 
 def check_away_days(days: int) -> int:
@@ -83,16 +83,7 @@ async def read_guild_settings(conn: Connection, guild_id: int) -> GuildSettings:
             (guild_id,),
         )
     )
-    if not rows:
-        return GuildSettings(guild_id)
-    row = rows[0]
-    return GuildSettings(
-        guild_id=row["guild_id"],
-        reminder_hours=row["reminder_hours"],
-        timeout_days=row["timeout_days"],
-        language=row["language"],
-        away_days=row["away_days"],
-    )
+    return from_row(GuildSettings, rows[0]) if rows else GuildSettings(guild_id)
 
 
 class SettingsMixin(StoreCore):
@@ -106,17 +97,7 @@ class SettingsMixin(StoreCore):
             "WHERE user_id = ?",
             (user_id,),
         )
-        if not rows:
-            return UserSettings(user_id)
-        row = rows[0]
-        return UserSettings(
-            user_id=row["user_id"],
-            notify_dm=bool(row["notify_dm"]),
-            dms_closed=bool(row["dms_closed"]),
-            language=row["language"],
-            locale=row["locale"],
-            global_board=bool(row["global_board"]),
-        )
+        return from_row(UserSettings, rows[0]) if rows else UserSettings(user_id)
 
     async def update_user_settings(
         self,

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.store.connection import Connection
 from bot.store.errors import VersionConflict
+from bot.store.ratings import rate, season_number, unrate
 from bot.store.records import GameRecord, Position, Seat, Status
 from bot.store.rows import maybe_when, when
 
@@ -154,20 +155,28 @@ async def _keep_result(
     status: Status,
     finished_at: float | None,
 ) -> None:
-    """Keep the result of a game that finished (with the change that finishes it); drop the
-    result of one that runs again (an undo cut its end off) or was cancelled."""
+    """Keep the result of a game that finished (with the change that finishes it) and apply its
+    rating changes; drop the result of one that runs again (an undo cut its end off: its rating
+    changes are taken back) or was cancelled."""
     if status == "finished" and finished_at is not None:
         if position.result is None:
             return  # a change that brings no result (none is made for it) leaves the stored one
+        rated = position.rated if record.rated and record.status != "finished" else None
+        if rated is not None:
+            # Under the ratings lock, so that rated results are numbered in the order rated.
+            await rate(conn, record.id, record.guild_id, finished_at, rated)
+        season = rated.season if rated else await season_number(conn, record.guild_id)
         await conn.execute(
-            "INSERT INTO results (game_id, guild_id, kind, finished_at, rated, result) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+            "INSERT INTO results (game_id, guild_id, kind, finished_at, rated, result, season) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
             "guild_id = excluded.guild_id, kind = excluded.kind, "
-            "finished_at = excluded.finished_at, rated = excluded.rated, result = excluded.result",
+            "finished_at = excluded.finished_at, rated = excluded.rated, "
+            "result = excluded.result",
             (record.id, record.guild_id, record.kind, finished_at, int(record.rated),
-             position.result),
+             position.result, season),
         )  # fmt: skip
     elif record.status == "finished" or status == "cancelled":
+        await unrate(conn, record.id)
         await conn.execute("DELETE FROM results WHERE game_id = ?", (record.id,))
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.store.away import AwayMixin
+from bot.store.boards import BoardsMixin
 from bot.store.check import CheckMixin
 from bot.store.claims import ClaimsMixin
 from bot.store.connection import Database
@@ -23,6 +24,7 @@ from bot.store.moves import MovesMixin
 from bot.store.outbox import OutboxMixin
 from bot.store.postgres import PostgresDatabase
 from bot.store.queries import QueriesMixin
+from bot.store.ratings import RatingsMixin
 from bot.store.results import ResultsMixin
 from bot.store.settings import SettingsMixin
 
@@ -38,6 +40,8 @@ class Store(
     ConsentMixin,
     ClaimsMixin,
     ResultsMixin,
+    RatingsMixin,
+    BoardsMixin,
     AwayMixin,
 ):
     """The bot's persistence: one database (SQLite or PostgreSQL), opened once, shared by
@@ -48,47 +52,28 @@ class Store(
     @classmethod
     async def open(
         cls,
-        path: str | Path,
-        *,
-        defaults: Defaults | None = None,
-        clock: Callable[[], float] = time.time,
-        synchronous: Synchronous = "FULL",
-    ) -> Store:
-        """Open the database (creating it and its folder if needed) and migrate it.
-
-        Raises StoreOpenError with a clear message if the file cannot be used or was written by
-        a newer version of the bot. Nothing is loaded eagerly. ``synchronous`` stays FULL in
-        the bot (every committed move survives a power cut); lower is for throw-away databases.
-        """
-        db = await SqliteDatabase.open(Path(path), clock=clock, synchronous=synchronous)
-        return cls(db, defaults or Defaults())
-
-    @classmethod
-    async def open_postgres(
-        cls,
-        url: str,
-        *,
-        defaults: Defaults | None = None,
-        clock: Callable[[], float] = time.time,
-        pool_size: int = 10,
-    ) -> Store:
-        """Connect to the PostgreSQL database at ``url`` and migrate it (StoreOpenError when
-        it cannot be reached or is not one to use)."""
-        db = await PostgresDatabase.open(url, clock=clock, max_size=pool_size)
-        return cls(db, defaults or Defaults())
-
-    @classmethod
-    async def connect(
-        cls,
         target: str | Path,
         *,
         defaults: Defaults | None = None,
         clock: Callable[[], float] = time.time,
+        synchronous: Synchronous = "FULL",
+        pool_size: int = 10,
     ) -> Store:
-        """A ``postgresql://`` URL opens PostgreSQL, anything else is an SQLite file's path."""
+        """Open and migrate the database: a ``postgresql://`` URL is a PostgreSQL database (a
+        pool of ``pool_size`` connections), anything else an SQLite file's path (created with
+        its folder if needed).
+
+        Raises StoreOpenError with a clear message if it cannot be used, is not the bot's or was
+        written by a newer version of the bot. Nothing is loaded eagerly. ``synchronous`` stays
+        FULL in the bot (every committed move survives a power cut); lower is for throw-away
+        SQLite databases.
+        """
+        db: Database
         if is_postgres_url(str(target)):
-            return await cls.open_postgres(str(target), defaults=defaults, clock=clock)
-        return await cls.open(target, defaults=defaults, clock=clock)
+            db = await PostgresDatabase.open(str(target), clock=clock, max_size=pool_size)
+        else:
+            db = await SqliteDatabase.open(Path(target), clock=clock, synchronous=synchronous)
+        return cls(db, defaults or Defaults())
 
     @classmethod
     async def from_settings(
@@ -96,7 +81,7 @@ class Store(
     ) -> Store:
         """Open the database the bot's settings name (``DATABASE_URL``, else the SQLite file
         ``DATABASE_PATH``), with their reminder and timeout defaults."""
-        return await cls.connect(
+        return await cls.open(
             settings.database_url or settings.database,
             defaults=Defaults(
                 reminder_hours=settings.reminder_hours,

@@ -103,6 +103,11 @@ TEMPLATES: dict[str, str] = {
     "undo_pending": N_("An undo in game #{game_id} is already waiting for answers."),
     "not_asked": N_("The undo in game #{game_id} does not wait for your answer."),
     "undo_waiting": N_("The undo in game #{game_id} is still waiting for answers."),
+    "rated_since": N_(
+        "The end of game #{game_id} can't be taken back any more: one of its players has "
+        "finished another rated game of this kind since (game #{later}), and its rating "
+        "builds on this one."
+    ),
     "no_reminder": N_("Nobody in this game is waiting to be reminded."),
     # Store: values outside their range
     "players": N_("A game is for 2 to 4 players (computer players included)."),

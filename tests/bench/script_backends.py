@@ -36,7 +36,7 @@ from bot.play.games import load_game  # noqa: E402
 from bot.play.lobby import create_game  # noqa: E402
 from bot.play.lobby import join as join_game  # noqa: E402
 from bot.play.turns import apply_action  # noqa: E402
-from bot.store import Store, VersionConflict  # noqa: E402
+from bot.store import NewGame, Store, VersionConflict  # noqa: E402
 from tests.pg import start_server  # noqa: E402
 
 BUDGET = 0.250
@@ -52,7 +52,7 @@ def p99(samples: list[float]) -> float:
 async def new_game(store: Store, rng: random.Random) -> int:
     """A 2-player Fish game, both seats people (so nothing plays by itself)."""
     record = await create_game(
-        store, "fish", guild_id=1, channel_id=rng.randrange(10**9), creator_id=1, players=2
+        store, NewGame("fish", guild_id=1, channel_id=rng.randrange(10**9), creator_id=1, players=2)
     )
     await join_game(store, record.id, 2)
     return record.id
@@ -99,7 +99,7 @@ async def player(url: str, games: int, seconds: float, seed: int) -> list[float]
     """Play ``games`` games at once for ``seconds``; each turn's latency."""
     rng = random.Random(seed)
     latencies: list[float] = []
-    async with await Store.open_postgres(url, pool_size=min(games, 20)) as store:
+    async with await Store.open(url, pool_size=min(games, 20)) as store:
         ids = [await new_game(store, rng) for _ in range(games)]
         end = time.perf_counter() + seconds
 
@@ -137,7 +137,7 @@ def throughput(url: str, processes: int, games: int, seconds: float = 4.0) -> tu
 
 def _holder(url: str, game_id: int, ready: Any) -> None:
     async def hold() -> None:
-        async with await Store.open_postgres(url, pool_size=1) as store:
+        async with await Store.open(url, pool_size=1) as store:
             assert await store.claim_game(game_id, "doomed", lease=LEASE)
             ready.set()
             await asyncio.sleep(3600)
@@ -147,9 +147,10 @@ def _holder(url: str, game_id: int, ready: Any) -> None:
 
 async def takeover_wait(url: str) -> float:
     """Seconds from a holder's SIGKILL to another process's claim of its game."""
-    async with await Store.open_postgres(url, pool_size=2) as store:
+    async with await Store.open(url, pool_size=2) as store:
         record = await create_game(
-            store, "fish", guild_id=1, channel_id=1, creator_id=1, players=2, bots=1, seed=3
+            store,
+            NewGame("fish", guild_id=1, channel_id=1, creator_id=1, players=2, bots=1, seed=3),
         )
         context = multiprocessing.get_context("spawn")
         ready = context.Event()
@@ -172,7 +173,7 @@ async def main() -> None:
             async with await Store.open(Path(folder) / "bench.sqlite3") as store:
                 sqlite = await commit_times(store, 400)
         async with server.database() as url:
-            async with await Store.open_postgres(url) as store:
+            async with await Store.open(url) as store:
                 postgres = await commit_times(store, 400)
             print("move transaction (commit_turn), 400 turns:")
             for name, times in (("SQLite (WAL, FULL)", sqlite), ("PostgreSQL", postgres)):

@@ -5,8 +5,9 @@ the rating update of one finished game (median over 2–4 seats, into a server s
 global scope, with 10,000 players already rated); the leaderboard of one server with 10,000
 rated players (ordering + one page), its picture and PNG; a profile and its picture; a rebuild;
 and from the store (a real SQLite file with the bot's settings, the same games stored as finished
-games with their seats and results): reading every result, the rebuild at start, and the
-``/ratings leaderboard`` query (server board, and the global board with the opted-in people read).
+games with their seats and results): reading every result, the rebuild that writes every rating
+(``python -m bot.admin ratings rebuild --write``), and the ``/ratings leaderboard`` query (server
+board, and the global board with the opted-in people read).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from bot.play import ratings as play  # noqa: E402
+from bot.play.rater import Rebuilder  # noqa: E402
 from bot.ratings import (  # noqa: E402
     Player,
     Ratings,
@@ -179,13 +181,13 @@ async def store_figures(results: list[Result], players: int) -> None:
         try:
             show(
                 f"store: read {len(results):,} results",
-                await timed_async(store.results, 3),
+                await timed_async(lambda: store.results_after(0, len(results)), 3),
+            )
+            show(
+                f"store: rebuild and write every rating ({len(results):,} results)",
+                await timed_async(lambda: store.replace_ratings(Rebuilder()), 1),
             )
             rater = play.Rater(store)
-            show(
-                f"store: rebuild at start ({len(results):,} results)",
-                await timed_async(rater.load, 1),
-            )
             me = players // 2
 
             async def server_board() -> object:

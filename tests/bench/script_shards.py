@@ -166,7 +166,7 @@ async def run(server: PostgresServer, processes: int, think: tuple[float, float]
             server.database() as url,
             fake,
             bots(fake, url, Path(folder), processes),
-            await Store.open_postgres(url, pool_size=4) as store,
+            await Store.open(url, pool_size=4) as store,
         ):
             games = await open_games(fake, store)
             await asyncio.sleep(1.0)  # the opening posts
@@ -211,7 +211,7 @@ async def takeover(server: PostgresServer, lease: float) -> tuple[float, float, 
             server.database() as url,
             fake,
             bots(fake, url, Path(folder), 2, **settings) as running,
-            await Store.open_postgres(url, pool_size=2) as store,
+            await Store.open(url, pool_size=2) as store,
         ):
             channel = next(
                 fake.channel("games", guild=g)

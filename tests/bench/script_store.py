@@ -25,7 +25,7 @@ from bot.play.games import load_game  # noqa: E402
 from bot.play.lobby import create_game  # noqa: E402
 from bot.play.lobby import join as join_game  # noqa: E402
 from bot.play.turns import apply_action  # noqa: E402
-from bot.store import Store  # noqa: E402
+from bot.store import NewGame, Store  # noqa: E402
 
 START = 1_700_000_000.0
 MINUTE = 60.0
@@ -61,11 +61,13 @@ async def populate(path: Path, games: int, clock: Clock) -> None:
             clock.now += MINUTE  # one new game a minute: reminders fall due over a week
             record = await create_game(
                 store,
-                KINDS[n % 2],
-                guild_id=1 + n % 50,
-                channel_id=1000 + n % 400,
-                creator_id=10_000 + rng.randrange(3000),
-                seed=n,
+                NewGame(
+                    KINDS[n % 2],
+                    guild_id=1 + n % 50,
+                    channel_id=1000 + n % 400,
+                    creator_id=10_000 + rng.randrange(3000),
+                    seed=n,
+                ),
             )
             if n % 10 == 0:
                 continue  # an open lobby
@@ -117,7 +119,7 @@ async def move_times(path: Path, clock: Clock, moves: int) -> dict[str, list[flo
             while len(samples[kind]) < moves:
                 if game is None or game.is_over:
                     created = await create_game(
-                        store, kind, guild_id=1, channel_id=1, creator_id=1, bots=1
+                        store, NewGame(kind, guild_id=1, channel_id=1, creator_id=1, bots=1)
                     )
                     record, game = await load_game(store, created.id)
                 assert record is not None and game is not None and game.to_move is not None

@@ -17,7 +17,7 @@ from bot.games.base import IllegalAction
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import N_, known_language, language_of, picture_labels, t, tn
-from bot.store.lobby import status_error
+from bot.store.rows import status_error
 from bot.texts import refusals as errors
 from bot.translator import CatalogueTranslator
 from render import fish as fish_picture

@@ -9,7 +9,7 @@ import pytest
 from bot.games import KINDS, game_class
 from bot.games.base import seat_order
 from bot.play.lobby import create_game
-from bot.store import InvalidValue, Store
+from bot.store import InvalidValue, NewGame, Store
 from bot.store.lobby import LARGEST, SMALLEST
 from tests.store.conftest import CHANNEL, GUILD, USERS, started
 
@@ -29,11 +29,9 @@ async def test_a_table_outside_the_engines_limits_is_refused(store: Store, kind:
         with pytest.raises(InvalidValue) as refused:
             await create_game(
                 store,
-                kind,
-                guild_id=GUILD,
-                channel_id=CHANNEL,
-                creator_id=USERS[0],
-                players=players,
+                NewGame(
+                    kind, guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[0], players=players
+                ),
             )
         assert refused.value.code == "players"
         assert f"{rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players" in refused.value.message

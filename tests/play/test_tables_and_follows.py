@@ -9,7 +9,7 @@ import pytest
 from bot.play.follow import follow, set_notify
 from bot.play.lobby import TableRefused, cancel, create_game, join, leave, withdraw
 from bot.play.notices import remind
-from bot.store import LobbyError, OutboxDraft, Store
+from bot.store import LobbyError, NewGame, OutboxDraft, Store
 from bot.texts.announce import cancel_draft
 from tests.store.conftest import CHANNEL, GUILD, USERS, started
 
@@ -18,7 +18,8 @@ CREATOR, OTHER, STRANGER = USERS[0], USERS[1], USERS[3]
 
 async def _lobby(store: Store, players: int = 3) -> int:
     record = await create_game(
-        store, "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=CREATOR, players=players
+        store,
+        NewGame("fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=CREATOR, players=players),
     )
     return record.id
 

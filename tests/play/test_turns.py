@@ -11,7 +11,7 @@ from bot.games.base import IllegalAction
 from bot.play.games import load_game, opening, position_of
 from bot.play.notices import turn_notices
 from bot.play.turns import act, resign
-from bot.store import LobbyError, Store, VersionConflict
+from bot.store import LobbyError, NewGame, Store, VersionConflict
 from tests.store.conftest import started
 
 
@@ -76,7 +76,7 @@ async def test_a_position_is_what_the_store_keeps_of_a_game(store: Store) -> Non
 async def test_an_opening_needs_enough_players(store: Store) -> None:
     """A table of one cannot start: the rules' smallest table is two (F-4, U-9)."""
     lobby = await store.create_game(
-        "fish", guild_id=1, channel_id=2, creator_id=3, players=2, opening=opening
+        NewGame("fish", guild_id=1, channel_id=2, creator_id=3, players=2), opening=opening
     )
     with pytest.raises(LobbyError) as caught:
         opening(lobby)

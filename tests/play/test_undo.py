@@ -21,7 +21,7 @@ from bot.play.undo import (
     expire,
     void_if_moved,
 )
-from bot.store import GameRecord, Store
+from bot.store import GameRecord, NewGame, Store
 from tests.store.conftest import CHANNEL, GUILD, USERS, Clock, started
 
 
@@ -228,11 +228,9 @@ async def test_no_undo_once_the_rematch_is_open(store: Store, clock: Clock) -> N
     assert finished.status == "finished"
     await create_game(
         store,
-        "fish",
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        creator_id=USERS[0],
-        rematch_of=record.id,
+        NewGame(
+            "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[0], rematch_of=record.id
+        ),
     )
     with pytest.raises(UndoRefused) as refused:
         await ask_now(store, clock, finished, USERS[0])

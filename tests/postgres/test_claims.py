@@ -20,11 +20,8 @@ WORKERS = 6
 async def stores(postgres_url: str) -> AsyncIterator[list[Store]]:
     """Several stores on one database, sharing one clock, as several bot processes would."""
     clock = Clock()
-    opened = [await Store.open_postgres(postgres_url, clock=clock, pool_size=3)]
-    opened += [
-        await Store.open_postgres(postgres_url, clock=clock, pool_size=3)
-        for _ in range(WORKERS - 1)
-    ]
+    opened = [await Store.open(postgres_url, clock=clock, pool_size=3)]
+    opened += [await Store.open(postgres_url, clock=clock, pool_size=3) for _ in range(WORKERS - 1)]
     try:
         yield opened
     finally:

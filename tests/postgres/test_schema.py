@@ -9,9 +9,9 @@ from collections.abc import AsyncIterator
 import asyncpg
 import pytest
 
-from bot.store import StoreOpenError
-from bot.store import schema as sqlite_schema
-from bot.store.postgres_schema import CLAIM_COLUMNS, LATEST, migrate, schema_version
+from bot.store import StoreOpenError, schema
+from bot.store.postgres_schema import migrate, schema_version
+from bot.store.schema import BASELINE_VERSION, LATEST
 
 T = 1_700_000_000.0
 
@@ -43,8 +43,9 @@ async def test_migrates_an_empty_database_and_again_changes_nothing(
     assert await conn.fetchval("SELECT count(*) FROM schema_version") == 1
 
 
-async def test_upgrades_step_by_step_from_every_version(conn: asyncpg.Connection) -> None:
-    for target in range(1, LATEST + 1):
+async def test_upgrades_step_by_step_from_the_baseline(conn: asyncpg.Connection) -> None:
+    assert await migrate(conn, target=BASELINE_VERSION) == 0
+    for target in range(BASELINE_VERSION + 1, LATEST + 1):
         assert await migrate(conn, target=target) == target - 1
         assert await schema_version(conn) == target
 
@@ -66,15 +67,28 @@ async def test_refuses_a_database_that_is_not_ours(conn: asyncpg.Connection) -> 
     assert await conn.fetchval("SELECT to_regclass('games')") is None
 
 
-async def test_a_failing_step_leaves_the_database_as_it_was(conn: asyncpg.Connection) -> None:
-    await migrate(conn, target=5)
-    # A column in the way of version 6's ALTER TABLE: that step fails, and so does the whole run.
-    await conn.execute("ALTER TABLE games ADD COLUMN rematch_of TEXT")
+async def test_a_failing_step_leaves_the_database_as_it_was(
+    conn: asyncpg.Connection, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await migrate(conn)
+    # A migration whose second statement fails: the whole run rolls back.
+    failing = ("ALTER TABLE games ADD COLUMN extra TEXT", "CREATE TABLE games (x INTEGER)")
+    monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, failing))
+    with pytest.raises(StoreOpenError) as refused:
+        await migrate(conn, target=LATEST + 1)
+    assert refused.value.code == "migration_failed"
+    assert await schema_version(conn) == LATEST
+    assert not await conn.fetchval(
+        "SELECT count(*) FROM information_schema.columns WHERE column_name = 'extra'"
+    )
+
+
+async def test_refuses_a_version_from_before_the_baseline(conn: asyncpg.Connection) -> None:
+    await migrate(conn)
+    await conn.execute("UPDATE schema_version SET version = $1", BASELINE_VERSION - 1)
     with pytest.raises(StoreOpenError) as refused:
         await migrate(conn)
-    assert refused.value.code == "migration_failed"
-    assert await schema_version(conn) == 5
-    assert await conn.fetchval("SELECT to_regclass('games_one_rematch')") is None
+    assert refused.value.code == "schema_too_old"
 
 
 async def test_two_processes_migrating_at_once_both_succeed(postgres_url: str) -> None:
@@ -90,8 +104,8 @@ async def test_two_processes_migrating_at_once_both_succeed(postgres_url: str) -
 
 def _sqlite_shape() -> tuple[dict[str, dict[str, tuple[bool, bool]]], set[str]]:
     conn = sqlite3.connect(":memory:")
-    for step in sqlite_schema.MIGRATIONS:
-        for statement in step:
+    for _, statements in schema.steps(0, LATEST, "sqlite"):
+        for statement in statements:
             conn.execute(statement)
     tables: dict[str, dict[str, tuple[bool, bool]]] = {}
     names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
@@ -125,8 +139,6 @@ async def test_same_tables_columns_and_indexes_as_sqlite(db: asyncpg.Connection)
             default,
         )
     del pg_tables["schema_version"]
-    for table, extra in CLAIM_COLUMNS.items():
-        assert set(extra) <= set(sqlite_tables[table])  # version 7 is in both
     # AUTOINCREMENT keys have no declared default in SQLite; identity columns count as one here.
     identities = (("games", "id"), ("outbox", "id"), ("seasons", "id"), ("results", "seq"))
     for table, key in (*identities, ("away", "id")):
@@ -220,31 +232,3 @@ async def test_checks_keys_and_cascades_like_sqlite(db: asyncpg.Connection) -> N
     assert await db.fetchval("SELECT notify_dm FROM user_settings") is None
     await db.execute("INSERT INTO user_settings (user_id, updated_at) VALUES (1, $1)", T)
     assert await db.fetchval("SELECT notify_dm FROM user_settings") == 0  # opt-in since v4
-
-
-async def test_version_six_moves_rematches_out_of_meta(conn: asyncpg.Connection) -> None:
-    await migrate(conn, target=5)
-    old = await _game_v5(conn, "finished")
-    new = await _game_v5(conn, "lobby")
-    await conn.execute(
-        "INSERT INTO meta (key, value, updated_at) VALUES ($1, $2, $3), ('sync', 'abc', $3)",
-        f"rematch:{old}",
-        str(new),
-        T,
-    )
-    await migrate(conn)
-    assert await conn.fetchval("SELECT rematch_of FROM games WHERE id = $1", new) == old
-    assert await conn.fetchval("SELECT rematch_of FROM games WHERE id = $1", old) is None
-    assert [r["key"] for r in await conn.fetch("SELECT key FROM meta")] == ["sync"]
-
-
-async def _game_v5(conn: asyncpg.Connection, status: str) -> int:
-    return int(
-        await conn.fetchval(
-            "INSERT INTO games (kind, guild_id, channel_id, status, creator_id, max_players, "
-            "seed, created_at, updated_at) VALUES ('fish', 1, 2, $1, 3, 2, 7, $2, $2) "
-            "RETURNING id",
-            status,
-            T,
-        )
-    )

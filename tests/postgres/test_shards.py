@@ -202,7 +202,7 @@ async def test_two_processes_share_the_work_and_one_takes_over_when_the_other_di
     async with (
         bot_group(env0, tmp_path / "shard0.log"),
         bot_group(env1, tmp_path / "shard1.log") as second,
-        await Store.open_postgres(postgres_url, pool_size=2) as store,
+        await Store.open(postgres_url, pool_size=2) as store,
     ):
         await fake.wait_until(
             lambda: sorted(tuple(s.shard) for s in fake.gateway.connected()) == [(0, 2), (1, 2)],

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bot.admin.ratings import main, rows
 from bot.play import ratings as play
+from bot.play.rebuild import rebuild, stored_ratings
 from bot.play.turns import resign
 from bot.ratings import NewSeason, Ratings, Result
 from tests.ratings.games import random_results
@@ -76,7 +77,7 @@ async def test_rebuild_reads_the_database_the_bot_would_open(
 ) -> None:
     """Without a file or --database the command opens the bot's database as the bot does:
     DATABASE_URL when it is set (PostgreSQL), else DATABASE_PATH; it prints the ratings the
-    running bot reached."""
+    running bot stored, and says they all agree."""
     store = await open_store(target, clock)
     try:
         rater = play.Rater(store)
@@ -86,9 +87,9 @@ async def test_rebuild_reads_the_database_the_bot_would_open(
             record = await started(store, "fish", players)
             for seat in range(players - 1):
                 record = await store.get_game(record.id)
-                await resign(store, record.id, seat, expected_version=record.version, rater=rater)
+                await resign(store, record.id, seat, expected_version=record.version)
             clock.advance(60)
-        expected = [json.loads(json.dumps(row)) for row in rows(rater.ratings)]
+        expected = [json.loads(json.dumps(row)) for row in rows(await stored_ratings(store))]
     finally:
         await store.close()
     assert any(row["scope"] == f"guild {GUILD} season 2" for row in expected)
@@ -108,3 +109,31 @@ async def test_rebuild_reads_the_database_the_bot_would_open(
     )
     assert done.returncode == 0, done.stderr
     assert [json.loads(line) for line in done.stdout.splitlines()] == expected
+    assert "rebuilt 4 games" in done.stderr and " 0 differing" in done.stderr
+
+
+async def test_rebuild_finds_and_writes_over_ratings_that_differ(
+    target: Path | str, clock: Clock
+) -> None:
+    """A stored rating changed behind the bot's back is found by the comparison, and --write
+    puts the rebuilt one back; the command refuses --write with a results file."""
+    store = await open_store(target, clock)
+    try:
+        for _ in range(3):
+            record = await started(store, "fish", 2)
+            await resign(store, record.id, 0, expected_version=record.version)
+            clock.advance(60)
+        kept = await store.all_rating_rows((-1, -1, "", ""), 100)
+        await store._db.write_one("UPDATE ratings SET mu = mu + 1 WHERE player = ?", ("u11",))
+        assert (await rebuild(store)).differing == [
+            (0, 0, "fish", "u11"),
+            (GUILD, 1, "fish", "u11"),
+        ]
+        err = io.StringIO()
+        found = await rebuild(store, write=True, out=err)
+        assert found.written and "write" in err.getvalue()
+        assert await store.all_rating_rows((-1, -1, "", ""), 100) == kept
+        assert (await rebuild(store)).differing == []
+    finally:
+        await store.close()
+    assert main(["rebuild", "results.jsonl", "--write"], io.StringIO()) == 2

@@ -5,7 +5,7 @@ clock. ``sqlite_store`` is for the few tests about SQLite itself (pragmas, query
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -16,7 +16,7 @@ from bot.play.games import load_game
 from bot.play.lobby import create_game
 from bot.play.lobby import join as join_game
 from bot.play.turns import apply_action
-from bot.store import GameRecord, Store
+from bot.store import GameRecord, NewGame, Store
 from tests.pg import PostgresServer
 
 GUILD = 100
@@ -78,9 +78,7 @@ async def target(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator
 
 async def open_store(target: Path | str, clock: Clock) -> Store:
     """Open a store on ``target`` (as another process or a restarted bot would)."""
-    if isinstance(target, Path):
-        return await Store.open(target, clock=clock)
-    return await Store.open_postgres(target, clock=clock, pool_size=4)
+    return await Store.open(target, clock=clock, pool_size=4)
 
 
 @pytest.fixture
@@ -102,20 +100,23 @@ async def started(
     bots: int = 0,
     channel_id: int = CHANNEL,
     options: dict[str, object] | None = None,
+    users: Sequence[int] = USERS,
 ) -> GameRecord:
-    """A game created by USERS[0] and filled by the next users (so it has started)."""
+    """A game created by ``users[0]`` and filled by the next users (so it has started)."""
     record = await create_game(
         store,
-        kind,
-        guild_id=GUILD,
-        channel_id=channel_id,
-        creator_id=USERS[0],
-        players=players,
-        bots=bots,
-        seed=seed,
-        options=options,
+        NewGame(
+            kind,
+            guild_id=GUILD,
+            channel_id=channel_id,
+            creator_id=users[0],
+            players=players,
+            bots=bots,
+            seed=seed,
+            options=options or {},
+        ),
     )
-    for user in USERS[1 : players - bots]:
+    for user in users[1 : players - bots]:
         record = await join_game(store, record.id, user)
     assert record.status == "active"
     return record

@@ -15,26 +15,28 @@ from bot.games import KINDS
 from bot.play.games import load_game
 from bot.play.lobby import create_game
 from bot.play.turns import apply_action
-from bot.store import Store
+from bot.store import NewGame, Store
 
 
 async def stream(path: str, seed: int) -> None:
     """Create games with computer opponents and play random moves into them, forever."""
     rng = random.Random(seed)
-    async with await Store.connect(path) as store:
+    async with await Store.open(path) as store:
         for game_id in [g.id for g in await store.games_in_channel(1, ("active",))]:
             await store.cancel(game_id)  # left over from the previous run
         while True:
             players = rng.randint(2, 4)
             record = await create_game(
                 store,
-                rng.choice(KINDS),
-                guild_id=1,
-                channel_id=1,
-                creator_id=rng.randrange(1, 10**6),
-                players=players,
-                bots=players - 1,
-                seed=rng.randrange(2**31),
+                NewGame(
+                    rng.choice(KINDS),
+                    guild_id=1,
+                    channel_id=1,
+                    creator_id=rng.randrange(1, 10**6),
+                    players=players,
+                    bots=players - 1,
+                    seed=rng.randrange(2**31),
+                ),
             )
             record, game = await load_game(store, record.id)
             assert game is not None

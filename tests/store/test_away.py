@@ -1,56 +1,16 @@
-"""Schema version 9 and the store's part of time away (issue 17): a version-8 database keeps its
-rows (followers hear turns, nobody's seat was handed over), a refused request writes nothing,
-moved clocks count as a change of the game, and only a computer's seat names a person."""
+"""The store's part of time away: a refused request writes nothing, moved clocks count as a
+change of the game, and only a computer's seat names a person."""
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
-import aiosqlite
 import pytest
 
 from bot.play.away import SeatRefused, take_back
 from bot.play.turns import hand_to_computer
 from bot.store import NoDaysLeft, Store
-from bot.store.db import migrate
-from bot.store.schema import LATEST
-from tests.store.conftest import GUILD, START, USERS, Clock, started
+from tests.store.conftest import GUILD, USERS, Clock, started
 
 DAY = 86400.0
-
-
-async def test_a_version_8_database_is_upgraded_to_9_keeping_its_rows(tmp_path: Path) -> None:
-    """Version 9 adds the time away table and columns: a follower from before hears turns, a
-    seat has nobody it was handed over from, a server has no allowance of its own."""
-    path = tmp_path / "v8.sqlite3"
-    async with aiosqlite.connect(path, isolation_level=None) as conn:
-        assert await migrate(conn, path, target=8) == 0
-        await conn.execute(
-            "INSERT INTO games (id, kind, guild_id, channel_id, status, creator_id, max_players, "
-            "seed, created_at, updated_at) VALUES (1, 'fish', ?, 2, 'active', ?, 2, 7, ?, ?)",
-            (GUILD, USERS[0], START, START),
-        )
-        await conn.execute(
-            "INSERT INTO seats (game_id, slot, seat, user_id, joined_at) VALUES (1, 0, 0, ?, ?)",
-            (USERS[0], START),
-        )
-        await conn.execute(
-            "INSERT INTO follows (game_id, user_id, created_at) VALUES (1, ?, ?)",
-            (USERS[3], START),
-        )
-        await conn.execute(
-            "INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, ?)", (GUILD, START)
-        )
-    async with await Store.open(path) as store:
-        assert (await store.pragmas())["user_version"] == LATEST
-        assert await store.followers(1, "turns") == [USERS[3]]
-        assert await store.followers(1, "results") == []
-        assert (await store.get_game(1)).seats[0].handed_from is None
-        assert (await store.guild_settings(GUILD)).away_days is None
-        assert await store.away_days_used(USERS[0], GUILD) == 0
-    with sqlite3.connect(path) as conn, pytest.raises(sqlite3.IntegrityError):
-        conn.execute("UPDATE seats SET handed_from = 99 WHERE game_id = 1")  # a person's seat
 
 
 async def test_too_many_days_write_nothing_and_moved_clocks_change_the_version(

@@ -6,14 +6,14 @@ from __future__ import annotations
 import asyncio
 
 from bot.play.lobby import create_game
-from bot.store import Store
+from bot.store import NewGame, Store
 from tests.store.conftest import CHANNEL, GUILD, USERS
 
 
 async def test_cancelled_writes_and_reads_leave_no_transaction_open(store: Store) -> None:
     """Cancel writes and reads after every possible number of loop turns; later writes work."""
     record = await create_game(
-        store, "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[0]
+        store, NewGame("fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[0])
     )
     for turns in range(12):
         for operation in (

@@ -20,7 +20,7 @@ from bot.games import KINDS, new_game, replay
 from bot.play.check import check_snapshots
 from bot.play.games import dump_snapshot, load_game
 from bot.play.lobby import create_game
-from bot.store import GameRecord, SnapshotReport, Store
+from bot.store import GameRecord, NewGame, SnapshotReport, Store
 from tests.store.conftest import Clock, play_random, started
 
 
@@ -32,7 +32,7 @@ async def corrupt(store: Store, sql: str, *params: object) -> None:
 
 async def test_a_consistent_database_needs_no_repair(store: Store) -> None:
     """Lobbies are skipped; started games are checked and found equal."""
-    await create_game(store, "fish", guild_id=1, channel_id=2, creator_id=3)
+    await create_game(store, NewGame("fish", guild_id=1, channel_id=2, creator_id=3))
     for seed in range(3):
         record = await started(store, seed=seed)
         await play_random(store, record.id, random.Random(seed), moves=10)

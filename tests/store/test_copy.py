@@ -14,7 +14,7 @@ import pytest
 
 from bot.play.games import rebuild
 from bot.play.lobby import create_game
-from bot.store import OutboxDraft, Store, UndoPost
+from bot.store import NewGame, OutboxDraft, Store, UndoPost
 from bot.store.copy import TABLES, CopyRefused, copy_database
 from tests.store.conftest import USERS, Clock, play_random, started
 
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 async def fill(store: Store, clock: Clock) -> None:
     """Games in every state, with followers, an undo request, posts, settings, a finished
     game's result and season starts."""
-    await create_game(store, "fish", guild_id=1, channel_id=2, creator_id=3)  # a lobby
+    await create_game(store, NewGame("fish", guild_id=1, channel_id=2, creator_id=3))  # a lobby
     for seed in range(4):
         record = await started(store, "ultimatum" if seed % 2 else "fish", seed=seed, bots=seed % 2)
         await play_random(store, record.id, random.Random(seed), moves=None if seed == 3 else 8)
@@ -62,7 +62,7 @@ async def test_copies_every_row_and_replays_every_game(
     assert report.replayed == 5 and report.rows["games"] == 6 and report.rows["meta"] == 1
     assert report.rows["seasons"] == 3 and report.rows["results"] >= 1
     assert set(report.rows) == {table for table, _ in TABLES}
-    async with await Store.open(source) as before, await Store.open_postgres(postgres_url) as after:
+    async with await Store.open(source) as before, await Store.open(postgres_url) as after:
         for game_id in range(1, 7):
             assert await after.load(game_id) == await before.load(game_id)
             assert await after.action_log(game_id) == await before.action_log(game_id)
@@ -70,11 +70,14 @@ async def test_copies_every_row_and_replays_every_game(
         undo = await after.undo_request(6)  # the running game's request, with its post
         assert undo == await before.undo_request(6) and undo is not None and undo.post
         assert await after.user_settings(USERS[0]) == await before.user_settings(USERS[0])
-        assert await after.results() == await before.results() != []
-        assert await after.season_starts() == await before.season_starts()
+        games = range(1, 7)
+        results = [await after.result_of(game) for game in games]
+        assert results == [await before.result_of(game) for game in games] != [None] * 6
+        for guild in (1, 100):
+            assert await after.season_starts(guild) == await before.season_starts(guild)
         assert len(await after.season_starts(1)) == 2
         # New ids follow the copied ones.
-        fresh = await create_game(after, "fish", guild_id=1, channel_id=2, creator_id=3)
+        fresh = await create_game(after, NewGame("fish", guild_id=1, channel_id=2, creator_id=3))
         assert fresh.id == 7
         await after.start_season(100)  # a new season start is numbered after the copied ones
         assert len(await after.season_starts(100)) == 2

@@ -77,7 +77,7 @@ async def test_a_killed_writer_loses_no_committed_move(target: Path | str) -> No
         reported.update(
             run_and_kill(path, round_, lines=rng.randint(150, 400), delay=rng.random() / 500)
         )
-        async with await Store.connect(path) as store:
+        async with await Store.open(path) as store:
             assert await store.integrity_problems() == []
             report = await check_snapshots(store)
             assert report.repaired == () and report.broken == ()

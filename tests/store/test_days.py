@@ -4,9 +4,7 @@ requests, and the scheduler's next wake-up time (F-11, U-23 where they meet the 
 from __future__ import annotations
 
 import random
-import sqlite3
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -15,8 +13,7 @@ from bot.play.games import load_game
 from bot.play.turns import apply_action, hand_to_computer
 from bot.play.turns import resign as resign_seat
 from bot.play.undo import carry_out_undo
-from bot.store import LobbyError, Store, StoreError, UserSettings, VersionConflict
-from bot.store.schema import MIGRATIONS
+from bot.store import LobbyError, Store, StoreError, VersionConflict
 from tests.store.conftest import USERS, Clock, play_random, started
 
 
@@ -202,28 +199,3 @@ async def test_undo_requests_expire_and_wake_the_scheduler(store: Store, clock: 
 async def test_next_due_at_is_none_without_anything_waiting(store: Store) -> None:
     """No running game and no undo: the scheduler may sleep until woken."""
     assert await store.next_due_at() is None
-
-
-async def test_dm_notifications_are_opt_in_after_the_v4_migration(
-    db_path: Path, clock: Clock
-) -> None:
-    """Schema v4: nobody is opted in to turn DMs by default, also people stored before."""
-    db_path.parent.mkdir(parents=True)
-    conn = sqlite3.connect(db_path)
-    for step in MIGRATIONS[:3]:
-        for statement in step:
-            conn.execute(statement)
-    conn.execute("PRAGMA user_version = 3")
-    conn.execute(
-        "INSERT INTO user_settings (user_id, notify_dm, dms_closed, locale, updated_at) "
-        "VALUES (5, 1, 1, 'de', 0)"
-    )
-    conn.commit()
-    conn.close()
-    async with await Store.open(db_path, clock=clock) as store:
-        assert await store.user_settings(5) == UserSettings(
-            5, notify_dm=False, dms_closed=True, locale="de"
-        )
-        await store.note_locale(6, "fr")
-        assert (await store.user_settings(6)).notify_dm is False
-        assert (await store.update_user_settings(6, notify_dm=True)).notify_dm is True

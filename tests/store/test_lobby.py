@@ -9,25 +9,27 @@ import pytest
 from bot.games import new_game
 from bot.games.base import seat_order
 from bot.play.games import load_game
-from bot.play.lobby import add_computer, create_game
+from bot.play.lobby import Announce, add_computer, create_game
 from bot.play.lobby import join as join_game
 from bot.play.lobby import start as start_game
-from bot.store import GameRecord, InvalidValue, LobbyError, OutboxDraft, Store, StoreError
+from bot.store import GameRecord, InvalidValue, LobbyError, NewGame, OutboxDraft, Store, StoreError
 from tests.store.conftest import CHANNEL, GUILD, START, USERS, Clock, started
 
 
-async def lobby(store: Store, players: int = 3, **kwargs: object) -> GameRecord:
+async def lobby(
+    store: Store, players: int = 3, announce: Announce | None = None, **kwargs: Any
+) -> GameRecord:
     """A lobby of ``players`` seats opened by USERS[0]."""
-    return await create_game(
-        store,
+    new = NewGame(
         "fish",
         guild_id=GUILD,
         channel_id=CHANNEL,
         creator_id=USERS[0],
         players=players,
         seed=5,
-        **kwargs,  # type: ignore[arg-type]
+        **kwargs,
     )
+    return await create_game(store, new, announce=announce)
 
 
 async def test_create_seats_the_creator(store: Store) -> None:
@@ -110,14 +112,18 @@ async def test_invalid_table_sizes_are_refused(store: Store) -> None:
             await lobby(store, **kwargs)
         assert caught.value.code == code, kwargs
     with pytest.raises(InvalidValue) as seed:
-        await create_game(store, "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=1, seed=-1)
+        await create_game(
+            store, NewGame("fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=1, seed=-1)
+        )
     assert seed.value.code == "seed"
     with pytest.raises(InvalidValue) as dm:
         no_guild: Any = None  # what Discord reports for a DM
-        await create_game(store, "fish", guild_id=no_guild, channel_id=CHANNEL, creator_id=1)
+        await create_game(
+            store, NewGame("fish", guild_id=no_guild, channel_id=CHANNEL, creator_id=1)
+        )
     assert dm.value.code == "guild"
     with pytest.raises(InvalidValue) as kind:
-        await create_game(store, "chess", guild_id=GUILD, channel_id=CHANNEL, creator_id=1)
+        await create_game(store, NewGame("chess", guild_id=GUILD, channel_id=CHANNEL, creator_id=1))
     assert kind.value.code == "kind"
     assert await store.games_in_channel(CHANNEL) == []
 
@@ -127,29 +133,27 @@ async def test_engine_options_are_checked_by_the_engine(store: Store) -> None:
     with pytest.raises(InvalidValue) as unknown:
         await create_game(
             store,
-            "fish",
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            creator_id=1,
-            options={"colour": "red"},
+            NewGame(
+                "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=1, options={"colour": "red"}
+            ),
         )
     assert unknown.value.code == "options" and "colour" in unknown.value.message
     with pytest.raises(InvalidValue):
         await create_game(
             store,
-            "ultimatum",
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            creator_id=1,
-            options={"width": 40},
+            NewGame(
+                "ultimatum", guild_id=GUILD, channel_id=CHANNEL, creator_id=1, options={"width": 40}
+            ),
         )
     record = await create_game(
         store,
-        "ultimatum",
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        creator_id=USERS[0],
-        options={"width": 7, "height": 11},
+        NewGame(
+            "ultimatum",
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            creator_id=USERS[0],
+            options={"width": 7, "height": 11},
+        ),
     )
     record = await join_game(store, record.id, USERS[1])
     _, game = await load_game(store, record.id)
@@ -285,13 +289,15 @@ async def test_display_names_ride_on_the_seats(store: Store) -> None:
     """Names given at creation and join are kept on the seats; computers have none."""
     record = await create_game(
         store,
-        "fish",
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        creator_id=USERS[0],
-        creator_name="Pingu",
-        players=3,
-        bots=1,
+        NewGame(
+            "fish",
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            creator_id=USERS[0],
+            creator_name="Pingu",
+            players=3,
+            bots=1,
+        ),
     )
     record = await join_game(store, record.id, USERS[1], name="Pinga")
     assert [(s.user_id, s.name) for s in record.seats] == [

@@ -15,7 +15,7 @@ from bot.play.games import load_game
 from bot.play.lobby import create_game
 from bot.play.move import Move
 from bot.play.turns import apply_action, truncate_log
-from bot.store import LobbyError, OutboxDraft, Store, StoreError, VersionConflict
+from bot.store import LobbyError, NewGame, OutboxDraft, Store, StoreError, VersionConflict
 from bot.store.state import places
 from tests.store.conftest import USERS, Clock, open_store, play_random, started
 
@@ -121,7 +121,7 @@ async def test_a_stale_version_is_a_conflict_and_writes_nothing(store: Store) ->
 
 async def test_moves_need_a_running_game(store: Store) -> None:
     """No moves in a lobby or a cancelled game, nor in a game that does not exist."""
-    lobby = await create_game(store, "fish", guild_id=1, channel_id=2, creator_id=USERS[0])
+    lobby = await create_game(store, NewGame("fish", guild_id=1, channel_id=2, creator_id=USERS[0]))
     with pytest.raises(LobbyError) as waiting:
         await apply_action(store, lobby.id, 0, "A1", expected_version=lobby.version)
     assert waiting.value.code == "still_lobby"

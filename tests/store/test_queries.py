@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.play.lobby import create_game
-from bot.store import OutboxDraft, Store, StoreError, VersionConflict
+from bot.store import NewGame, OutboxDraft, Store, StoreError, VersionConflict
 from bot.store.queries import HOT_QUERIES
 from tests.store.conftest import CHANNEL, GUILD, USERS, Clock, play_random, started
 
@@ -16,7 +16,9 @@ HOUR = 3600.0
 
 async def test_games_of_a_channel_and_of_a_server(store: Store) -> None:
     """Open games (lobby or running) by default; any statuses on request; oldest first."""
-    lobby = await create_game(store, "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=1)
+    lobby = await create_game(
+        store, NewGame("fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=1)
+    )
     running = await started(store)
     elsewhere = await started(store, channel_id=CHANNEL + 1)
     done = await store.cancel((await started(store)).id)
@@ -33,7 +35,7 @@ async def test_games_of_a_user(store: Store) -> None:
     """A person's open games, with all their seats; finished ones only when asked."""
     first = await started(store)
     lobby = await create_game(
-        store, "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[1]
+        store, NewGame("fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[1])
     )
     record, _ = await play_random(store, (await started(store, seed=4)).id, random.Random(4))
     assert record.status == "finished"

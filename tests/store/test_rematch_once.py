@@ -1,23 +1,20 @@
-"""One rematch per finished game, kept by the database (schema v6), not by a process's memory."""
+"""One rematch per finished game, kept by the database, not by a process's memory."""
 
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.play.lobby import create_game
-from bot.store import LobbyError, Store
-from bot.store.db import migrate
-from tests.store.conftest import CHANNEL, GUILD, START, USERS, Clock, play_random, started
-from tests.store.test_migrations import make_v1_database
+from bot.store import LobbyError, NewGame, Store
+from tests.store.conftest import CHANNEL, GUILD, USERS, play_random, started
 
 
 async def _rematch(store: Store, old: int) -> int:
     record = await create_game(
-        store, "fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[1], rematch_of=old
+        store,
+        NewGame("fish", guild_id=GUILD, channel_id=CHANNEL, creator_id=USERS[1], rematch_of=old),
     )
     return record.id
 
@@ -54,23 +51,3 @@ async def test_a_cancelled_rematch_frees_the_place(store: Store) -> None:
     second = await _rematch(store, old.id)
     found = await store.rematch_of(old.id)
     assert found is not None and found.id == second != first
-
-
-async def test_rematches_marked_before_v6_are_carried_over(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    ids = await make_v1_database(path)
-    async with aiosqlite.connect(path, isolation_level=None) as conn:
-        await migrate(conn, path, target=5)
-        await conn.execute(
-            "INSERT INTO meta (key, value, updated_at) VALUES (?, ?, ?)",
-            (f"rematch:{ids['finished']}", str(ids["lobby"]), START),
-        )
-    store = await Store.open(path, clock=Clock())
-    try:
-        found = await store.rematch_of(ids["finished"])
-        assert found is not None and found.id == ids["lobby"]
-        assert await store.meta(f"rematch:{ids['finished']}") is None
-        with pytest.raises(LobbyError):
-            await _rematch(store, ids["finished"])
-    finally:
-        await store.close()

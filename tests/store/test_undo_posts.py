@@ -1,74 +1,15 @@
-"""Schema version 10: where an undo request's question was posted is kept with the request
-(issue 20), so whichever process settles it — another one, or this one after a restart — edits
-the post. A version-9 database keeps its waiting requests (with no post); the post is kept only
+"""Where an undo request's question was posted is kept with the request, so whichever process
+settles it — another one, or this one after a restart — edits the post. The post is kept only
 for the request it belongs to; a request is removed, with its post, by one caller only."""
 
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
-
-import aiosqlite
-import asyncpg
 
 from bot.store import Store, UndoPost
-from bot.store import postgres_schema as pg
-from bot.store.db import migrate
-from bot.store.schema import LATEST
-from tests.store.conftest import GUILD, START, USERS, Clock, open_store, started
+from tests.store.conftest import USERS, Clock, started
 
 POST = UndoPost(channel_id=555, message_id=777, question="<@1> asks to take back …")
-GAME = (
-    "INSERT INTO games (id, kind, guild_id, channel_id, status, creator_id, max_players, "
-    "seed, created_at, updated_at, version) VALUES (1, 'fish', {g}, 2, 'active', {u}, 2, 7, "
-    "{t}, {t}, 3)"
-)
-REQUEST = (
-    "INSERT INTO undo_requests (game_id, requester_id, keep, version, waiting, approved, "
-    "channel_id, created_at, expires_at) VALUES (1, {u}, 1, 3, '[{w}]', '[]', 2, {t}, {e})"
-)
-
-
-def _rows() -> tuple[str, str]:
-    values = {"g": GUILD, "u": USERS[0], "w": USERS[1], "t": START, "e": START + 86400}
-    return GAME.format(**values), REQUEST.format(**values)
-
-
-async def _upgraded_keeps_the_request(store: Store) -> None:
-    request = await store.undo_request(1)
-    assert request is not None and request.post is None
-    assert request.version == 3 and request.waiting == (USERS[1],)
-    assert await store.posted_undo(request, POST)
-    kept = await store.undo_request(1)
-    assert kept is not None and kept.post == POST
-
-
-async def test_a_version_9_sqlite_database_is_upgraded_to_10_keeping_undo_requests(
-    tmp_path: Path, clock: Clock
-) -> None:
-    path = tmp_path / "v9.sqlite3"
-    async with aiosqlite.connect(path, isolation_level=None) as conn:
-        assert await migrate(conn, path, target=9) == 0
-        for statement in _rows():
-            await conn.execute(statement)
-    async with await Store.open(path, clock=clock) as store:
-        assert (await store.pragmas())["user_version"] == LATEST == 10
-        await _upgraded_keeps_the_request(store)
-
-
-async def test_a_version_9_postgresql_database_is_upgraded_to_10_keeping_undo_requests(
-    postgres_url: str, clock: Clock
-) -> None:
-    conn = await asyncpg.connect(postgres_url)
-    try:
-        assert await pg.migrate(conn, target=9) == 0
-        for statement in _rows():
-            await conn.execute(statement)
-    finally:
-        await conn.close()
-    async with await open_store(postgres_url, clock) as store:
-        assert pg.LATEST == LATEST
-        await _upgraded_keeps_the_request(store)
 
 
 async def test_the_post_is_kept_for_its_own_request_only(store: Store, clock: Clock) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.play.lobby import create_game
 from bot.play.lobby import join as join_game
+from bot.store import NewGame
 from tests.cogs.conftest import BotRunner
 from tests.cogs.players import fish_step, open_game, who_moves
 from tests.fakediscord import FakeDiscord
@@ -68,12 +69,14 @@ async def test_many_games_with_long_names_stay_within_the_embed_limits(
         for _ in range(26):
             record = await create_game(
                 store,
-                "fish",
-                guild_id=fake.guild.id,
-                channel_id=channel.id,
-                creator_id=people[0].id,
-                creator_name=names[0] + "-and-a-name-far-longer-than-discord-allows",
-                players=4,
+                NewGame(
+                    "fish",
+                    guild_id=fake.guild.id,
+                    channel_id=channel.id,
+                    creator_id=people[0].id,
+                    creator_name=names[0] + "-and-a-name-far-longer-than-discord-allows",
+                    players=4,
+                ),
             )
             for person in people[1:]:
                 record = await join_game(store, record.id, person.id, name=person.name)

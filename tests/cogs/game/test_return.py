@@ -77,7 +77,9 @@ async def test_a_seat_cannot_be_taken_back_once_the_game_is_over_and_counts_for_
             late, "Game #{id} is over: a seat can only be taken back while it runs.", id=1
         )
         assert player_of(finished, seat) == Player(user_id=late.id)
-        (stored,) = [stored_result(r) for r in await bot.store.results() if r.game_id == 1]
+        kept = await bot.store.result_of(1)
+        assert kept is not None
+        stored = stored_result(kept)
         (theirs,) = [s for s in stored.seats if s.player == Player(user_id=late.id)]
         assert theirs.forfeited, "the seat handed over counts for its person, ranked last"
         assert all(s.player.computer is None for s in stored.seats), "no computer level rated"

@@ -4,8 +4,10 @@ unrated and cancelled games, undo of a finished game, boards, privacy and season
 from __future__ import annotations
 
 from bot.play import ratings as play
+from bot.play.rebuild import rebuild, stored_ratings
 from bot.play.turns import resign, truncate_log
-from bot.ratings import GLOBAL, Player, rebuild
+from bot.ratings import GLOBAL, Player, Scope
+from bot.store import Store
 from tests.cogs.clocked import ClockedRunner, settle
 from tests.cogs.conftest import BotRunner
 from tests.cogs.hostile import dm
@@ -20,14 +22,26 @@ from tests.cogs.players import (
 from tests.fakediscord import FakeDiscord
 
 
-async def _resigned_game(fake: FakeDiscord, bot: object, **options: object) -> tuple:
+async def _resigned_game(
+    fake: FakeDiscord, bot: object, game_id: int = 1, **options: object
+) -> tuple:
     """A 2-player Fish game between alice and bruno that ends with the mover resigning."""
     _, thread, people = await open_game(fake, "fish", 2, **options)
-    _, _, mover = await who_moves(bot, fake, 1)  # type: ignore[arg-type]
+    _, _, mover = await who_moves(bot, fake, game_id)  # type: ignore[arg-type]
     mark = fake.mark()
     await resign_for_good(fake, mover, channel=thread)
     (final,) = await fake.wait_for_messages(thread, 1, after=mark)
     return thread, people, mover, final
+
+
+async def _exact(store: Store) -> None:
+    """The stored ratings are exactly those a rebuild from the stored results gives."""
+    assert (await rebuild(store)).differing == []
+
+
+async def _scope(store: Store, guild_id: int) -> Scope:
+    """A server's current season."""
+    return Scope(guild_id, await store.season_number(guild_id))
 
 
 async def test_a_finished_game_is_rated_and_its_final_post_says_how(
@@ -47,14 +61,12 @@ async def test_a_finished_game_is_rated_and_its_final_post_says_how(
                 line.startswith(person.global_name or person.name) and "→" in line
                 for line in final.content.splitlines()
             ), final.content
-        scope = bot.ratings.ratings.scope(stored.guild_id)
+        scope = await _scope(bot.store, stored.guild_id)
         winner = next(p for p in people if p.id != mover.id)
-        standings = bot.ratings.ratings.standings(scope, "fish")
+        standings = (await stored_ratings(bot.store)).standings(scope, "fish")
         assert standings[Player(user_id=winner.id)].wins == 1
-        # What the bot applied game by game is what rebuilding from the store gives.
-        events = await play.stored_events(bot.store)
-        assert play.replay(events) == bot.ratings.ratings
-        assert rebuild(events) == bot.ratings.ratings
+        # What the bot stored game by game is what rebuilding from the results gives.
+        await _exact(bot.store)
         # The leaderboard and the profile answer with a picture.
         board = await fake.invoke(people[0], "/ratings leaderboard")
         assert board.attachments and board.attachments[0].filename.endswith(".png")
@@ -72,7 +84,7 @@ async def test_unrated_and_cancelled_games_do_not_count(
         stored = await bot.store.result_of(1)
         assert stored is not None and not stored.rated
         assert "**Ratings**" not in final.content
-        assert list(bot.ratings.ratings.entries()) == []
+        assert list((await stored_ratings(bot.store)).entries()) == []
         # A running game that is cancelled leaves no result.
         alice = fake.user("alice")
         await fake.invoke(alice, "/fish new", players=2, bots=1)
@@ -80,7 +92,7 @@ async def test_unrated_and_cancelled_games_do_not_count(
         await fake.invoke(alice, "/game cancel", channel=thread, game=2)
         assert (await bot.store.get_game(2)).status == "cancelled"
         assert await bot.store.result_of(2) is None
-        assert [r.game_id for r in await bot.store.results()] == [1]
+        assert await bot.store.rated_count() == 0
 
 
 async def test_undoing_the_end_of_a_game_takes_its_result_back(
@@ -89,24 +101,23 @@ async def test_undoing_the_end_of_a_game_takes_its_result_back(
     fake = fake_discord
     async with bot_runner() as bot:
         await _resigned_game(fake, bot)
-        store, rater = bot.store, bot.ratings
+        store = bot.store
         record = await store.get_game(1)
         log = await store.action_log(1)
-        reopened, _ = await truncate_log(
-            store, 1, len(log) - 1, expected_version=record.version, rater=rater
-        )
+        reopened, _ = await truncate_log(store, 1, len(log) - 1, expected_version=record.version)
         assert reopened.status == "active"
         assert await store.result_of(1) is None
-        assert list(rater.ratings.entries()) == []
+        assert list((await stored_ratings(store)).entries()) == []
         # Played to its end again, it counts once, with its new result.
         seat = reopened.to_move_seat
         assert seat is not None
-        ended = await resign(store, 1, seat, expected_version=reopened.version, rater=rater)
+        ended = await resign(store, 1, seat, expected_version=reopened.version)
         assert ended.record.status == "finished" and ended.changes
-        assert len(await store.results()) == 1
-        assert rater.ratings == play.replay(await play.stored_events(store))
-        scope = rater.ratings.scope(reopened.guild_id)
-        assert all(s.games == 1 for s in rater.ratings.standings(scope, "fish").values())
+        assert await store.rated_count() == 1
+        await _exact(store)
+        scope = await _scope(store, reopened.guild_id)
+        ratings = await stored_ratings(store)
+        assert all(s.games == 1 for s in ratings.standings(scope, "fish").values())
 
 
 async def test_global_board_names_only_people_who_opted_in(
@@ -175,14 +186,14 @@ async def test_a_new_season_starts_afresh_and_keeps_the_podium(
         mia = fake.user("mia")
         started = await fake.invoke(mia, "/ratings season")
         assert not started.ephemeral and "Season 1" in started.content
-        ratings = bot.ratings.ratings
-        assert ratings.season(guild_id) == 2
-        assert ratings.standings(ratings.scope(guild_id), "fish") == {}
+        ratings = await stored_ratings(bot.store)
+        assert await bot.store.season_number(guild_id) == 2
+        assert ratings.standings(Scope(guild_id, 2), "fish") == {}
+        assert len(ratings.standings(Scope(guild_id, 1), "fish")) == 2, "the final rows stay"
         assert len(ratings.standings(GLOBAL, "fish")) == 2
         past = await fake.invoke(people[1], "/ratings seasons")
         assert "1." in past.content
-        events = await play.stored_events(bot.store)
-        assert play.replay(events) == ratings == rebuild(events)
+        await _exact(bot.store)
 
 
 async def test_an_approved_undo_of_a_finished_game_takes_its_rating_back(
@@ -202,19 +213,19 @@ async def test_an_approved_undo_of_a_finished_game_takes_its_rating_back(
 
         await play_to_the_end()
         assert await bot.store.result_of(1) is not None
-        assert list(bot.ratings.ratings.entries())
+        assert list((await stored_ratings(bot.store)).entries())
         asker, other = people
         ask = await fake.invoke(asker, "/game undo", channel=thread)
         await fake.click(other, ask.message, label="Approve undo")
         await fake.wait_until(lambda: not ask.message.buttons, what="the undo to be carried out")
         assert (await bot.store.get_game(1)).status == "active"
         assert await bot.store.result_of(1) is None
-        assert list(bot.ratings.ratings.entries()) == []
+        assert list((await stored_ratings(bot.store)).entries()) == []
         await play_to_the_end()
-        assert len(await bot.store.results()) == 1
-        ratings = bot.ratings.ratings
+        assert await bot.store.rated_count() == 1
+        ratings = await stored_ratings(bot.store)
         assert all(s.games == 1 for s in ratings.standings(GLOBAL, "fish").values())
-        assert ratings == play.replay(await play.stored_events(bot.store))
+        await _exact(bot.store)
 
 
 async def test_a_game_ended_by_finish_for_me_is_rated_like_any_other(
@@ -237,7 +248,31 @@ async def test_a_game_ended_by_finish_for_me_is_rated_like_any_other(
                 line.startswith(person.global_name or person.name) and "→" in line
                 for line in final.splitlines()
             ), final
-        ratings = bot.ratings.ratings
-        scope = ratings.scope((await bot.store.get_game(game_id)).guild_id)
+        ratings = await stored_ratings(bot.store)
+        scope = await _scope(bot.store, (await bot.store.get_game(game_id)).guild_id)
         assert ratings.standing(scope, "fish", Player(user_id=user.id)) is not None
-        assert ratings == play.replay(await play.stored_events(bot.store))
+        await _exact(bot.store)
+
+
+async def test_an_undo_is_refused_once_a_player_has_finished_another_rated_game(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """Two games of alice and bruno, one after the other: the first one's end can no longer be
+    taken back (the refusal says why, in the reader's language), the second one's still can."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        first, people, _, _ = await _resigned_game(fake, bot)
+        await _resigned_game(fake, bot, 2)
+        stored = await stored_ratings(bot.store)
+        people[0].locale = "de"
+        refused = await fake.invoke(people[0], "/game undo", channel=first)
+        assert refused.ephemeral and refused.content == said(
+            people[0],
+            "The end of game #{id} can't be taken back any more: one of its players has finished "
+            "another rated game of this kind since, and its rating builds on this one.",
+            id=1,
+        )
+        assert refused.content.startswith("Das Ende von Partie #1")
+        assert (await bot.store.get_game(1)).status == "finished"
+        assert await stored_ratings(bot.store) == stored
+        assert await bot.store.rated_since(2) is None

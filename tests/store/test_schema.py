@@ -1,0 +1,277 @@
+"""The one schema on both backends: a database written by the code before the schema was
+written once (its DDL kept in tests/store/fixtures) opens without loss, and is the same shape
+as a new one; a failing migration changes nothing; both dialects hold the same tables, columns
+and indexes."""
+
+from __future__ import annotations
+
+import random
+import re
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+import asyncpg
+import pytest
+
+from bot.play.games import load_game
+from bot.play.rater import Rebuilder
+from bot.play.turns import apply_action
+from bot.store import OutboxDraft, Store, StoreOpenError, schema
+from bot.store.db import migrate
+from tests.store.conftest import USERS, Clock, open_store, play_random, started
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+async def _fill(store: Store) -> None:
+    """Rows in every table the play layer writes: running, finished and lobby games, settings."""
+    rng = random.Random(5)
+    running = await started(store, "fish", 2, seed=3)
+    await play_random(store, running.id, rng, moves=4)
+    finished = await started(store, "ultimatum", 2, seed=4)
+    await play_random(store, finished.id, rng)
+    await store.follow(running.id, USERS[3], True)
+    await store.update_user_settings(USERS[0], notify_dm=True, global_board=True)
+    await store.update_guild_settings(running.guild_id, reminder_hours=5.0)
+    await store.start_season(running.guild_id)
+    await store.set_meta("commands:global", "abc")
+    await store.enqueue(OutboxDraft("post", {"text": "hi"}, channel_id=5, game_id=running.id))
+
+
+class Raw:
+    """Plain SQL on either backend, beside the store (what the old code left is read as rows)."""
+
+    def __init__(self, target: Path | str) -> None:
+        self.target = target
+
+    @property
+    def sqlite(self) -> bool:
+        """Whether the database is an SQLite file."""
+        return isinstance(self.target, Path)
+
+    async def script(self, text: str) -> None:
+        """Run the statements of ``text`` (separated by ``;`` at a line's end)."""
+        statements = [s for s in re.split(r";\s*\n", text) if s.strip()]
+        if isinstance(self.target, Path):
+            self.target.parent.mkdir(parents=True, exist_ok=True)
+            with self._sqlite() as conn:
+                for statement in statements:
+                    conn.execute(statement)
+            return
+        conn = await asyncpg.connect(self.target)
+        try:
+            async with conn.transaction():
+                for statement in statements:
+                    await conn.execute(statement)
+        finally:
+            await conn.close()
+
+    async def fetch(self, sql: str) -> list[tuple[Any, ...]]:
+        """The rows of a query, as tuples."""
+        if isinstance(self.target, Path):
+            with self._sqlite() as conn:
+                return [tuple(r) for r in conn.execute(sql)]
+        conn = await asyncpg.connect(self.target)
+        try:
+            return [tuple(r) for r in await conn.fetch(sql)]
+        finally:
+            await conn.close()
+
+    async def insert(self, table: str, columns: list[str], rows: list[tuple[Any, ...]]) -> None:
+        """Insert rows as they are (ids included)."""
+        names = ", ".join(columns)
+        if isinstance(self.target, Path):
+            marks = ", ".join("?" for _ in columns)
+            with self._sqlite() as conn:
+                conn.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)
+            return
+        marks = ", ".join(f"${i + 1}" for i in range(len(columns)))
+        conn = await asyncpg.connect(self.target)
+        try:
+            await conn.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)
+            for key in ("id", "seq"):
+                if key in columns and rows:
+                    # Rows copied with their ids: new rows number on after them.
+                    await conn.execute(
+                        f"SELECT setval(pg_get_serial_sequence('{table}', '{key}'), "
+                        f"(SELECT max({key}) FROM {table}))"
+                    )
+        finally:
+            await conn.close()
+
+    async def tables(self) -> dict[str, list[str]]:
+        """Each table's columns, in order."""
+        if self.sqlite:
+            names = await self.fetch(
+                "SELECT name FROM sqlite_master WHERE type = 'table' "
+                "AND name NOT LIKE 'sqlite_%' ORDER BY name"
+            )
+            return {
+                n: [c[1] for c in await self.fetch(f"PRAGMA table_info({n})")] for (n,) in names
+            }
+        found: dict[str, list[str]] = {}
+        for table, column in await self.fetch(
+            "SELECT table_name, column_name FROM information_schema.columns "
+            "WHERE table_schema = current_schema() AND table_name <> 'schema_version' "
+            "ORDER BY table_name, ordinal_position"
+        ):
+            found.setdefault(table, []).append(column)
+        return found
+
+    async def rows(self) -> dict[str, list[tuple[Any, ...]]]:
+        """Every row of every table, in a stable order."""
+        tables = await self.tables()
+        return {
+            table: sorted(await self.fetch(f"SELECT {', '.join(cols)} FROM {table}"), key=repr)
+            for table, cols in tables.items()
+        }
+
+    async def shape(self) -> list[tuple[Any, ...]]:
+        """Everything the schema declares: columns with types, defaults, keys and checks, and
+        indexes (SQLite: the declarations themselves, spaces and quotes aside)."""
+        if self.sqlite:
+            return [
+                (kind, name, re.sub(r"[\s\"]", "", sql))
+                for kind, name, sql in await self.fetch(
+                    "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL "
+                    "ORDER BY type, name"
+                )
+            ]
+        columns = await self.fetch(
+            "SELECT table_name, column_name, ordinal_position, data_type, is_nullable, "
+            "column_default, is_identity FROM information_schema.columns "
+            "WHERE table_schema = current_schema() ORDER BY table_name, column_name"
+        )
+        constraints = await self.fetch(
+            "SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid) "
+            "FROM pg_constraint WHERE connamespace = current_schema()::regnamespace "
+            "ORDER BY 1, 2"
+        )
+        indexes = await self.fetch(
+            "SELECT tablename, indexname, indexdef FROM pg_indexes "
+            "WHERE schemaname = current_schema() ORDER BY 1, 2"
+        )
+        return [*columns, *constraints, *indexes]
+
+    @contextmanager
+    def _sqlite(self) -> Iterator[sqlite3.Connection]:
+        assert isinstance(self.target, Path)
+        conn = sqlite3.connect(self.target)
+        try:
+            with conn:
+                yield conn
+        finally:
+            conn.close()
+
+
+async def test_a_database_of_the_current_version_opens_without_loss(
+    target: Path | str, tmp_path: Path, clock: Clock, request: pytest.FixtureRequest
+) -> None:
+    """Rows written by the store, put into a database made by the DDL of the baseline version,
+    open as they were; once rebuilt, its ratings are those the store kept game by game; the
+    store plays on in it; and it has exactly the shape a new database has."""
+    async with await open_store(target, clock) as store:
+        await _fill(store)
+    new = Raw(target)
+    written = await new.rows()
+    assert {t for t, rows in written.items() if not rows} == {"away", "undo_requests"}
+    if isinstance(target, Path):
+        old = Raw(tmp_path / "old.sqlite3")
+        await _open_old(old, new, clock)
+        fresh = tmp_path / "fresh.sqlite3"
+        await (await Store.open(fresh)).close()
+        assert await old.shape() == await Raw(fresh).shape()
+        return
+    server = request.getfixturevalue("postgres_server")
+    async with server.database() as old_url, server.database() as fresh_url:
+        await _open_old(Raw(old_url), new, clock)
+        await (await Store.open(fresh_url, pool_size=1)).close()
+        assert await Raw(old_url).shape() == await Raw(fresh_url).shape()
+
+
+async def _open_old(old: Raw, new: Raw, clock: Clock) -> None:
+    """Make ``old`` with the fixture's DDL, copy ``new``'s rows of those tables and columns into
+    it, open it with the store, rebuild its ratings, play on."""
+    dialect = "sqlite" if old.sqlite else "postgres"
+    await old.script((FIXTURES / f"{dialect}_v10.sql").read_text(encoding="utf-8"))
+    columns = await old.tables()
+
+    async def kept(raw: Raw) -> dict[str, list[tuple[Any, ...]]]:
+        return {
+            table: sorted(await raw.fetch(f"SELECT {', '.join(cols)} FROM {table}"), key=repr)
+            for table, cols in columns.items()
+        }
+
+    before = await kept(new)
+    for table in ("games", *sorted(set(columns) - {"games"})):
+        await old.insert(table, columns[table], before[table])
+    async with await open_store(old.target, clock) as store:
+        assert (await store.pragmas())["user_version"] == schema.LATEST
+        assert await store.ratings_stale()
+        opened = await kept(old)
+        assert [r for r in opened.pop("meta") if r[0] != "ratings_stale"] == before.pop("meta")
+        assert opened == before
+        assert await store.replace_ratings(Rebuilder()) == 1
+        assert not await store.ratings_stale()
+        rated = ("ratings", "rating_changes", "results")
+        assert {t: (await old.rows())[t] for t in rated} == {
+            t: (await new.rows())[t] for t in rated
+        }
+        channel = before["games"][0][3]
+        running = next(r for r in await store.games_in_channel(channel) if r.status == "active")
+        record, game = await load_game(store, running.id)
+        assert game is not None and game.to_move is not None
+        move = await apply_action(
+            store, record.id, game.to_move, game.legal_actions()[0], expected_version=record.version
+        )
+        assert move.record.version == record.version + 1
+
+
+async def test_a_failing_migration_leaves_the_database_as_it_was(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A migration whose second statement fails rolls back entirely: the version and the
+    tables stay as they were, and the database still opens."""
+    await (await Store.open(db_path)).close()
+    failing = ("ALTER TABLE games ADD COLUMN extra TEXT", "CREATE TABLE games (x INTEGER)")
+    monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, failing))
+    async with aiosqlite.connect(db_path, isolation_level=None) as conn:
+        with pytest.raises(StoreOpenError) as caught:
+            await migrate(conn, db_path, target=schema.LATEST + 1)
+    assert caught.value.code == "migration_failed"
+    assert f"left at version {schema.LATEST}" in caught.value.message
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.LATEST
+        assert "extra" not in {row[1] for row in conn.execute("PRAGMA table_info(games)")}
+    monkeypatch.undo()
+    async with await Store.open(db_path) as store:
+        assert (await store.pragmas())["user_version"] == schema.LATEST
+
+
+@pytest.mark.parametrize("version", [1, schema.BASELINE_VERSION - 1])
+async def test_a_database_from_before_the_baseline_is_refused_unchanged(
+    db_path: Path, version: int
+) -> None:
+    """Versions before the baseline were never released: such a file is refused, untouched."""
+    db_path.parent.mkdir(parents=True)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY)")
+        conn.execute(f"PRAGMA user_version = {version}")
+    with pytest.raises(StoreOpenError) as caught:
+        await Store.open(db_path)
+    assert caught.value.code == "schema_too_old"
+    assert f"schema version {version}" in caught.value.message
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == version
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal"
+
+
+async def test_migrating_twice_changes_nothing(db_path: Path) -> None:
+    """An up-to-date database is opened as it is (no migration runs again)."""
+    await (await Store.open(db_path)).close()
+    async with aiosqlite.connect(db_path, isolation_level=None) as conn:
+        assert await migrate(conn, db_path) == schema.LATEST
