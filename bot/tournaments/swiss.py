@@ -3,10 +3,12 @@
 The standings order the field: points first, then the order the players were entered in (the
 seeding the caller chose: sign-up order or rating). Withdrawn players are not paired.
 
-At tables of 2 (see ``matching``): nobody meets the same opponent twice while avoidable; an odd
-field gives one player a bye (a win): the lowest ranked who has had none, and only when every
-player has had one does anyone get a second. Who moves first alternates: the player who moved
-first less often takes the first seat.
+At tables of 2 (see ``matching``): nobody meets the same opponent twice while avoidable, and
+nobody is paired further down the score groups than needed. An odd field gives one player a bye
+(a win): the lowest ranked of those with the fewest byes whose sitting out leaves a pairing
+without rematch, so nobody has a second bye before everyone has had one. Who moves first
+alternates: at each table the player who moved first less often takes the first seat (seats
+rank below rematches and score groups).
 
 At tables of 3 and 4 (as Board Game Arena forms them): the tables are filled best first. The
 best player still free heads the next table; its other seats go to players of the highest score
