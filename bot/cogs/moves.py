@@ -100,7 +100,7 @@ async def choose(bot: Host, interaction: Interaction, game_id: int, action: str)
         step = step_of(game, seat, lang, decision.step, decision.carry)
         await _ask(bot, interaction, loaded, seat, step)
         return
-    played = decision.action
+    played = str(decision.action)
     move = await tables.act(interaction, loaded, lambda: played)
     done = _told(lang, move)
     after = move.game

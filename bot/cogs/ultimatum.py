@@ -20,11 +20,12 @@ from bot.cogs.common import (
     reader_language,
 )
 from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete, lobby_of
-from bot.cogs.offers import every, offer, why
-from bot.games.ultimatum import UltimatumGame
+from bot.cogs.offers import offered
+from bot.games.ultimatum import Play, Skip, UltimatumGame
 from bot.i18n import N_, picture_labels, t
 from bot.play import options
-from bot.play.choices import Choice, step_of
+from bot.play import ultimatum_choices as choices
+from bot.play.menus import Action, Choice
 from bot.play.move import Move
 from bot.texts import ultimatum as ultimatum_texts
 from bot.texts.names import seat_names
@@ -81,19 +82,22 @@ class Ultimatum(
         self.bot = bot
         self.tables = GameFinder(bot)
 
-    async def _turn(self, interaction: Interaction, phase: str) -> tuple[UltimatumGame, int] | str:
-        """The person's game and seat when it is their turn at ``phase``; else why not."""
+    async def _choices(
+        self,
+        interaction: Interaction,
+        phase: str,
+        pick: Callable[[UltimatumGame, int, str], list[Choice]],
+    ) -> list[Choice]:
+        """The choices ``pick`` offers the person whose turn it is at ``phase`` (Refusal: why
+        there are none)."""
         lang = reader_language(interaction)
-        try:
-            loaded = await self.tables.find(interaction, interaction.namespace.game, "ultimatum")
-            seat = self.tables.seat_of(interaction, loaded)
-        except Refusal as refusal:
-            return str(refusal)
+        loaded = await self.tables.find(interaction, interaction.namespace.game, "ultimatum")
+        seat = self.tables.seat_of(interaction, loaded)
         game = loaded.game
         assert isinstance(game, UltimatumGame)
         if game.phase != phase:
-            return t(lang, STEP_NOW[game.phase])
-        return game, seat
+            raise Refusal(t(lang, STEP_NOW[game.phase]))
+        return pick(game, seat, lang)
 
     # --- a new game ----------------------------------------------------------------------------
 
@@ -166,50 +170,38 @@ class Ultimatum(
     async def _card_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._turn(interaction, "play")
-        if isinstance(found, str):
-            return why(found)
-        game, seat = found
-        lang = reader_language(interaction)
-        playable = {a.split()[1] for a in game.legal_actions()}
-        hand = [c for c in game.hand(seat) if c in playable]
-        return offer([Choice(c, ultimatum_texts.card_name(lang, c)) for c in hand], current)
+        return await offered(self._choices(interaction, "play", choices.cards), current)
 
     @play.autocomplete("cell")
     async def _cell_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._turn(interaction, "play")
-        if isinstance(found, str):
-            return why(found)
-        game, seat = found
-        lang = reader_language(interaction)
         card = str(interaction.namespace.card or "").strip().lower()
-        hand = game.hand(seat)
-        if card not in hand:
-            return why(t(lang, "Choose a card from your hand first."))
-        step = step_of(game, seat, lang, "cell", f"c{hand.index(card)}")
-        cells = [c for c in every(step) if c.value != "back" and "~" not in c.value]
-        return offer(cells, current)
+
+        def cells(game: UltimatumGame, seat: int, lang: str) -> list[Choice]:
+            if card not in game.hand(seat):
+                raise Refusal(t(lang, "Choose a card from your hand first."))
+            found = choices.cells(game, lang, card)
+            return [c for c in found if isinstance(c.action, Play) and c.action.waive is None]
+
+        return await offered(self._choices(interaction, "play", cells), current)
 
     @play.autocomplete("waive")
     async def _waive_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._turn(interaction, "play")
-        if isinstance(found, str):
-            return why(found)
-        game = found[0]
-        lang = reader_language(interaction)
         card = str(interaction.namespace.card or "").strip().lower()
         cell = str(interaction.namespace.cell or "").strip().upper()
-        waives = sorted(
-            a.split()[4] for a in game.legal_actions() if a.startswith(f"play {card} {cell} waive ")
-        )
-        if not waives:
-            return why(t(lang, "No kinship fee is due there, or you have won no entertainer."))
-        names = [Choice(w, ultimatum_texts.card_name(lang, w)) for w in waives]
-        return offer(names, current)
+
+        def waivers(game: UltimatumGame, seat: int, lang: str) -> list[Choice]:
+            found = choices.waivers(game, lang, card, cell)
+            if not found:
+                raise Refusal(
+                    t(lang, "No kinship fee is due there, or you have won no entertainer.")
+                )
+            return found
+
+        return await offered(self._choices(interaction, "play", waivers), current)
 
     # --- step 2 --------------------------------------------------------------------------------
 
@@ -231,47 +223,27 @@ class Ultimatum(
     async def _to_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._turn(interaction, "invite")
-        if isinstance(found, str):
-            return why(found)
-        game = found[0]
-        lang = reader_language(interaction)
-        table = game.table
-        targets = sorted({a.split()[2] for a in game.legal_actions() if a.startswith("invite ")})
-        if not targets:
-            return why(t(lang, "You have no stone to move: /ultimatum skip."))
-        labelled = [
-            Choice(c, f"{c} · {ultimatum_texts.card_name(lang, table[c])}") for c in targets
-        ]
-        return offer(labelled, current)
+        def targets(game: UltimatumGame, seat: int, lang: str) -> list[Choice]:
+            found = choices.stone_targets(game, lang)
+            if not found:
+                raise Refusal(t(lang, "You have no stone to move: /ultimatum skip."))
+            return found
+
+        return await offered(self._choices(interaction, "invite", targets), current)
 
     @invite.autocomplete("start")
     async def _from_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._turn(interaction, "invite")
-        if isinstance(found, str):
-            return why(found)
-        game = found[0]
-        lang = reader_language(interaction)
         target = str(interaction.namespace.to or "").strip().upper()
-        sources = sorted(
-            {
-                a.split()[1]
-                for a in game.legal_actions()
-                if a.startswith("invite ") and a.split()[2] == target
-            },
-            key=lambda s: (s != "supply", s),
-        )
-        if not sources:
-            return why(t(lang, "Choose a penguin without a stone first."))
-        named = [
-            Choice(
-                s, t(lang, "from your supply") if s == "supply" else t(lang, "from {cell}", cell=s)
-            )
-            for s in sources
-        ]
-        return offer(named, current)
+
+        def sources(game: UltimatumGame, seat: int, lang: str) -> list[Choice]:
+            found = choices.stone_sources(game, lang, target)
+            if not found:
+                raise Refusal(t(lang, "Choose a penguin without a stone first."))
+            return found
+
+        return await offered(self._choices(interaction, "invite", sources), current)
 
     @app_commands.command(
         name="skip", description="Step 2: leave your invitation stones as they are"
@@ -280,7 +252,7 @@ class Ultimatum(
     @app_commands.autocomplete(game=game_autocomplete)
     async def skip(self, interaction: Interaction, game: int | None = None) -> None:
         """U-14: the step is optional."""
-        await self._act(interaction, game, lambda: "skip")
+        await self._act(interaction, game, Skip)
 
     # --- step 3 --------------------------------------------------------------------------------
 
@@ -295,10 +267,10 @@ class Ultimatum(
     async def _perform_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._turn(interaction, "perform")
-        if isinstance(found, str):
-            return why(found)
-        return offer(every(step_of(*found, reader_language(interaction))), current)
+        shows = self._choices(
+            interaction, "perform", lambda game, _, lang: choices.shows(game, lang)
+        )
+        return await offered(shows, current)
 
     @app_commands.command(name="entertainer", description="Step 3: lay the next entertainer")
     @app_commands.describe(
@@ -317,30 +289,19 @@ class Ultimatum(
     async def _entertainer_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        lang = reader_language(interaction)
-        found = await self._turn(interaction, "entertainer")
-        if isinstance(found, str):
-            return why(found)
-        ways: dict[str, set[bool]] = {}
-        for action in found[0].legal_actions():
-            parts = action.split()
-            ways.setdefault(parts[1], set()).add(len(parts) == 3)
-        labels = {
-            frozenset({False, True}): t(lang, "either way"),
-            frozenset({False}): t(lang, "upright only"),
-            frozenset({True}): t(lang, "turned only"),
-        }
-        named = [Choice(c, f"{c} ({labels[frozenset(ways[c])]})") for c in sorted(ways)]
-        return offer(named, current)
+        cells = self._choices(
+            interaction, "entertainer", lambda game, _, lang: choices.entertainer_cells(game, lang)
+        )
+        return await offered(cells, current)
 
     # --- acting --------------------------------------------------------------------------------
 
     async def _act(
-        self, interaction: Interaction, game: int | None, action: Callable[[], str]
+        self, interaction: Interaction, game: int | None, action: Callable[[], Action]
     ) -> None:
         """Parse the options into this command's action, then play it for the person."""
         loaded = await self.tables.find(interaction, game, "ultimatum")
-        move = await self.tables.act(interaction, loaded, action)
+        move = await self.tables.act(interaction, loaded, lambda: str(action()))
         await self._reply_step(interaction, move)
 
     async def _reply_step(self, interaction: Interaction, move: Move) -> None:
@@ -377,10 +338,10 @@ class Ultimatum(
             await self.show_hand(interaction, game_id)
             return
         if action == "skip":
-            parsed: Callable[[], str] = lambda: "skip"  # noqa: E731
+            parsed: Callable[[], str] = lambda: str(Skip())  # noqa: E731
         elif action.startswith("perform "):
             cell = action.removeprefix("perform ")
-            parsed = lambda: options.ultimatum_perform(cell)  # noqa: E731
+            parsed = lambda: str(options.ultimatum_perform(cell))  # noqa: E731
         else:
             raise Refusal(t(reader_language(interaction), NO_LONGER_VALID))
         loaded = await self.tables.load(interaction, game_id)
