@@ -174,7 +174,7 @@ class Host(commands.Bot):
     # --- what cogs share -----------------------------------------------------------------------
 
     async def public_language(self, guild_id: int) -> str:
-        """The language of public posts in a server: its choice (``/game language``), else its
+        """The language of public posts in a server: its choice (``/settings language``), else its
         Discord language, else the bot's default (the Languages cog knows; before it is loaded,
         the default)."""
         cog = self.get_cog("Languages")

@@ -51,7 +51,9 @@ def applied(interaction: Interaction, game_id: int) -> None:
 
 
 def loaded_cog(bot: Host, name: str) -> commands.Cog:
-    """A cog the bot loads at start-up, by name; a missing one is a wiring error."""
+    """A cog the bot loads at start-up, by name; a missing one is a wiring error. Its accessor
+    casts it: discord.py loads an extension's module afresh for every bot, so the running cog's
+    class need not be the class its module holds now."""
     cog = bot.get_cog(name)
     if cog is None:
         raise RuntimeError(f"the {name} cog is not loaded")

@@ -190,7 +190,7 @@ def decide(kind: str, view: dict[str, object], level: int, seed: int, budget: fl
 
 def computers_of(bot: Host) -> Computers | None:
     """The running Computers cog, or None where computer players are not loaded (by name, then
-    cast, as bot.cogs.lobby.lobby_of says why)."""
+    cast, as bot.cogs.common.loaded_cog says why)."""
     cog = bot.get_cog("Computers")
     return None if cog is None else cast(Computers, cog)
 

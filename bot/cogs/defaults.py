@@ -1,4 +1,4 @@
-"""``/game defaults``: a server's reminder interval and turn limit for the games opened after,
+"""``/settings defaults``: a server's reminder interval and turn limit for the games opened after,
 and the days of time away (``/game away``) each person may take there per month.
 
 A game keeps the values it was opened with; a creator's own ``timeout_days`` and

@@ -10,8 +10,9 @@ from discord.ext import commands
 
 from bot.cogs.boards import show_board
 from bot.cogs.common import GameFinder, Interaction, Refusal, reader_language
-from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete, lobby_of
+from bot.cogs.lobby import LEVEL_CHOICES, lobby_of
 from bot.cogs.offers import offered
+from bot.cogs.picking import game_autocomplete
 from bot.games.fish import FishGame
 from bot.i18n import N_, t
 from bot.play import fish_choices, options
@@ -62,8 +63,12 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
         players="Seats at the table, 2 to 4 (default 2)",
         bots="How many seats computer players take (default 0)",
         level="How strong the computer players are",
-        timeout_days="Days without a move before the seat is given up (default: /game defaults)",
-        reminder_hours="Hours between reminders to the player to move (default: /game defaults)",
+        timeout_days=(
+            "Days without a move before the seat is given up (default: /settings defaults)"
+        ),
+        reminder_hours=(
+            "Hours between reminders to the player to move (default: /settings defaults)"
+        ),
         rated="Whether the game counts for ratings (default: yes)",
     )
     @app_commands.choices(level=LEVEL_CHOICES)

@@ -1,10 +1,10 @@
 """Which language the bot speaks where.
 
 - A reply that only its reader sees follows that person's Discord client (``interaction.locale``).
-- Public posts follow the server: the language chosen with ``/game language`` (Manage Server),
+- Public posts follow the server: the language chosen with ``/settings language`` (Manage Server),
   else the server's Discord language (``guild_locale``, the guild's preferred locale), else the
   bot's default (``DEFAULT_LANGUAGE``).
-- Direct messages follow the person: the language chosen with ``/game dm-language``, else the
+- Direct messages follow the person: the language chosen with ``/settings dm-language``, else the
   Discord locale they last used with the bot.
 
 Every interaction tells the bot the person's and the server's locale; both are remembered (the
@@ -127,7 +127,7 @@ def _check_choice(lang: str, choice: str) -> None:
 
 
 async def set_server_language(bot: Host, interaction: Interaction, choice: str) -> None:
-    """``/game language``: the server's public posts in one language, or as Discord says."""
+    """``/settings language``: the server's public posts in one language, or as Discord says."""
     lang = reader_language(interaction)
     _check_choice(lang, choice)
     if interaction.guild_id is None:
@@ -152,7 +152,7 @@ async def set_server_language(bot: Host, interaction: Interaction, choice: str) 
 
 
 async def set_dm_language(bot: Host, interaction: Interaction, choice: str) -> None:
-    """``/game dm-language``: the language of your direct messages from the bot."""
+    """``/settings dm-language``: the language of your direct messages from the bot."""
     lang = reader_language(interaction)
     _check_choice(lang, choice)
     settings = await bot.store.update_user_settings(

@@ -19,8 +19,9 @@ from bot.cogs.common import (
     loaded_cog,
     reader_language,
 )
-from bot.cogs.lobby import LEVEL_CHOICES, game_autocomplete, lobby_of
+from bot.cogs.lobby import LEVEL_CHOICES, lobby_of
 from bot.cogs.offers import offered
+from bot.cogs.picking import game_autocomplete
 from bot.games.ultimatum import Play, Skip, UltimatumGame
 from bot.i18n import N_, picture_labels, t
 from bot.play import options
@@ -106,8 +107,12 @@ class Ultimatum(
         players="Seats at the table, 2 to 4 (default 2)",
         bots="How many seats computer players take (default 0)",
         level="How strong the computer players are",
-        timeout_days="Days without a move before the seat is given up (default: /game defaults)",
-        reminder_hours="Hours between reminders to the player to move (default: /game defaults)",
+        timeout_days=(
+            "Days without a move before the seat is given up (default: /settings defaults)"
+        ),
+        reminder_hours=(
+            "Hours between reminders to the player to move (default: /settings defaults)"
+        ),
         rated="Whether the game counts for ratings (default: yes)",
         width="Iceberg width in cells, 5 to 15 (default 9)",
         height="Iceberg height in cells, 5 to 15 (default 9)",
@@ -410,7 +415,7 @@ class Ultimatum(
 
 
 def ultimatum_of(bot: Host) -> Ultimatum:
-    """The running Ultimatum cog (by name, then cast, as bot.cogs.lobby.lobby_of says why)."""
+    """The running Ultimatum cog (by name, then cast, as bot.cogs.common.loaded_cog says why)."""
     return cast(Ultimatum, loaded_cog(bot, "Ultimatum"))
 
 

@@ -1,7 +1,7 @@
 """Time away (``/game away days``) and taking a seat back (``/game return``): the use cases.
 
 Time away is counted per person and server: each server allows a number of days per calendar
-month (``/game defaults away_days``, else the bot's ``AWAY_DAYS``). Asked in a server, it covers
+month (``/settings defaults away_days``, else the bot's ``AWAY_DAYS``). Asked in a server, it covers
 that server's games; asked in a direct message, every server where the person has a running
 game, each within its own allowance, all or nothing. While it runs, the person's turns get no
 reminder and no timeout; the clock of a turn that was running continues with what was left

@@ -4,7 +4,7 @@ A board lists every rated player of a scope and kind, best first (``model.ordere
 displayed ratings share a position. Pages hold ``PER_PAGE`` rows.
 
 Privacy: on the global board a person is named only if they chose to appear there
-(``/game privacy``). Everyone else keeps their row — so positions and page counts stay true —
+(``/ratings privacy``). Everyone else keeps their row — so positions and page counts stay true —
 but the row is **anonymous**: its ``player`` is None, it carries no user id at all, and it is
 drawn as a hidden player. Computer levels are no people and are always named. A server's own
 board names its players (they played in that server).

@@ -51,7 +51,7 @@ class KindRating:
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """Everything ``/game profile`` shows about one player."""
+    """Everything ``/ratings profile`` shows about one player."""
 
     player: Player
     total: Record

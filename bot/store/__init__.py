@@ -29,7 +29,7 @@ Everything else is a typed async method returning frozen records
   ``update_guild_settings``, ``meta`` / ``set_meta``;
 - ratings: a finished game's result rides on its ``Position`` (kept with the change that
   finishes it, dropped by the undo that reopens it); ``results``, ``result_of``,
-  ``start_season``, ``season_starts``, ``on_global_board`` (who opted in, ``/game privacy``);
+  ``start_season``, ``season_starts``, ``on_global_board`` (who opted in, ``/ratings privacy``);
 - upkeep: ``check_snapshots`` (the log wins), ``integrity_problems``, ``pragmas``;
 - several processes: ``claim_due_games`` / ``claim_game`` / ``claim_outbox``, ``renew_claims``,
   ``release_game`` / ``release_outbox`` (bot.store.claims), ``hold_exclusive``;

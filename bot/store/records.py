@@ -194,7 +194,7 @@ class UserSettings:
     dms_closed: bool = False  # Discord refused a DM: don't try again until they opt in again
     language: str | None = None
     locale: str | None = None  # the Discord locale last seen on their interactions
-    global_board: bool = False  # named on the leaderboards across servers (/game privacy)
+    global_board: bool = False  # named on the leaderboards across servers (/ratings privacy)
 
 
 @dataclass(frozen=True)

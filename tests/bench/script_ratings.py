@@ -6,7 +6,7 @@ global scope, with 10,000 players already rated); the leaderboard of one server 
 rated players (ordering + one page), its picture and PNG; a profile and its picture; a rebuild;
 and from the store (a real SQLite file with the bot's settings, the same games stored as finished
 games with their seats and results): reading every result, the rebuild at start, and the
-``/game leaderboard`` query (server board, and the global board with the opted-in people read).
+``/ratings leaderboard`` query (server board, and the global board with the opted-in people read).
 """
 
 from __future__ import annotations
@@ -199,11 +199,11 @@ async def store_figures(results: list[Result], players: int) -> None:
                 )
 
             show(
-                "store: /game leaderboard query, server (10,000)",
+                "store: /ratings leaderboard query, server (10,000)",
                 await timed_async(server_board, 20),
             )
             show(
-                "store: /game leaderboard query, global (10,000)",
+                "store: /ratings leaderboard query, global (10,000)",
                 await timed_async(global_board, 20),
             )
         finally:

@@ -101,7 +101,7 @@ async def test_a_server_allowance_refuses_too_much_and_an_early_return_gives_day
     lang = language_of(chloe.locale)
     async with clocked_bot() as bot:
         _, thread, _ = await open_game(fake, "fish", 3)
-        saved = await fake.invoke(mia, "/game defaults", away_days=5)
+        saved = await fake.invoke(mia, "/settings defaults", away_days=5)
         assert saved.ephemeral and "5 days of time away" in saved.content
         refused = await fake.invoke(chloe, "/game away", days=6, channel=thread)
         assert refused.ephemeral

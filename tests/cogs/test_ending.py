@@ -131,7 +131,7 @@ async def test_the_final_fish_post_shows_who_took_each_floe(
     fake = fake_discord
     async with bot_runner() as bot:
         _, thread, _ = await open_game(fake, "fish", 2)
-        await fake.invoke(fake.user("mia"), "/game language", language="de")
+        await fake.invoke(fake.user("mia"), "/settings language", language="de")
         while (await bot.store.get_game(1)).status != "finished":
             _, game, user = await who_moves(bot, fake, 1)
             mark = fake.mark()

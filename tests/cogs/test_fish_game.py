@@ -8,10 +8,10 @@ from tests.cogs.players import is_done
 from tests.fakediscord import FakeDiscord
 
 
-async def test_about_answers(fake_discord: FakeDiscord, bot_runner: BotRunner) -> None:
+async def test_help_answers(fake_discord: FakeDiscord, bot_runner: BotRunner) -> None:
     """The wiring works end to end: a slash command gets an ephemeral answer."""
     async with bot_runner():
-        reply = await fake_discord.invoke(fake_discord.user("alice"), "/game about")
+        reply = await fake_discord.invoke(fake_discord.user("alice"), "/help")
         assert reply.ephemeral
         assert "/fish new" in reply.content
 

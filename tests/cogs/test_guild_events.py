@@ -50,7 +50,7 @@ async def test_a_server_that_changes_its_language_gets_the_next_public_post_in_i
         assert not second.ephemeral and second.message is not None
         assert second.embeds[0]["title"] == lobby_title("de", 2) != lobby_title("en", 2)
         assert t("de", "Join") in second.message.labels
-        about = await fake.invoke(alice, "/game about")
+        about = await fake.invoke(alice, "/help")
         assert about.ephemeral and "/fish new" in about.content, "alice's client is English"
         await fake.update_guild(preferred_locale="en-GB")
         await speaks(bot, fake.guild.id, "en")
@@ -70,7 +70,7 @@ async def test_a_newly_joined_server_can_use_the_commands_in_its_own_language(
         await fake.wait_until(lambda: bot.get_guild(banquise.id) is not None, what="the join")
         await speaks(bot, banquise.id, "fr")
         jeux = fake.channel("jeux", guild=banquise)
-        about = await fake.invoke(alice, "/game about", channel=jeux)
+        about = await fake.invoke(alice, "/help", channel=jeux)
         assert about.ephemeral and "/fish new" in about.content
         lobby = await fake.invoke(alice, "/fish new", players=2, channel=jeux)
         assert lobby.embeds[0]["title"] == lobby_title("fr", 1)

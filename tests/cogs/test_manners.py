@@ -225,7 +225,7 @@ async def test_undo_names_whose_turn_and_its_request_closes_when_void_or_expired
     fake = fake_discord
     async with clocked_bot() as bot:
         _, thread, _ = await open_game(fake, "fish", 2)
-        await fake.invoke(fake.user("mia"), "/game language", language="de")
+        await fake.invoke(fake.user("mia"), "/settings language", language="de")
         _, game, mover = await who_moves(bot, fake, 1)
         await fish_step(fake, mover, thread, game.phase)
         _, game, asker = await who_moves(bot, fake, 1)

@@ -31,7 +31,7 @@ from tests.cogs.players import fish_step, hidden_cards, is_done, open_game, who_
 from tests.fakediscord import FakeDiscord, run_client
 
 ROOT = Path(__file__).resolve().parents[2]
-TOP_COMMANDS = {"fish", "game", "ultimatum"}
+TOP_COMMANDS = {"fish", "game", "help", "ratings", "settings", "ultimatum"}
 
 
 def process_env(fake: FakeDiscord | None, tmp_path: Path, **settings: str) -> dict[str, str]:
@@ -118,14 +118,14 @@ async def test_the_bot_process_starts_syncs_and_answers(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     """``python -m bot`` with the stand-in's address logs in with the guilds intent alone (no
-    privileged one), syncs its commands globally once, answers /game about, and stops cleanly on
+    privileged one), syncs its commands globally once, answers /help, and stops cleanly on
     SIGTERM."""
     fake = fake_discord
     log_file = tmp_path / "bot.log"
     async with bot_process(process_env(fake, tmp_path), log_file) as process:
         await fake.wait_for_bot(timeout=30)
         assert [s.intents for s in fake.gateway.connected()] == [Intents(guilds=True).value]
-        reply = await fake.invoke(fake.user("alice"), "/game about")
+        reply = await fake.invoke(fake.user("alice"), "/help")
         assert reply.ephemeral and "/fish new" in reply.content
         process.terminate()
         assert await asyncio.wait_for(process.wait(), timeout=20) == 0
@@ -217,7 +217,7 @@ async def test_settings_are_read_from_the_env_file(
     }
     async with bot_process(env, tmp_path / "bot.log"):
         await fake.wait_for_bot(timeout=30)
-        reply = await fake.invoke(fake.user("chloe"), "/game about")
+        reply = await fake.invoke(fake.user("chloe"), "/help")
         assert reply.ephemeral
     assert [scope for scope, _ in fake.syncs] == [fake.guild.id]
     assert (tmp_path / "from-file.sqlite3").exists()
@@ -419,7 +419,7 @@ async def test_a_dev_guild_gets_the_commands_instead_of_everyone(
     the global scope keeps its own fingerprint, so dropping the setting syncs globally once."""
     fake, db = fake_discord, tmp_path / "games.sqlite3"
     async with bot_in_process(fake, db, dev_guild_id=fake.guild.id):
-        reply = await fake.invoke(fake.user("bruno"), "/game about")
+        reply = await fake.invoke(fake.user("bruno"), "/help")
         assert reply.ephemeral and "/packeis neu" in reply.content, "bruno's client is German"
     async with bot_in_process(fake, db, dev_guild_id=fake.guild.id):
         pass

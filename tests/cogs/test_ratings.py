@@ -57,9 +57,9 @@ async def test_a_finished_game_is_rated_and_its_final_post_says_how(
         assert play.replay(events) == bot.ratings.ratings
         assert rebuild(events) == bot.ratings.ratings
         # The leaderboard and the profile answer with a picture.
-        board = await fake.invoke(people[0], "/game leaderboard")
+        board = await fake.invoke(people[0], "/ratings leaderboard")
         assert board.attachments and board.attachments[0].filename.endswith(".png")
-        shown = await fake.invoke(people[0], "/game profile", member=people[1])
+        shown = await fake.invoke(people[0], "/ratings profile", member=people[1])
         assert shown.attachments
 
 
@@ -132,10 +132,10 @@ async def test_global_board_names_only_people_who_opted_in(
 
         assert await named("server") == {alice.id, bruno.id}
         assert await named("global") == set()
-        reply = await fake.invoke(alice, "/game privacy", setting="named")
+        reply = await fake.invoke(alice, "/ratings privacy", setting="named")
         assert reply.ephemeral and reply.content == said(
             alice,
-            "You appear by name on the boards across servers. /game privacy hidden hides "
+            "You appear by name on the boards across servers. /ratings privacy hidden hides "
             "your name there.",
         )
         assert await named("global") == {alice.id}
@@ -152,11 +152,13 @@ async def test_global_board_names_only_people_who_opted_in(
         assert page.scope == GLOBAL and len(page.rows) == 2
         assert sum(r.anonymous for r in page.rows) == 1
         # From a DM: the global board, and only one's own profile.
-        refused = await fake.invoke(bruno, "/game profile", channel=dm(fake, bruno), member=alice)
+        refused = await fake.invoke(
+            bruno, "/ratings profile", channel=dm(fake, bruno), member=alice
+        )
         assert refused.ephemeral
-        server_board = await fake.invoke(bruno, "/game leaderboard", channel=dm(fake, bruno))
+        server_board = await fake.invoke(bruno, "/ratings leaderboard", channel=dm(fake, bruno))
         assert server_board.ephemeral and not server_board.attachments
-        await fake.invoke(alice, "/game privacy", setting="hidden")
+        await fake.invoke(alice, "/ratings privacy", setting="hidden")
         assert await named("global") == set()
 
 
@@ -167,18 +169,18 @@ async def test_a_new_season_starts_afresh_and_keeps_the_podium(
     async with bot_runner() as bot:
         _, people, _, _ = await _resigned_game(fake, bot)
         guild_id = (await bot.store.get_game(1)).guild_id
-        refused = await fake.invoke(people[0], "/game season")
+        refused = await fake.invoke(people[0], "/ratings season")
         assert refused.ephemeral and refused.content == said(
             people[0], "Only someone with Manage Server can start a new season."
         )
         mia = fake.user("mia")
-        started = await fake.invoke(mia, "/game season")
+        started = await fake.invoke(mia, "/ratings season")
         assert not started.ephemeral and "Season 1" in started.content
         ratings = bot.ratings.ratings
         assert ratings.season(guild_id) == 2
         assert ratings.standings(ratings.scope(guild_id), "fish") == {}
         assert len(ratings.standings(GLOBAL, "fish")) == 2
-        past = await fake.invoke(people[1], "/game seasons")
+        past = await fake.invoke(people[1], "/ratings seasons")
         assert "1." in past.content
         events = await play.stored_events(bot.store)
         assert play.replay(events) == ratings == rebuild(events)

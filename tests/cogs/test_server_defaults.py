@@ -1,4 +1,4 @@
-"""``/game defaults``: a server's reminder interval and turn limit for new games."""
+"""``/settings defaults``: a server's reminder interval and turn limit for new games."""
 
 from __future__ import annotations
 
@@ -24,16 +24,16 @@ async def test_a_server_sets_the_defaults_its_new_games_get(
     alice, mia = fake.user("alice"), fake.user("mia")
     async with bot_runner() as bot:
         await fake.invoke(alice, "/fish new", players=2)
-        shown = await fake.invoke(alice, "/game defaults")
+        shown = await fake.invoke(alice, "/settings defaults")
         assert shown.ephemeral and shown.content == SHOWN.format(
             hours=24, hours_from=BOT, days=7, days_from=BOT
         )
-        refused = await fake.invoke(alice, "/game defaults", reminder_hours=6.0)
+        refused = await fake.invoke(alice, "/settings defaults", reminder_hours=6.0)
         assert refused.ephemeral and refused.content == (
             "Only someone with Manage Server can change the defaults for new games."
         )
         assert (await bot.store.guild_settings(fake.guild.id)).reminder_hours is None
-        saved = await fake.invoke(mia, "/game defaults", reminder_hours=6.0, timeout_days=2.5)
+        saved = await fake.invoke(mia, "/settings defaults", reminder_hours=6.0, timeout_days=2.5)
         assert saved.ephemeral and saved.content.endswith(
             SHOWN.format(hours=6, hours_from=SERVER, days=2.5, days_from=SERVER)
         )
@@ -43,8 +43,8 @@ async def test_a_server_sets_the_defaults_its_new_games_get(
         assert (older.reminder_hours, older.timeout_days) == (24.0, 7.0)
         assert (plain.reminder_hours, plain.timeout_days) == (6.0, 2.5)
         assert (chosen.reminder_hours, chosen.timeout_days) == (6.0, 10.0)
-        await fake.invoke(mia, "/game defaults", timeout_days=3.0)
-        again = await fake.invoke(alice, "/game defaults")
+        await fake.invoke(mia, "/settings defaults", timeout_days=3.0)
+        again = await fake.invoke(alice, "/settings defaults")
         assert again.content == SHOWN.format(hours=6, hours_from=SERVER, days=3, days_from=SERVER)
         with pytest.raises(AssertionError):
-            await fake.invoke(mia, "/game defaults", reminder_hours=0.1)  # Discord's own check
+            await fake.invoke(mia, "/settings defaults", reminder_hours=0.1)  # Discord's own check

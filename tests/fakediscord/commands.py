@@ -17,6 +17,8 @@ LOCALES = frozenset(
 SUBCOMMAND, GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = range(3, 12)
 PER_KIND = {1: 100, 2: 5, 3: 5}
+#: Options of one command, subcommands of a group, subcommands of a subcommand group.
+OPTIONS = 25
 TOTAL_CHARACTERS = 4000
 # Bounds and integer/number choice values lie within ±2^53; string lengths within 0–6000.
 NUMBER_LIMIT = 2**53
@@ -78,8 +80,8 @@ def _options(
     or GROUP); returns the problems and the characters counted."""
     problems: Problems = []
     chars = 0
-    if len(options) > 25:
-        problems.append((path, f"at most 25 options (got {len(options)})"))
+    if len(options) > OPTIONS:
+        problems.append((path, f"at most {OPTIONS} options (got {len(options)})"))
     kinds = [o.get("type") for o in options]
     nested = [k in (SUBCOMMAND, GROUP) for k in kinds]
     if any(nested) and not all(nested):
@@ -212,6 +214,15 @@ def _bounds(here: str, option: dict[str, Any], kind: int) -> Problems:
     return problems
 
 
+def characters(command: dict[str, Any]) -> int:
+    """The characters Discord counts against a slash command's limit of 4,000: the name,
+    description and value of the command, of every option (subcommands and groups included) and
+    of every choice, each field counted by its longest text among the default and its
+    localizations."""
+    _, chars = _options("", command.get("options") or [])
+    return chars + _longest(command, "name") + _longest(command, "description")
+
+
 def validate(commands: list[dict[str, Any]]) -> Problems:
     """Check a bulk overwrite the way Discord does (names, descriptions, options, counts)."""
     problems: Problems = []
@@ -235,9 +246,9 @@ def validate(commands: list[dict[str, Any]]) -> Problems:
             if command.get("options"):
                 problems.append((f"{path}.options", "context menu commands take no options"))
             continue
-        more, chars = _options(f"{path}.options", command.get("options") or [])
+        more, _ = _options(f"{path}.options", command.get("options") or [])
         problems += more
-        chars += _longest(command, "name") + _longest(command, "description")
+        chars = characters(command)
         if chars > TOTAL_CHARACTERS:
             problems.append((path, f"{chars} characters in total; at most {TOTAL_CHARACTERS}"))
     for kind, count in per_kind.items():

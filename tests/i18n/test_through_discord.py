@@ -79,10 +79,17 @@ async def test_synced_commands_are_named_and_described_in_german_and_french(
         play = option(synced(fake, "ultimatum"), "play")
         assert play["name_localizations"] == {"de": "ausspielen", "fr": "jouer"}
         assert option(play, "cell")["name_localizations"] == {"de": "feld", "fr": "case"}
-        language = option(synced(fake, "game"), "language")
+        settings = synced(fake, "settings")
+        assert settings["name_localizations"] == {"de": "einstellungen", "fr": "réglages"}
+        language = option(settings, "language")
         assert language["name_localizations"] == {"de": "sprache", "fr": "langue"}
         choices = option(language, "language")["choices"]
         assert [c["value"] for c in choices] == ["en", "de", "fr", "auto"]
+        help_ = synced(fake, "help")
+        assert help_["name_localizations"] == {"de": "hilfe", "fr": "aide"}
+        assert option(help_, "topic")["name_localizations"] == {"de": "thema", "fr": "sujet"}
+        ratings = synced(fake, "ratings")
+        assert ratings["name_localizations"] == {"de": "wertung", "fr": "cotes"}
         rules = await fake.invoke(fake.user("bruno"), "/fish rules")
         assert rules.content.startswith("**Packeis am Pol** — 2 bis 4 Spieler")
 
@@ -101,7 +108,7 @@ async def test_a_fish_game_answers_each_player_in_their_language(
     fake = fake_discord
     bruno, chloe = fake.user("bruno"), fake.user("chloe")
     async with bot_runner() as bot:
-        chosen = await fake.invoke(bruno, "/game dm-language", language="en")
+        chosen = await fake.invoke(bruno, "/settings dm-language", language="en")
         assert chosen.content == "Deine Direktnachrichten sind jetzt auf English."
         for person in (bruno, chloe):
             await fake.invoke(person, "/game notify", setting="on")
@@ -288,7 +295,7 @@ async def test_public_posts_follow_the_server_then_the_language_it_chooses(
     fake_discord: FakeDiscord, bot_runner: BotRunner, untranslated: Misses
 ) -> None:
     """A German server gets German lobbies, threads, posts and pictures while alice's own
-    answers stay English; /game language (Manage Server only) switches the posts to French,
+    answers stay English; /settings language (Manage Server only) switches the posts to French,
     and back to the server's Discord language with 'auto'."""
     fake = fake_discord
     fake.guild.preferred_locale = "de"
@@ -317,20 +324,20 @@ async def test_public_posts_follow_the_server_then_the_language_it_chooses(
             return (await fake.wait_for_messages(thread, 1, after=mark))[0]
 
         assert "/packeis setzen" in (await turn()).content
-        refused = await fake.invoke(alice, "/game language", language="fr", channel=thread)
+        refused = await fake.invoke(alice, "/settings language", language="fr", channel=thread)
         assert refused.ephemeral
         assert (
             refused.content == "Only someone with Manage Server can choose the server's language."
         )
         assert (await bot.store.guild_settings(fake.guild.id)).language is None
-        chosen = await fake.invoke(mia, "/game language", language="fr", channel=thread)
+        chosen = await fake.invoke(mia, "/settings language", language="fr", channel=thread)
         assert chosen.content == "Public posts here are now in Français."
         assert "/pingouins placer" in (await turn()).content
         listing = await fake.invoke(alice, "/game list")
         assert listing.ephemeral and listing.embeds[0]["title"] == "Games on this server"
         board = await fake.invoke(alice, "/fish board", game=1)
         assert not board.ephemeral and "/pingouins placer" in board.content
-        back = await fake.invoke(mia, "/game language", language="auto", channel=thread)
+        back = await fake.invoke(mia, "/settings language", language="auto", channel=thread)
         assert back.content == (
             "Public posts here now follow the server's Discord language: Deutsch."
         )
@@ -347,7 +354,7 @@ async def test_a_server_language_the_bot_does_not_speak_uses_the_bots_default(
     async with bot_runner(language="fr"):
         lobby = await fake.invoke(fake.user("alice"), "/fish new", players=2)
         assert lobby.embeds[0]["title"] == "Pingouins — partie #1"
-        mine = await fake.invoke(fake.user("alice"), "/game about")
+        mine = await fake.invoke(fake.user("alice"), "/help")
         assert mine.content.startswith("I run games of")
 
 
@@ -387,7 +394,7 @@ async def test_the_servers_locale_is_kept_for_posts_made_later(
     fake = fake_discord
     fake.guild.preferred_locale = "fr"
     async with bot_runner() as bot:
-        await fake.invoke(fake.user("alice"), "/game about")
+        await fake.invoke(fake.user("alice"), "/help")
         assert await bot.store.meta(meta_key(fake.guild.id)) == "fr"
         assert await bot.public_language(fake.guild.id) == "fr"
         fresh = Languages(bot)  # nothing in memory, as after a restart

@@ -11,6 +11,7 @@ import pytest
 from discord.http import Route
 
 from tests.fakediscord import FakeDiscord, default_world, run_client
+from tests.fakediscord.commands import characters, validate
 from tests.test_fakediscord.probe_bot import ProbeBot
 
 
@@ -237,6 +238,27 @@ def group(name: str, *options: dict[str, Any]) -> dict[str, Any]:
     return {"name": name, "description": "d", "type": 2, "options": list(options)}
 
 
+def crowded_groups() -> list[dict[str, Any]]:
+    """Two subcommand groups that bring /fish (13 characters: "fish", "Play fish") to 4,001
+    characters: "g" (2) with 25 subcommands of 103 (2,575), "h" (2) with 13 more (1,339) and
+    one of 3 + 66 whose German description is one character longer (70)."""
+    long = [{**subcommand(f"s{n:02d}"), "description": "d" * 100} for n in range(38)]
+    last = {
+        **subcommand("s99"),
+        "description": "d" * 66,
+        "description_localizations": {"de": "d" * 67, "fr": "d"},
+    }
+    return [group("g", *long[:25]), group("h", *long[25:], last)]
+
+
+def test_a_command_of_exactly_4000_characters_is_within_the_limit() -> None:
+    """The count the stand-in refuses at 4,001 (below) is 4,000 without the German text."""
+    groups = crowded_groups()
+    del groups[1]["options"][-1]["description_localizations"]["de"]
+    assert characters({**COMMAND, "options": groups}) == 4000
+    assert validate([{**COMMAND, "options": groups}]) == []
+
+
 BAD_SYNCS = {
     "uppercase name": ([{**COMMAND, "name": "Fish"}], "invalid name 'Fish'"),
     "33-character name": ([{**COMMAND, "name": "f" * 33}], "invalid name"),
@@ -383,6 +405,18 @@ BAD_SYNCS = {
     "an option straight in a group": (
         [{**COMMAND, "options": [group("outer", OPTION)]}],
         "a subcommand group holds only subcommands, not an option",
+    ),
+    "26 subcommands in a group": (
+        [{**COMMAND, "options": [subcommand(f"s{n}") for n in range(26)]}],
+        "at most 25 options (got 26)",
+    ),
+    "26 subcommands in a subcommand group": (
+        [{**COMMAND, "options": [group("g", *[subcommand(f"s{n}") for n in range(26)])]}],
+        "at most 25 options (got 26)",
+    ),
+    "4,001 characters, counting the longest localization of a field": (
+        [{**COMMAND, "options": crowded_groups()}],
+        "4001 characters in total; at most 4000",
     ),
     "a description on a user command": (
         [{"name": "Show hand", "description": "no", "type": 2}],
