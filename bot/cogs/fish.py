@@ -134,14 +134,10 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         start = str(interaction.namespace.penguin or "").strip().upper()
-
-        def targets(fish: FishGame, lang: str) -> list[Choice]:
-            found = fish_choices.destinations(fish, lang, start)
-            if not found:
-                raise Refusal(t(lang, "Choose one of your penguins that can move first."))
-            return found
-
-        return await offered(self._choices(interaction, "move", targets), current)
+        targets = self._choices(
+            interaction, "move", lambda fish, lang: fish_choices.destinations(fish, lang, start)
+        )
+        return await offered(targets, current)
 
     async def _act(
         self, interaction: Interaction, game: int | None, action: Callable[[], Action]

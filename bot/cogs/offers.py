@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Sequence
 from discord import app_commands
 
 from bot.cogs.common import Refusal
-from bot.play.choices import Choice
+from bot.play.menus import Choice, NoChoices
 
 #: The value of the choice that only explains (picking it is refused like any wrong option).
 NOTHING = "-"
@@ -46,8 +46,8 @@ async def offered(
     choices: Awaitable[Sequence[Choice]], typed: str
 ) -> list[app_commands.Choice[str]]:
     """The choices worked out for what was typed, or the one that says why there are none (a
-    Refusal raised while working them out)."""
+    Refusal or NoChoices raised while working them out)."""
     try:
         return offer(await choices, typed)
-    except Refusal as refusal:
-        return why(str(refusal))
+    except (Refusal, NoChoices) as nothing:
+        return why(str(nothing))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -16,13 +16,12 @@ from bot.cogs.common import (
     GameFinder,
     Interaction,
     Refusal,
-    loaded_cog,
     reader_language,
 )
 from bot.cogs.lobby import LEVEL_CHOICES, lobby_of
 from bot.cogs.offers import offered
 from bot.cogs.picking import game_autocomplete
-from bot.games.ultimatum import Play, Skip, UltimatumGame
+from bot.games.ultimatum import Skip, UltimatumGame
 from bot.i18n import N_, picture_labels, t
 from bot.play import options
 from bot.play import ultimatum_choices as choices
@@ -30,7 +29,8 @@ from bot.play.menus import Action, Choice
 from bot.play.move import Move
 from bot.texts import ultimatum as ultimatum_texts
 from bot.texts.names import seat_names
-from bot.ui.buttons import NO_LONGER_VALID, buttons, perform_select
+from bot.ui.buttons import buttons, perform_select
+from bot.ui.clicks import routes_of
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
@@ -73,6 +73,9 @@ STEP_NOW = {
     "entertainer": N_("Lay the new entertainer first: /ultimatum entertainer."),
 }
 
+#: What one option's autocomplete offers, from the game, the seat and the reader's language.
+Pick = Callable[[UltimatumGame, int, str], list[Choice]]
+
 
 class Ultimatum(
     commands.GroupCog, group_name="ultimatum", group_description="The Penguin Ultimatum"
@@ -83,11 +86,21 @@ class Ultimatum(
         self.bot = bot
         self.tables = GameFinder(bot)
 
+    async def _offer(
+        self,
+        interaction: Interaction,
+        typed: str,
+        phase: str,
+        pick: Pick,
+    ) -> list[app_commands.Choice[str]]:
+        """An option's autocomplete: what ``pick`` offers for what was typed, or why nothing."""
+        return await offered(self._choices(interaction, phase, pick), typed)
+
     async def _choices(
         self,
         interaction: Interaction,
         phase: str,
-        pick: Callable[[UltimatumGame, int, str], list[Choice]],
+        pick: Pick,
     ) -> list[Choice]:
         """The choices ``pick`` offers the person whose turn it is at ``phase`` (Refusal: why
         there are none)."""
@@ -175,21 +188,19 @@ class Ultimatum(
     async def _card_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await offered(self._choices(interaction, "play", choices.cards), current)
+        return await self._offer(interaction, current, "play", choices.cards)
 
     @play.autocomplete("cell")
     async def _cell_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         card = str(interaction.namespace.card or "").strip().lower()
-
-        def cells(game: UltimatumGame, seat: int, lang: str) -> list[Choice]:
-            if card not in game.hand(seat):
-                raise Refusal(t(lang, "Choose a card from your hand first."))
-            found = choices.cells(game, lang, card)
-            return [c for c in found if isinstance(c.action, Play) and c.action.waive is None]
-
-        return await offered(self._choices(interaction, "play", cells), current)
+        return await self._offer(
+            interaction,
+            current,
+            "play",
+            lambda g, seat, lang: choices.fee_cells(g, seat, lang, card),
+        )
 
     @play.autocomplete("waive")
     async def _waive_choices(
@@ -197,16 +208,9 @@ class Ultimatum(
     ) -> list[app_commands.Choice[str]]:
         card = str(interaction.namespace.card or "").strip().lower()
         cell = str(interaction.namespace.cell or "").strip().upper()
-
-        def waivers(game: UltimatumGame, seat: int, lang: str) -> list[Choice]:
-            found = choices.waivers(game, lang, card, cell)
-            if not found:
-                raise Refusal(
-                    t(lang, "No kinship fee is due there, or you have won no entertainer.")
-                )
-            return found
-
-        return await offered(self._choices(interaction, "play", waivers), current)
+        return await self._offer(
+            interaction, current, "play", lambda g, _, lang: choices.waivers(g, lang, card, cell)
+        )
 
     # --- step 2 --------------------------------------------------------------------------------
 
@@ -228,27 +232,18 @@ class Ultimatum(
     async def _to_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        def targets(game: UltimatumGame, seat: int, lang: str) -> list[Choice]:
-            found = choices.stone_targets(game, lang)
-            if not found:
-                raise Refusal(t(lang, "You have no stone to move: /ultimatum skip."))
-            return found
-
-        return await offered(self._choices(interaction, "invite", targets), current)
+        return await self._offer(
+            interaction, current, "invite", lambda g, _, lang: choices.stone_targets(g, lang)
+        )
 
     @invite.autocomplete("start")
     async def _from_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        target = str(interaction.namespace.to or "").strip().upper()
-
-        def sources(game: UltimatumGame, seat: int, lang: str) -> list[Choice]:
-            found = choices.stone_sources(game, lang, target)
-            if not found:
-                raise Refusal(t(lang, "Choose a penguin without a stone first."))
-            return found
-
-        return await offered(self._choices(interaction, "invite", sources), current)
+        to = str(interaction.namespace.to or "").strip().upper()
+        return await self._offer(
+            interaction, current, "invite", lambda g, _, lang: choices.stone_sources(g, lang, to)
+        )
 
     @app_commands.command(
         name="skip", description="Step 2: leave your invitation stones as they are"
@@ -272,10 +267,9 @@ class Ultimatum(
     async def _perform_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        shows = self._choices(
-            interaction, "perform", lambda game, _, lang: choices.shows(game, lang)
+        return await self._offer(
+            interaction, current, "perform", lambda g, _, lang: choices.shows(g, lang)
         )
-        return await offered(shows, current)
 
     @app_commands.command(name="entertainer", description="Step 3: lay the next entertainer")
     @app_commands.describe(
@@ -294,10 +288,12 @@ class Ultimatum(
     async def _entertainer_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        cells = self._choices(
-            interaction, "entertainer", lambda game, _, lang: choices.entertainer_cells(game, lang)
+        return await self._offer(
+            interaction,
+            current,
+            "entertainer",
+            lambda g, _, lang: choices.entertainer_cells(g, lang),
         )
-        return await offered(cells, current)
 
     # --- acting --------------------------------------------------------------------------------
 
@@ -324,9 +320,8 @@ class Ultimatum(
             lines.append(self._next_hint(lang, game.phase))
             if game.phase == "invite":
                 view = buttons(["skip"], move.record.id, lang)
-            elif game.phase == "perform":
-                pending = game.view(move.seat)["pending_shows"]
-                view = perform_select(move.record.id, list(pending), lang)
+            elif isinstance(game, UltimatumGame) and game.phase == "perform":
+                view = perform_select(move.record.id, choices.shows(game, lang), lang)
         text = "\n".join(lines)[:2000]
         if view is None:
             await interaction.response.send_message(**fit(content=text, ephemeral=True))
@@ -337,20 +332,26 @@ class Ultimatum(
     def _next_hint(lang: str, phase: str) -> str:
         return t(lang, NEXT_STEP[phase])
 
-    async def on_button(self, interaction: Interaction, action: str, game_id: int) -> None:
-        """My hand and Skip invitation buttons, and the show-order select."""
-        if action == "hand":
-            await self.show_hand(interaction, game_id)
-            return
-        if action == "skip":
-            parsed: Callable[[], str] = lambda: str(Skip())  # noqa: E731
-        elif action.startswith("perform "):
-            cell = action.removeprefix("perform ")
-            parsed = lambda: str(options.ultimatum_perform(cell))  # noqa: E731
-        else:
-            raise Refusal(t(reader_language(interaction), NO_LONGER_VALID))
+    async def cog_load(self) -> None:
+        """Take the clicks of My hand and Skip invitation, and the show-order menu."""
+        routes = routes_of(self.bot)
+        routes.on_button("hand", self.show_hand)
+        routes.on_button("skip", self._skip_click)
+        routes.on_show(self._show_click)
+
+    async def _skip_click(self, interaction: Interaction, game_id: int) -> None:
+        """The Skip invitation button: /ultimatum skip for that game."""
+        await self._click(interaction, game_id, Skip)
+
+    async def _show_click(self, interaction: Interaction, game_id: int, cell: str) -> None:
+        """The show-order menu: /ultimatum perform with the chosen cell."""
+        await self._click(interaction, game_id, lambda: options.ultimatum_perform(cell))
+
+    async def _click(
+        self, interaction: Interaction, game_id: int, action: Callable[[], Action]
+    ) -> None:
         loaded = await self.tables.load(interaction, game_id)
-        move = await self.tables.act(interaction, loaded, parsed)
+        move = await self.tables.act(interaction, loaded, lambda: str(action()))
         await self._reply_step(interaction, move)
 
     # --- looking -------------------------------------------------------------------------------
@@ -412,11 +413,6 @@ class Ultimatum(
         await interaction.response.send_message(
             **fit(content=t(reader_language(interaction), RULES), ephemeral=True)
         )
-
-
-def ultimatum_of(bot: Host) -> Ultimatum:
-    """The running Ultimatum cog (by name, then cast, as bot.cogs.common.loaded_cog says why)."""
-    return cast(Ultimatum, loaded_cog(bot, "Ultimatum"))
 
 
 async def setup(bot: Host) -> None:

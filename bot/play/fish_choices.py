@@ -10,7 +10,7 @@ from collections import Counter
 
 from bot.games.fish import FishGame, PenguinMove, Place
 from bot.i18n import N_, t, tn
-from bot.play.menus import BACK, BUTTONS, Choice, Step, marks, pack, rows_placeholder
+from bot.play.menus import BACK, BUTTONS, Choice, NoChoices, Step, marks, pack, rows_placeholder
 
 #: What the player to move is doing at each step, in words.
 FISH_DOING = {"place": N_("placing a penguin"), "move": N_("moving a penguin")}
@@ -49,9 +49,10 @@ def penguins(game: FishGame, lang: str) -> list[Choice]:
 
 
 def destinations(game: FishGame, lang: str, penguin: str) -> list[Choice]:
-    """F-7 … F-9: where the penguin on ``penguin`` may go, each with the fish it gains there."""
+    """F-7 … F-9: where the penguin on ``penguin`` may go, each with the fish it gains there
+    (NoChoices when it is no penguin of the mover's that can move)."""
     floes = game.floes
-    return [
+    found = [
         Choice(
             m.to,
             tn(lang, "{floe} · {n} fish", "{floe} · {n} fish", floes[m.to], floe=m.to),
@@ -61,6 +62,9 @@ def destinations(game: FishGame, lang: str, penguin: str) -> list[Choice]:
         for m in _moves(game)
         if m.penguin == penguin
     ]
+    if not found:
+        raise NoChoices(t(lang, "Choose one of your penguins that can move first."))
+    return found
 
 
 def fish_step(game: FishGame, lang: str, step: str, carry: str) -> Step:

@@ -46,6 +46,10 @@ class Choice:
     at: str = ""
 
 
+class NoChoices(Exception):
+    """Nothing can be offered for a question; the message says why, in the reader's language."""
+
+
 @dataclass(frozen=True)
 class Menu:
     """A select menu's worth of choices (≤ 25), with its placeholder."""

@@ -29,6 +29,7 @@ from bot.play.menus import (
     MENU_OPTIONS,
     Choice,
     Menu,
+    NoChoices,
     Step,
     label,
     marks,
@@ -99,14 +100,25 @@ def give_up(lang: str, entertainer: str) -> str:
     return t(lang, "give up {card}", card=card_name(lang, entertainer))
 
 
+def fee_cells(game: UltimatumGame, seat: int, lang: str, card: str) -> list[Choice]:
+    """U-11, U-12: the cells for a card of the hand, each with its fee (NoChoices when the card
+    is not in the hand)."""
+    if card not in game.hand(seat):
+        raise NoChoices(t(lang, "Choose a card from your hand first."))
+    return [c for c in cells(game, lang, card) if isinstance(c.action, Play) and not c.action.waive]
+
+
 def waivers(game: UltimatumGame, lang: str, card: str, cell: str) -> list[Choice]:
     """U-13: the won entertainers that may be given up instead of the fee for ``card`` on
-    ``cell``."""
-    return [
+    ``cell`` (NoChoices when none may)."""
+    found = [
         Choice(m.waive, give_up(lang, m.waive), m, at=cell)
         for m in game.legal_moves()
         if isinstance(m, Play) and m.card == card and m.cell == cell and m.waive
     ]
+    if not found:
+        raise NoChoices(t(lang, "No kinship fee is due there, or you have won no entertainer."))
+    return found
 
 
 def _from(lang: str, source: str) -> str:
@@ -129,15 +141,20 @@ def stones(game: UltimatumGame, lang: str) -> list[Choice]:
 
 
 def stone_targets(game: UltimatumGame, lang: str) -> list[Choice]:
-    """U-14: the penguins without a stone, by their card's name."""
+    """U-14: the penguins without a stone, by their card's name (NoChoices: no stone to move)."""
     table = game.table
     targets = sorted({m.target for m in _invites(game)})
+    if not targets:
+        raise NoChoices(t(lang, "You have no stone to move: /ultimatum skip."))
     return [Choice(c, f"{c} · {card_name(lang, table[c])}", at=c) for c in targets]
 
 
 def stone_sources(game: UltimatumGame, lang: str, target: str) -> list[Choice]:
-    """U-14: where a stone onto ``target`` may come from, the supply first."""
+    """U-14: where a stone onto ``target`` may come from, the supply first (NoChoices when no
+    stone may go there)."""
     moves = [m for m in _invites(game) if m.target == target]
+    if not moves:
+        raise NoChoices(t(lang, "Choose a penguin without a stone first."))
     moves.sort(key=lambda m: (m.source != SUPPLY, m.source))
     return [Choice(m.source, _from(lang, m.source), m, at=target) for m in moves]
 
