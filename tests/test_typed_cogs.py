@@ -1,7 +1,7 @@
 """One cog reaches another typed, never as Any nor through a private name.
 
 A cog found by name (``bot.get_cog``) is cast to its class by the accessor next to it
-(``ultimatum_of``, ``computers_of``); nothing in bot/cogs or bot/ui keeps a found
+(``computers_of``); nothing in bot/cogs or bot/ui keeps a found
 cog as ``Any``, silences mypy about it, or imports another module's private function.
 """
 

@@ -1,10 +1,15 @@
-"""Clicks on the game buttons: each is the same request as the matching command.
+"""Which handler takes each click: the clicks that are no command group's own are registered here.
 
-The buttons (bot.ui.buttons) find this cog by name, so the Discord views import no cog.
+When this cog loads it registers, with the bot's ``ClickRoutes`` (bot.ui.clicks), the handlers
+of the lobby's buttons, Your move and a turn's step components, Rematch, Finish for me, Replay,
+the undo answers and the confirmation of a resignation, and the error answer every click shares
+with the commands. The Penguin Ultimatum's own buttons are registered by its cog as it loads. A
+component's callback then calls its handler directly, with the typed fields of its custom_id.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from discord.ext import commands
@@ -17,46 +22,48 @@ from bot.cogs.lobby import lobby_of
 from bot.cogs.moves import choose, open_turn
 from bot.cogs.rematch import rematch
 from bot.cogs.seats import confirm_resign
-from bot.cogs.ultimatum import ultimatum_of
 from bot.cogs.undo import answer_undo
+from bot.ui.clicks import routes_of
 
 if TYPE_CHECKING:
     from bot.host import Host
 
 
+#: The lobby's buttons that change the clicker's seat or the table (join, leave, start, cancel).
+SEAT_CHANGES = ("join", "leave", "start", "cancel")
+
+
+async def _seat_change(bot: Host, action: str, interaction: Interaction, game_id: int) -> None:
+    """Join, Leave, Start or Cancel under a lobby: the matching /game command for that game."""
+    await lobby_of(bot).seat_change(interaction, action, game_id, from_button=True)
+
+
+async def _add_computer(bot: Host, interaction: Interaction, game_id: int) -> None:
+    """Add computer under a lobby: /game add-computer at the level the game was opened with."""
+    await lobby_of(bot).seat_computer(interaction, game_id, None, from_button=True)
+
+
 class Clicks(commands.Cog):
-    """Routes a click to the command it stands for."""
+    """Registers the handlers of the clicks that no command group owns."""
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
 
-    async def route(self, interaction: Interaction, action: str, game_id: int) -> None:
-        """Carry out a click; any error is answered like a command's."""
-        try:
-            if action in ("join", "leave", "start", "cancel"):
-                await lobby_of(self.bot).seat_change(interaction, action, game_id, from_button=True)
-            elif action == "move":
-                await open_turn(self.bot, interaction, game_id)
-            elif action.startswith("choose "):
-                await choose(self.bot, interaction, game_id, action)
-            elif action == "rematch":
-                await rematch(self.bot, interaction, game_id)
-            elif action == "finish":
-                await finish_for_me(self.bot, interaction, game_id)
-            elif action == "replay":
-                await post_replay(self.bot, interaction, game_id)
-            elif action.startswith("resign "):
-                await confirm_resign(self.bot, interaction, game_id, int(action.split()[1]))
-            elif action in ("approve", "refuse"):
-                await answer_undo(self.bot, interaction, game_id, approve=action == "approve")
-            else:
-                ultimatum = action in ("hand", "skip") or action.startswith("perform ")
-                if ultimatum:
-                    await ultimatum_of(self.bot).on_button(interaction, action, game_id)
-                else:
-                    await lobby_of(self.bot).on_button(interaction, action, game_id)
-        except Exception as error:
-            await handle_error(interaction, error)
+    async def cog_load(self) -> None:
+        """Fill the bot's click routes."""
+        bot, routes = self.bot, routes_of(self.bot)
+        routes.on_error(handle_error)
+        for action in SEAT_CHANGES:
+            routes.on_button(action, partial(_seat_change, bot, action))
+        routes.on_button("computer", partial(_add_computer, bot))
+        routes.on_button("move", partial(open_turn, bot))
+        routes.on_step(partial(choose, bot))
+        routes.on_button("rematch", partial(rematch, bot))
+        routes.on_button("finish", partial(finish_for_me, bot))
+        routes.on_button("replay", partial(post_replay, bot))
+        routes.on_button("approve", partial(answer_undo, bot, approve=True))
+        routes.on_button("refuse", partial(answer_undo, bot, approve=False))
+        routes.on_resign(partial(confirm_resign, bot))
 
 
 async def setup(bot: Host) -> None:

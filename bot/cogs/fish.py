@@ -9,14 +9,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.boards import show_board
-from bot.cogs.common import FoundGame, GameFinder, Interaction, Refusal, reader_language
+from bot.cogs.common import GameFinder, Interaction, Refusal, reader_language
 from bot.cogs.lobby import LEVEL_CHOICES, lobby_of
-from bot.cogs.offers import every, offer, why
+from bot.cogs.offers import offered
 from bot.cogs.picking import game_autocomplete
 from bot.games.fish import FishGame
-from bot.i18n import N_, t, tn
-from bot.play import options
-from bot.play.choices import Choice, step_of
+from bot.i18n import N_, t
+from bot.play import fish_choices, options
+from bot.play.menus import Action, Choice
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
@@ -42,29 +42,21 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
         self.bot = bot
         self.tables = GameFinder(bot)
 
-    async def _mine(self, interaction: Interaction, game: int | None) -> tuple[FoundGame, FishGame]:
-        """The person's running Fish game, where it is their turn (for autocomplete)."""
-        loaded = await self.tables.find(interaction, game, "fish")
+    async def _choices(
+        self, interaction: Interaction, phase: str, pick: Callable[[FishGame, str], list[Choice]]
+    ) -> list[Choice]:
+        """The choices ``pick`` offers the person whose turn it is at ``phase`` (Refusal: why
+        there are none)."""
+        lang = reader_language(interaction)
+        loaded = await self.tables.find(interaction, interaction.namespace.game, "fish")
         self.tables.seat_of(interaction, loaded)
-        assert isinstance(loaded.game, FishGame)
-        return loaded, loaded.game
-
-    async def _options(
-        self, interaction: Interaction, game: int | None, phase: str
-    ) -> tuple[FishGame, int] | str:
-        """The person's Fish game and seat when it is their turn at ``phase``; else why not."""
-        try:
-            loaded, fish = await self._mine(interaction, game)
-        except Refusal as refusal:
-            return str(refusal)
+        fish = loaded.game
+        assert isinstance(fish, FishGame)
         if fish.phase != phase:
-            lang = reader_language(interaction)
             if phase == "place":
-                return t(lang, "All penguins are placed: use /fish move.")
-            return t(lang, "The penguins are still being placed: use /fish place.")
-        seat = loaded.record.seat_of(interaction.user.id)
-        assert seat is not None
-        return fish, seat
+                raise Refusal(t(lang, "All penguins are placed: use /fish move."))
+            raise Refusal(t(lang, "The penguins are still being placed: use /fish place."))
+        return pick(fish, lang)
 
     @app_commands.command(name="new", description="Open a game of Hey, That's My Fish! here")
     @app_commands.describe(
@@ -118,11 +110,7 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
     async def _floe_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._options(interaction, interaction.namespace.game, "place")
-        if isinstance(found, str):
-            return why(found)
-        step = step_of(*found, reader_language(interaction))
-        return offer(every(step), current)
+        return await offered(self._choices(interaction, "place", fish_choices.placements), current)
 
     @app_commands.command(name="move", description="Move a penguin in a straight line")
     @app_commands.describe(
@@ -139,40 +127,25 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
     async def _penguin_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._options(interaction, interaction.namespace.game, "move")
-        if isinstance(found, str):
-            return why(found)
-        fish = found[0]
-        lang = reader_language(interaction)
-        starts = sorted({a.split("-")[0] for a in fish.legal_actions()})
-        labels = {s: sum(a.startswith(f"{s}-") for a in fish.legal_actions()) for s in starts}
-        penguins = [
-            Choice(s, tn(lang, "{floe} · {n} move", "{floe} · {n} moves", labels[s], floe=s))
-            for s in starts
-        ]
-        return offer(penguins, current)
+        return await offered(self._choices(interaction, "move", fish_choices.penguins), current)
 
     @move.autocomplete("to")
     async def _to_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._options(interaction, interaction.namespace.game, "move")
-        if isinstance(found, str):
-            return why(found)
-        lang = reader_language(interaction)
         start = str(interaction.namespace.penguin or "").strip().upper()
-        step = step_of(*found, lang, "to", start)
-        if step.step != "to" or step.carry != start:
-            return why(t(lang, "Choose one of your penguins that can move first."))
-        return offer([c for c in every(step) if c.value != "back"], current)
+        targets = self._choices(
+            interaction, "move", lambda fish, lang: fish_choices.destinations(fish, lang, start)
+        )
+        return await offered(targets, current)
 
     async def _act(
-        self, interaction: Interaction, game: int | None, action: Callable[[], str]
+        self, interaction: Interaction, game: int | None, action: Callable[[], Action]
     ) -> None:
         """Parse the options into this command's action, then play it for the person."""
         lang = reader_language(interaction)
         loaded = await self.tables.find(interaction, game, "fish")
-        move = await self.tables.act(interaction, loaded, action)
+        move = await self.tables.act(interaction, loaded, lambda: str(action()))
         await interaction.response.send_message(
             **fit(
                 content=t(

@@ -24,7 +24,7 @@ from bot.store.rows import status_error
 from bot.texts import announce
 from bot.texts.names import player_name
 from bot.texts.refusals import explain
-from bot.ui.buttons import NO_LONGER_VALID, lobby_buttons
+from bot.ui.buttons import lobby_buttons
 from bot.ui.embeds import lobby_embed
 from bot.ui.fit import fit
 
@@ -326,12 +326,6 @@ class Lobby:
         else:
             note = t(lang, "{computer} took a seat in game #{id}.", computer=computer, id=record.id)
         await self._show_seats(interaction, record, public, note, from_button=from_button)
-
-    async def on_button(self, interaction: Interaction, action: str, game_id: int) -> None:
-        """A click on a lobby button that is not a seat change of the person: Add computer."""
-        if action != "computer":
-            raise Refusal(t(reader_language(interaction), NO_LONGER_VALID))
-        await self.seat_computer(interaction, game_id, None, from_button=True)
 
     def may_manage(self, interaction: Interaction, record: GameRecord) -> bool:
         """The creator, or a member with Manage Server, may cancel a game or add a computer."""

@@ -29,7 +29,8 @@ from bot.play.move import Move
 from bot.texts import ultimatum as ultimatum_texts
 from bot.texts.announce import describe
 from bot.texts.names import seat_names
-from bot.ui.choices import PAGE, step_view
+from bot.ui.choices import step_view
+from bot.ui.clicks import StepClick
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
@@ -73,26 +74,24 @@ def _not_yours(interaction: Interaction, loaded: FoundGame) -> None:
     )
 
 
-async def choose(bot: Host, interaction: Interaction, game_id: int, action: str) -> None:
-    """A click on one of the step components: ``choose <version> <step> <carry> <value>``."""
+async def choose(bot: Host, interaction: Interaction, click: StepClick) -> None:
+    """A click on one of a step's components: the next step, or the action played."""
     lang = reader_language(interaction)
-    _, version_text, step_name, carry, value = action.split(" ", 4)
-    carry = "" if carry == "-" else carry
     tables = GameFinder(bot)
-    loaded = await tables.load(interaction, game_id)
+    loaded = await tables.load(interaction, click.game_id)
     seat = tables.seat_of(interaction, loaded)
     game = loaded.game
     assert game is not None
     stale = t(lang, "The position changed since that choice; here it is as it stands now.")
-    if loaded.record.version != int(version_text):
+    if loaded.record.version != click.version:
         await _ask(bot, interaction, loaded, seat, step_of(game, seat, lang), note=stale)
         return
-    if value.startswith(PAGE) and value[len(PAGE) :].isdigit():
-        step = step_of(game, seat, lang, step_name, carry)
-        await _ask(bot, interaction, loaded, seat, step, page=int(value[len(PAGE) :]))
+    if click.page is not None:
+        step = step_of(game, seat, lang, click.step, click.carry)
+        await _ask(bot, interaction, loaded, seat, step, page=click.page)
         return
     try:
-        decision = decide(game, seat, step_name, carry, value)
+        decision = decide(game, seat, click.step, click.carry, click.value)
     except StaleChoice:
         await _ask(bot, interaction, loaded, seat, step_of(game, seat, lang), note=stale)
         return
@@ -100,7 +99,7 @@ async def choose(bot: Host, interaction: Interaction, game_id: int, action: str)
         step = step_of(game, seat, lang, decision.step, decision.carry)
         await _ask(bot, interaction, loaded, seat, step)
         return
-    played = decision.action
+    played = str(decision.action)
     move = await tables.act(interaction, loaded, lambda: played)
     done = _told(lang, move)
     after = move.game

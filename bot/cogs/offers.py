@@ -8,11 +8,12 @@ the list is never silently empty.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 
 from discord import app_commands
 
-from bot.play.choices import Choice, Step
+from bot.cogs.common import Refusal
+from bot.play.menus import Choice, NoChoices
 
 #: The value of the choice that only explains (picking it is refused like any wrong option).
 NOTHING = "-"
@@ -41,6 +42,12 @@ def why(text: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=name, value=NOTHING)]
 
 
-def every(step: Step) -> list[Choice]:
-    """All choices of a step: its buttons, then its menus."""
-    return [*step.buttons, *(c for menu in step.menus for c in menu.choices)]
+async def offered(
+    choices: Awaitable[Sequence[Choice]], typed: str
+) -> list[app_commands.Choice[str]]:
+    """The choices worked out for what was typed, or the one that says why there are none (a
+    Refusal or NoChoices raised while working them out)."""
+    try:
+        return offer(await choices, typed)
+    except (Refusal, NoChoices) as nothing:
+        return why(str(nothing))

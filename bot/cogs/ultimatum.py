@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -16,21 +16,22 @@ from bot.cogs.common import (
     GameFinder,
     Interaction,
     Refusal,
-    loaded_cog,
     reader_language,
 )
 from bot.cogs.lobby import LEVEL_CHOICES, lobby_of
-from bot.cogs.offers import every, offer, why
+from bot.cogs.offers import offered
 from bot.cogs.picking import game_autocomplete
-from bot.games.ultimatum import UltimatumGame
+from bot.games.ultimatum import Skip, UltimatumGame
 from bot.i18n import N_, picture_labels, t
 from bot.play import options
-from bot.play.choices import Choice, step_of
+from bot.play import ultimatum_choices as choices
+from bot.play.menus import Action, Choice
 from bot.play.move import Move
 from bot.texts import ultimatum as ultimatum_texts
 from bot.texts.legend import TABLE_LEGEND
 from bot.texts.names import seat_names
-from bot.ui.buttons import NO_LONGER_VALID, buttons, perform_select
+from bot.ui.buttons import buttons, perform_select
+from bot.ui.clicks import routes_of
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
@@ -73,6 +74,9 @@ STEP_NOW = {
     "entertainer": N_("Lay the new entertainer first: /ultimatum entertainer."),
 }
 
+#: What one option's autocomplete offers, from the game, the seat and the reader's language.
+Pick = Callable[[UltimatumGame, int, str], list[Choice]]
+
 
 class Ultimatum(
     commands.GroupCog, group_name="ultimatum", group_description="The Penguin Ultimatum"
@@ -83,19 +87,32 @@ class Ultimatum(
         self.bot = bot
         self.tables = GameFinder(bot)
 
-    async def _turn(self, interaction: Interaction, phase: str) -> tuple[UltimatumGame, int] | str:
-        """The person's game and seat when it is their turn at ``phase``; else why not."""
+    async def _offer(
+        self,
+        interaction: Interaction,
+        typed: str,
+        phase: str,
+        pick: Pick,
+    ) -> list[app_commands.Choice[str]]:
+        """An option's autocomplete: what ``pick`` offers for what was typed, or why nothing."""
+        return await offered(self._choices(interaction, phase, pick), typed)
+
+    async def _choices(
+        self,
+        interaction: Interaction,
+        phase: str,
+        pick: Pick,
+    ) -> list[Choice]:
+        """The choices ``pick`` offers the person whose turn it is at ``phase`` (Refusal: why
+        there are none)."""
         lang = reader_language(interaction)
-        try:
-            loaded = await self.tables.find(interaction, interaction.namespace.game, "ultimatum")
-            seat = self.tables.seat_of(interaction, loaded)
-        except Refusal as refusal:
-            return str(refusal)
+        loaded = await self.tables.find(interaction, interaction.namespace.game, "ultimatum")
+        seat = self.tables.seat_of(interaction, loaded)
         game = loaded.game
         assert isinstance(game, UltimatumGame)
         if game.phase != phase:
-            return t(lang, STEP_NOW[game.phase])
-        return game, seat
+            raise Refusal(t(lang, STEP_NOW[game.phase]))
+        return pick(game, seat, lang)
 
     # --- a new game ----------------------------------------------------------------------------
 
@@ -172,50 +189,29 @@ class Ultimatum(
     async def _card_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._turn(interaction, "play")
-        if isinstance(found, str):
-            return why(found)
-        game, seat = found
-        lang = reader_language(interaction)
-        playable = {a.split()[1] for a in game.legal_actions()}
-        hand = [c for c in game.hand(seat) if c in playable]
-        return offer([Choice(c, ultimatum_texts.card_name(lang, c)) for c in hand], current)
+        return await self._offer(interaction, current, "play", choices.cards)
 
     @play.autocomplete("cell")
     async def _cell_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._turn(interaction, "play")
-        if isinstance(found, str):
-            return why(found)
-        game, seat = found
-        lang = reader_language(interaction)
         card = str(interaction.namespace.card or "").strip().lower()
-        hand = game.hand(seat)
-        if card not in hand:
-            return why(t(lang, "Choose a card from your hand first."))
-        step = step_of(game, seat, lang, "cell", f"c{hand.index(card)}")
-        cells = [c for c in every(step) if c.value != "back" and "~" not in c.value]
-        return offer(cells, current)
+        return await self._offer(
+            interaction,
+            current,
+            "play",
+            lambda g, seat, lang: choices.fee_cells(g, seat, lang, card),
+        )
 
     @play.autocomplete("waive")
     async def _waive_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._turn(interaction, "play")
-        if isinstance(found, str):
-            return why(found)
-        game = found[0]
-        lang = reader_language(interaction)
         card = str(interaction.namespace.card or "").strip().lower()
         cell = str(interaction.namespace.cell or "").strip().upper()
-        waives = sorted(
-            a.split()[4] for a in game.legal_actions() if a.startswith(f"play {card} {cell} waive ")
+        return await self._offer(
+            interaction, current, "play", lambda g, _, lang: choices.waivers(g, lang, card, cell)
         )
-        if not waives:
-            return why(t(lang, "No kinship fee is due there, or you have won no entertainer."))
-        names = [Choice(w, ultimatum_texts.card_name(lang, w)) for w in waives]
-        return offer(names, current)
 
     # --- step 2 --------------------------------------------------------------------------------
 
@@ -237,47 +233,18 @@ class Ultimatum(
     async def _to_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._turn(interaction, "invite")
-        if isinstance(found, str):
-            return why(found)
-        game = found[0]
-        lang = reader_language(interaction)
-        table = game.table
-        targets = sorted({a.split()[2] for a in game.legal_actions() if a.startswith("invite ")})
-        if not targets:
-            return why(t(lang, "You have no stone to move: /ultimatum skip."))
-        labelled = [
-            Choice(c, f"{c} · {ultimatum_texts.card_name(lang, table[c])}") for c in targets
-        ]
-        return offer(labelled, current)
+        return await self._offer(
+            interaction, current, "invite", lambda g, _, lang: choices.stone_targets(g, lang)
+        )
 
     @invite.autocomplete("start")
     async def _from_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._turn(interaction, "invite")
-        if isinstance(found, str):
-            return why(found)
-        game = found[0]
-        lang = reader_language(interaction)
-        target = str(interaction.namespace.to or "").strip().upper()
-        sources = sorted(
-            {
-                a.split()[1]
-                for a in game.legal_actions()
-                if a.startswith("invite ") and a.split()[2] == target
-            },
-            key=lambda s: (s != "supply", s),
+        to = str(interaction.namespace.to or "").strip().upper()
+        return await self._offer(
+            interaction, current, "invite", lambda g, _, lang: choices.stone_sources(g, lang, to)
         )
-        if not sources:
-            return why(t(lang, "Choose a penguin without a stone first."))
-        named = [
-            Choice(
-                s, t(lang, "from your supply") if s == "supply" else t(lang, "from {cell}", cell=s)
-            )
-            for s in sources
-        ]
-        return offer(named, current)
 
     @app_commands.command(
         name="skip", description="Step 2: leave your invitation stones as they are"
@@ -286,7 +253,7 @@ class Ultimatum(
     @app_commands.autocomplete(game=game_autocomplete)
     async def skip(self, interaction: Interaction, game: int | None = None) -> None:
         """U-14: the step is optional."""
-        await self._act(interaction, game, lambda: "skip")
+        await self._act(interaction, game, Skip)
 
     # --- step 3 --------------------------------------------------------------------------------
 
@@ -301,10 +268,9 @@ class Ultimatum(
     async def _perform_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = await self._turn(interaction, "perform")
-        if isinstance(found, str):
-            return why(found)
-        return offer(every(step_of(*found, reader_language(interaction))), current)
+        return await self._offer(
+            interaction, current, "perform", lambda g, _, lang: choices.shows(g, lang)
+        )
 
     @app_commands.command(name="entertainer", description="Step 3: lay the next entertainer")
     @app_commands.describe(
@@ -323,30 +289,21 @@ class Ultimatum(
     async def _entertainer_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        lang = reader_language(interaction)
-        found = await self._turn(interaction, "entertainer")
-        if isinstance(found, str):
-            return why(found)
-        ways: dict[str, set[bool]] = {}
-        for action in found[0].legal_actions():
-            parts = action.split()
-            ways.setdefault(parts[1], set()).add(len(parts) == 3)
-        labels = {
-            frozenset({False, True}): t(lang, "either way"),
-            frozenset({False}): t(lang, "upright only"),
-            frozenset({True}): t(lang, "turned only"),
-        }
-        named = [Choice(c, f"{c} ({labels[frozenset(ways[c])]})") for c in sorted(ways)]
-        return offer(named, current)
+        return await self._offer(
+            interaction,
+            current,
+            "entertainer",
+            lambda g, _, lang: choices.entertainer_cells(g, lang),
+        )
 
     # --- acting --------------------------------------------------------------------------------
 
     async def _act(
-        self, interaction: Interaction, game: int | None, action: Callable[[], str]
+        self, interaction: Interaction, game: int | None, action: Callable[[], Action]
     ) -> None:
         """Parse the options into this command's action, then play it for the person."""
         loaded = await self.tables.find(interaction, game, "ultimatum")
-        move = await self.tables.act(interaction, loaded, action)
+        move = await self.tables.act(interaction, loaded, lambda: str(action()))
         await self._reply_step(interaction, move)
 
     async def _reply_step(self, interaction: Interaction, move: Move) -> None:
@@ -364,9 +321,8 @@ class Ultimatum(
             lines.append(self._next_hint(lang, game.phase))
             if game.phase == "invite":
                 view = buttons(["skip"], move.record.id, lang)
-            elif game.phase == "perform":
-                pending = game.view(move.seat)["pending_shows"]
-                view = perform_select(move.record.id, list(pending), lang)
+            elif isinstance(game, UltimatumGame) and game.phase == "perform":
+                view = perform_select(move.record.id, choices.shows(game, lang), lang)
         text = "\n".join(lines)[:2000]
         if view is None:
             await interaction.response.send_message(**fit(content=text, ephemeral=True))
@@ -377,20 +333,26 @@ class Ultimatum(
     def _next_hint(lang: str, phase: str) -> str:
         return t(lang, NEXT_STEP[phase])
 
-    async def on_button(self, interaction: Interaction, action: str, game_id: int) -> None:
-        """My hand and Skip invitation buttons, and the show-order select."""
-        if action == "hand":
-            await self.show_hand(interaction, game_id)
-            return
-        if action == "skip":
-            parsed: Callable[[], str] = lambda: "skip"  # noqa: E731
-        elif action.startswith("perform "):
-            cell = action.removeprefix("perform ")
-            parsed = lambda: options.ultimatum_perform(cell)  # noqa: E731
-        else:
-            raise Refusal(t(reader_language(interaction), NO_LONGER_VALID))
+    async def cog_load(self) -> None:
+        """Take the clicks of My hand and Skip invitation, and the show-order menu."""
+        routes = routes_of(self.bot)
+        routes.on_button("hand", self.show_hand)
+        routes.on_button("skip", self._skip_click)
+        routes.on_show(self._show_click)
+
+    async def _skip_click(self, interaction: Interaction, game_id: int) -> None:
+        """The Skip invitation button: /ultimatum skip for that game."""
+        await self._click(interaction, game_id, Skip)
+
+    async def _show_click(self, interaction: Interaction, game_id: int, cell: str) -> None:
+        """The show-order menu: /ultimatum perform with the chosen cell."""
+        await self._click(interaction, game_id, lambda: options.ultimatum_perform(cell))
+
+    async def _click(
+        self, interaction: Interaction, game_id: int, action: Callable[[], Action]
+    ) -> None:
         loaded = await self.tables.load(interaction, game_id)
-        move = await self.tables.act(interaction, loaded, parsed)
+        move = await self.tables.act(interaction, loaded, lambda: str(action()))
         await self._reply_step(interaction, move)
 
     # --- looking -------------------------------------------------------------------------------
@@ -452,11 +414,6 @@ class Ultimatum(
         lang = reader_language(interaction)
         summary = f"{t(lang, RULES)}\n{t(lang, TABLE_LEGEND)}"
         await interaction.response.send_message(**fit(content=summary, ephemeral=True))
-
-
-def ultimatum_of(bot: Host) -> Ultimatum:
-    """The running Ultimatum cog (by name, then cast, as bot.cogs.common.loaded_cog says why)."""
-    return cast(Ultimatum, loaded_cog(bot, "Ultimatum"))
 
 
 async def setup(bot: Host) -> None:

@@ -64,6 +64,9 @@ class Game(Protocol):
     def legal_actions(self) -> list[str]:
         """Every legal action text for ``to_move``, sorted; [] when over."""
 
+    def legal_moves(self) -> Sequence[object]:
+        """The same actions as values (the game's own frozen types; ``str`` gives the text)."""
+
     def play(self, text: str, seat: int) -> list[Event]:
         """Apply one action of ``seat``; IllegalAction (nothing changes) if it is not theirs."""
 

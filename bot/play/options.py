@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 
 from bot.games.base import IllegalAction
+from bot.games.fish import PenguinMove, Place
+from bot.games.ultimatum import SUPPLY, Invite, LayEntertainer, Perform, Play
 from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
 from bot.texts.quote import EXCERPT_LENGTH, excerpt
 
@@ -72,8 +74,8 @@ def entertainer(text: str) -> str:
 
 def stone_source(text: str | None) -> str:
     """Where an invitation stone comes from: ``supply`` (also when left out) or a cell."""
-    if text is None or text.strip().lower() in ("", "supply"):
-        return "supply"
+    if text is None or text.strip().lower() in ("", SUPPLY):
+        return SUPPLY
     try:
         return cell(text)
     except BadOption:
@@ -83,32 +85,32 @@ def stone_source(text: str | None) -> str:
 # --- the actions each rule command can build: only ever the action of its own step ------------
 
 
-def fish_place(floe_text: str) -> str:
+def fish_place(floe_text: str) -> Place:
     """``/fish place floe`` (F-6)."""
-    return floe(floe_text)
+    return Place(floe(floe_text))
 
 
-def fish_move(penguin: str, to: str) -> str:
+def fish_move(penguin: str, to: str) -> PenguinMove:
     """``/fish move penguin to`` (F-7)."""
-    return f"{floe(penguin)}-{floe(to)}"
+    return PenguinMove(floe(penguin), floe(to))
 
 
-def ultimatum_play(card_text: str, cell_text: str, waive: str | None) -> str:
+def ultimatum_play(card_text: str, cell_text: str, waive: str | None) -> Play:
     """``/ultimatum play card cell [waive]`` (U-11 … U-13)."""
-    text = f"play {card(card_text)} {cell(cell_text)}"
-    return text if waive is None or not waive.strip() else f"{text} waive {entertainer(waive)}"
+    given = None if waive is None or not waive.strip() else entertainer(waive)
+    return Play(card(card_text), cell(cell_text), given)
 
 
-def ultimatum_invite(to: str, start: str | None) -> str:
+def ultimatum_invite(to: str, start: str | None) -> Invite:
     """``/ultimatum invite to [from]`` (U-14)."""
-    return f"invite {stone_source(start)} {cell(to)}"
+    return Invite(stone_source(start), cell(to))
 
 
-def ultimatum_perform(cell_text: str) -> str:
+def ultimatum_perform(cell_text: str) -> Perform:
     """``/ultimatum perform cell`` (U-16)."""
-    return f"perform {cell(cell_text)}"
+    return Perform(cell(cell_text))
 
 
-def ultimatum_entertainer(cell_text: str, turned: bool) -> str:
+def ultimatum_entertainer(cell_text: str, turned: bool) -> LayEntertainer:
     """``/ultimatum entertainer cell [turned]`` (U-21)."""
-    return f"entertainer {cell(cell_text)}" + (" turned" if turned else "")
+    return LayEntertainer(cell(cell_text), turned)

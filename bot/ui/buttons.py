@@ -1,22 +1,23 @@
 """Buttons that survive restarts: DynamicItems whose custom_id carries the action and game id.
 
-A button holds no state of its own: a click is turned into the same request as the matching
-slash command, against whatever the store holds now.
+A button holds no state of its own: its callback hands the fields of its custom_id to the
+handler the cogs registered for its kind (bot.ui.clicks), which does what the matching slash
+command does, against whatever the store holds now.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from collections.abc import Sequence
+from typing import Any
 
 import discord
 
 from bot.i18n import N_, language_of, t
+from bot.play.menus import Choice
+from bot.ui.clicks import routes_of
 from bot.ui.fit import fit
-
-if TYPE_CHECKING:
-    from bot.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -39,24 +40,6 @@ ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
 RESIGN_LABEL = N_("Resign for good")
 #: The answer to a click on a button whose action this version of the bot no longer knows.
 NO_LONGER_VALID = N_("This button is no longer valid.")
-
-
-class Routes(Protocol):
-    """The Clicks cog (bot.cogs.clicks): carries out a click as the matching command."""
-
-    async def route(
-        self, interaction: discord.Interaction[Host], action: str, game_id: int
-    ) -> None:
-        """Carry out one click."""
-
-
-async def route(interaction: discord.Interaction[Host], action: str, game_id: int) -> None:
-    """Hand a click to the Clicks cog, found by name (the views import no cog) and typed by
-    what it offers (Routes)."""
-    clicks = interaction.client.get_cog("Clicks")
-    if clicks is None:
-        raise RuntimeError("the Clicks cog is not loaded")
-    await cast(Routes, clicks).route(interaction, action, game_id)
 
 
 class GameButton(
@@ -93,14 +76,15 @@ class GameButton(
             button.item.label = item.label
         return button
 
-    async def callback(self, interaction: discord.Interaction[Host]) -> None:  # type: ignore[override]
-        """Handle the click like the matching command."""
-        if self.action not in ACTIONS:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the click to the handler of its action."""
+        routes = routes_of(interaction.client)
+        if self.action not in ACTIONS or not routes.knows(self.action):
             log.info("a click on a button with the unknown action %r", self.action)
             text = t(language_of(interaction.locale), NO_LONGER_VALID)
             await interaction.response.send_message(**fit(content=text, ephemeral=True))
             return
-        await route(interaction, self.action, self.game_id)
+        await routes.button(interaction, self.action, self.game_id)
 
 
 def lobby_buttons(game_id: int, lang: str, *, computers: bool = False) -> discord.ui.View:
@@ -126,12 +110,17 @@ class PerformSelect(
 ):
     """Choose which of several due shows comes first (U-16) with one click."""
 
-    def __init__(self, game_id: int, cells: list[str] | None = None, lang: str = "en") -> None:
+    def __init__(
+        self,
+        game_id: int,
+        options: list[discord.SelectOption] | None = None,
+        lang: str = "en",
+    ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"penguins-select:perform:{game_id}",
                 placeholder=t(lang, "Which show comes first?"),
-                options=[discord.SelectOption(label=c, value=c) for c in cells or ["A1"]],
+                options=options or [discord.SelectOption(label="A1", value="A1")],
             )
         )
         self.game_id = game_id
@@ -146,18 +135,18 @@ class PerformSelect(
     ) -> PerformSelect:
         """Rebuild the select from a choice made on an earlier message."""
         assert isinstance(item, discord.ui.Select)
-        return cls(int(match["game"]), [o.value for o in item.options])
+        return cls(int(match["game"]), list(item.options))
 
-    async def callback(self, interaction: discord.Interaction[Host]) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Perform the chosen show, like /ultimatum perform."""
-        cell = self.item.values[0]
-        await route(interaction, f"perform {cell}", self.game_id)
+        await routes_of(interaction.client).show(interaction, self.game_id, self.item.values[0])
 
 
-def perform_select(game_id: int, cells: list[str], lang: str) -> discord.ui.View:
-    """A select listing the due shows."""
+def perform_select(game_id: int, shows: Sequence[Choice], lang: str) -> discord.ui.View:
+    """A select listing the due shows, each by its entertainer (bot.play.ultimatum_choices)."""
+    options = [discord.SelectOption(label=c.label[:100], value=c.value) for c in shows]
     view = discord.ui.View(timeout=None)
-    view.add_item(PerformSelect(game_id, cells, lang))
+    view.add_item(PerformSelect(game_id, options, lang))
     return view
 
 
@@ -190,9 +179,9 @@ class ResignButton(
         """Rebuild the button from the click."""
         return cls(int(match["game"]), int(match["until"]))
 
-    async def callback(self, interaction: discord.Interaction[Host]) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Resign, if the confirmation still counts."""
-        await route(interaction, f"resign {self.until}", self.game_id)
+        await routes_of(interaction.client).resign(interaction, self.game_id, self.until)
 
 
 def resign_button(game_id: int, until: int, lang: str) -> discord.ui.View:

@@ -15,16 +15,11 @@ import discord
 
 from bot.i18n import t
 from bot.play.choices import Step
-from bot.ui.buttons import route
+from bot.ui.clicks import PAGE, StepClick, routes_of
+
+__all__ = ["PAGE", "ChoiceButton", "ChoiceSelect", "step_view"]
 
 _PART = r"[A-Za-z0-9>~.-]*"
-#: A click on a page button: the value that turns the page.
-PAGE = "~p"
-
-
-def _action(version: int, step: str, carry: str, value: str) -> str:
-    """The click, as the action string the Clicks cog routes."""
-    return f"choose {version} {step} {carry or '-'} {value}"
 
 
 class ChoiceButton(
@@ -72,9 +67,9 @@ class ChoiceButton(
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the choice to the Clicks cog."""
-        action = _action(self.version, self.step, self.carry, self.value)
-        await route(interaction, action, self.game_id)
+        """Hand the choice to the handler of a step's clicks."""
+        click = StepClick(self.game_id, self.version, self.step, self.carry, self.value)
+        await routes_of(interaction.client).step(interaction, click)
 
 
 class ChoiceSelect(
@@ -122,9 +117,10 @@ class ChoiceSelect(
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the chosen value to the Clicks cog."""
+        """Hand the chosen value to the handler of a step's clicks."""
         value = self.item.values[0] if self.item.values else "-"
-        await route(interaction, _action(self.version, self.step, self.carry, value), self.game_id)
+        click = StepClick(self.game_id, self.version, self.step, self.carry, value)
+        await routes_of(interaction.client).step(interaction, click)
 
 
 def step_view(game_id: int, version: int, step: Step, lang: str, page: int = 0) -> discord.ui.View:

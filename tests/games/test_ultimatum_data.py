@@ -10,6 +10,17 @@ import pytest
 
 from bot.games.base import IllegalAction
 from bot.games.ultimatum import cards
+from bot.games.ultimatum.actions import (
+    SUPPLY,
+    Invite,
+    LayEntertainer,
+    Perform,
+    Play,
+    Skip,
+    UltimatumAction,
+    on_iceberg,
+)
+from bot.games.ultimatum.actions import parse as parse_text
 from bot.games.ultimatum.cards import (
     ACTIVITIES,
     ANIMAL_COLOUR,
@@ -20,16 +31,13 @@ from bot.games.ultimatum.cards import (
     PENGUINS,
     dots,
 )
-from bot.games.ultimatum.notation import (
-    Invite,
-    LayEntertainer,
-    Perform,
-    Play,
-    Skip,
-    notation,
-    parse,
-)
-from bot.games.ultimatum.table import cell_name, centre, geometry, neighbours, parse_cell
+from bot.games.ultimatum.table import Geometry, cell_name, centre, geometry, neighbours, parse_cell
+
+
+def parse(text: str, geo: Geometry) -> UltimatumAction:
+    """What the engine makes of a text on an iceberg of ``geo``'s size."""
+    return on_iceberg(parse_text(text), geo)
+
 
 # U-2 as printed in RULES.md, transcribed independently of data/ultimatum.toml.
 RULES_DOTS = {
@@ -178,13 +186,13 @@ def test_notation_round_trip_and_forgiving_spacing() -> None:
         "entertainer f7": "entertainer F7",
     }
     for text, normal in cases.items():
-        assert notation(parse(text, geo), geo) == normal
-        assert notation(parse(normal, geo), geo) == normal
+        assert str(parse(text, geo)) == normal
+        assert str(parse(normal, geo)) == normal
     assert isinstance(parse("skip", geo), Skip)
-    assert parse("play red-3-dance E4", geo) == Play("red-3-dance", geo.index["E4"], None)
-    assert parse("invite supply E4", geo) == Invite(-1, geo.index["E4"])
-    assert parse("perform E6", geo) == Perform(geo.index["E6"])
-    assert parse("entertainer F7 turned", geo) == LayEntertainer(geo.index["F7"], True)
+    assert parse("play red-3-dance E4", geo) == Play("red-3-dance", "E4", None)
+    assert parse("invite supply E4", geo) == Invite(SUPPLY, "E4")
+    assert parse("perform E6", geo) == Perform("E6")
+    assert parse("entertainer F7 turned", geo) == LayEntertainer("F7", True)
 
 
 @pytest.mark.parametrize(

@@ -9,13 +9,13 @@ import pytest
 
 from bot.games.base import Game
 from bot.games.fish import FishGame
-from bot.games.ultimatum import UltimatumGame
+from bot.games.ultimatum import Play, UltimatumGame
 from bot.play.choices import SAFE, Decision, StaleChoice, Step, decide, step_of
 
 
-def reachable(game: Game, seat: int, lang: str = "en") -> dict[str, int]:
+def reachable(game: Game, seat: int, lang: str = "en") -> dict[object, int]:
     """Every action the clicks reach from the first step, with the clicks it takes."""
-    found: dict[str, int] = {}
+    found: dict[object, int] = {}
     todo: list[tuple[Step, int]] = [(step_of(game, seat, lang), 1)]
     while todo:
         step, clicks = todo.pop()
@@ -54,7 +54,7 @@ def test_every_fish_action_is_two_clicks_at_most_past_the_entry(players: int) ->
         seat = game.to_move
         assert seat is not None
         found = reachable(game, seat)
-        assert set(found) == set(game.legal_actions())
+        assert set(found) == set(game.legal_moves())
         assert max(found.values()) <= 2
         game.play(rng.choice(game.legal_actions()), seat)
 
@@ -69,7 +69,7 @@ def test_every_ultimatum_action_is_reachable_by_clicks(players: int, side: int) 
         seat = game.to_move
         assert seat is not None
         found = reachable(game, seat, "de")
-        assert set(found) == set(game.legal_actions())
+        assert set(found) == set(game.legal_moves())
         for card in game.hand(seat):
             assert all(card not in step for step in (c.value for c in _steps(game, seat)))
         game.play(rng.choice(game.legal_actions()), seat)
@@ -101,7 +101,7 @@ def test_a_cell_says_its_fee_and_a_stale_click_is_refused() -> None:
     cells = step_of(game, 1, "en", "cell", slot)
     labels = [c.label for m in cells.menus for c in m.choices]
     assert "C4 · fee 5" in labels, labels
-    assert decide(game, 1, "cell", slot, "C4") == Decision(action="play red-2-dance C4")
+    assert decide(game, 1, "cell", slot, "C4") == Decision(action=Play("red-2-dance", "C4"))
     with pytest.raises(StaleChoice):
         decide(game, 1, "stone", "", "skip")
     with pytest.raises(StaleChoice):

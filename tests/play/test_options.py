@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games.ultimatum import SUPPLY, Invite, Play
 from bot.play import options
 from bot.play.options import EXCERPT_LENGTH, BadOption, excerpt
 
@@ -47,8 +48,8 @@ def test_a_move_is_two_floes_or_refused(typed: str) -> None:
 
 def test_floes_and_moves_are_spelled_as_the_log_spells_them() -> None:
     """F-6, F-7: any case and spacing in, the notation out."""
-    assert options.fish_place(" c 4 ") == "C4"
-    assert options.fish_move("c4", "f2 ") == "C4-F2"
+    assert str(options.fish_place(" c 4 ")) == "C4"
+    assert str(options.fish_move("c4", "f2 ")) == "C4-F2"
 
 
 @pytest.mark.parametrize("typed", [*HOSTILE, "red-3-dance E4", "seal-music"])
@@ -67,15 +68,15 @@ def test_ultimatum_options_are_each_of_their_kind(typed: str) -> None:
 
 def test_ultimatum_actions_are_built_in_notation() -> None:
     """U-11, U-13, U-14, U-16, U-21."""
-    assert options.ultimatum_play("Red – 3 – Dance", "e4", None) == "play red-3-dance E4"
-    assert (
-        options.ultimatum_play("red-3-dance", "E4", "seal-music")
-        == "play red-3-dance E4 waive seal-music"
+    assert str(options.ultimatum_play("Red – 3 – Dance", "e4", None)) == "play red-3-dance E4"
+    assert options.ultimatum_play("red-3-dance", "E4", "seal-music") == Play(
+        "red-3-dance", "E4", "seal-music"
     )
-    assert options.ultimatum_invite("e4", None) == "invite supply E4"
-    assert options.ultimatum_invite("E4", "d3") == "invite D3 E4"
-    assert options.ultimatum_perform("o15") == "perform O15"
-    assert options.ultimatum_entertainer("F7", turned=True) == "entertainer F7 turned"
+    assert options.ultimatum_invite("e4", None) == Invite(SUPPLY, "E4")
+    assert str(options.ultimatum_invite("e4", None)) == "invite supply E4"
+    assert str(options.ultimatum_invite("E4", "d3")) == "invite D3 E4"
+    assert str(options.ultimatum_perform("o15")) == "perform O15"
+    assert str(options.ultimatum_entertainer("F7", turned=True)) == "entertainer F7 turned"
     with pytest.raises(BadOption):
         options.ultimatum_play("red-3-dance", "E4", "resign 1")
     with pytest.raises(BadOption):

@@ -1,7 +1,8 @@
-"""Hey, That's My Fish!: board geometry (bitboards), notation and the rules engine."""
+"""Hey, That's My Fish!: board geometry (bitboards), actions and the rules engine."""
 
 from __future__ import annotations
 
+from bot.games.fish.actions import FishAction, PenguinMove, Place, parse
 from bot.games.fish.game import FISH_COUNTS, PENGUINS_PER_PLAYER, FishGame, random_floes
 from bot.games.fish.geometry import (
     BITS,
@@ -17,7 +18,6 @@ from bot.games.fish.geometry import (
     names_of,
     reach,
 )
-from bot.games.fish.notation import move_name, parse
 
 __all__ = [
     "BITS",
@@ -28,12 +28,14 @@ __all__ = [
     "PENGUINS_PER_PLAYER",
     "RAYS",
     "ROWS",
+    "FishAction",
     "FishGame",
+    "PenguinMove",
+    "Place",
     "bits_of",
     "connected",
     "expand",
     "floe_position",
-    "move_name",
     "names_of",
     "parse",
     "random_floes",

@@ -9,8 +9,8 @@ who did not resign are left, the game ends at once: the last one leaves the ice 
 (taking the floes under their penguins) instead of collecting the rest of the board alone,
 which could not change the ranking. Players who went out under F-11 still count as in the game.
 
-The board itself (bitboards, rays, reach) is in geometry.py, the floe and move names in
-notation.py.
+The board itself (bitboards, rays, reach) is in geometry.py, the actions and their notation in
+actions.py.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from bot.games.base import (
     not_over_yet,
     rank_by,
 )
+from bot.games.fish.actions import FishAction, PenguinMove, Place, parse
 from bot.games.fish.geometry import (
     BIT_OF,
     BITS,
@@ -43,7 +44,6 @@ from bot.games.fish.geometry import (
     names_of,
     reach,
 )
-from bot.games.fish.notation import parse
 
 PENGUINS_PER_PLAYER = {2: 4, 3: 3, 4: 2}  # F-4
 FISH_COUNTS = (1,) * 30 + (2,) * 20 + (3,) * 10  # F-3
@@ -171,14 +171,21 @@ class FishGame:
 
     def legal_actions(self) -> list[str]:
         """Every legal action text for ``to_move``, sorted; [] when over."""
+        return [str(move) for move in self.legal_moves()]
+
+    def legal_moves(self) -> list[FishAction]:
+        """Every legal action for ``to_move`` as a value, in the order of ``legal_actions``."""
         if self.current is None:
             return []
         if self.phase == "place":
-            return sorted(names_of(self.placements()))
+            return [Place(name) for name in sorted(names_of(self.placements()))]
         return sorted(
-            f"{NAME_OF[b]}-{NAME_OF[t]}"
-            for b, targets in self.move_targets(self.current)
-            for t in bits_of(targets)
+            (
+                PenguinMove(NAME_OF[b], NAME_OF[t])
+                for b, targets in self.move_targets(self.current)
+                for t in bits_of(targets)
+            ),
+            key=str,
         )
 
     def ranking(self) -> list[list[int]]:
@@ -206,20 +213,20 @@ class FishGame:
         resigning = check_seat(text, seat, self.players, self.current)
         if resigning is not None:
             return self._resign(resigning)
-        origin, target = parse(text)
+        action = parse(text)
         if self.phase == "place":
-            if target is not None:
+            if not isinstance(action, Place):
                 raise IllegalAction(
                     "placing",
                     "penguins are still being placed: name a free 1-fish floe, e.g. C4",
                 )
-            return self._place(origin)
-        if target is None:
+            return self._place(BIT_OF[action.floe])
+        if not isinstance(action, PenguinMove):
             raise IllegalAction(
                 "moving",
                 "all penguins are placed: move one, from its floe to another, e.g. C4-F2",
             )
-        return self._move(origin, target)
+        return self._move(BIT_OF[action.penguin], BIT_OF[action.to])
 
     def _place(self, bit: int) -> list[Event]:
         name = NAME_OF[bit]

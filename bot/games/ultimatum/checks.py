@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.base import IllegalAction
-from bot.games.ultimatum.cards import ENTERTAINERS
-from bot.games.ultimatum.iceberg import Iceberg
-from bot.games.ultimatum.notation import (
+from bot.games.ultimatum.actions import (
+    SUPPLY,
     USAGE,
-    Action,
     Invite,
     LayEntertainer,
     Perform,
     Play,
     Skip,
+    UltimatumAction,
 )
-from bot.games.ultimatum.table import OFF
+from bot.games.ultimatum.cards import ENTERTAINERS
+from bot.games.ultimatum.iceberg import Iceberg
 
 STEP_ACTIONS: dict[str, type | tuple[type, ...]] = {
     "play": Play,
@@ -37,7 +37,7 @@ STEP_HINT = {
 }
 
 
-def check_step(step: str, action: Action) -> None:
+def check_step(step: str, action: UltimatumAction) -> None:
     """The action belongs to the current step of the turn."""
     if not isinstance(action, STEP_ACTIONS[step]):
         raise IllegalAction("wrong_step", STEP_HINT[step], step=step)
@@ -45,18 +45,18 @@ def check_step(step: str, action: Action) -> None:
 
 def check_penguin(ice: Iceberg, hand: Sequence[str], won: Sequence[str], action: Play) -> None:
     """U-11 … U-13: a card from the hand, on an empty cell next to an entertainer; a waiver."""
-    name = ice.geo.names[action.cell]
+    name, cell = action.cell, ice.geo.index[action.cell]
     if action.card not in hand:
         raise IllegalAction("not_in_hand", f"you don't hold {action.card}", card=action.card)
-    if ice.filled[action.cell]:
+    if ice.filled[cell]:
         raise IllegalAction("cell_taken", f"{name} is already taken", cell=name)
-    if action.cell not in ice.penguin_cells():
+    if cell not in ice.penguin_cells():
         raise IllegalAction(
             "not_next_to_entertainer", f"{name} is not next to an entertainer", cell=name
         )
     if action.waive is None:
         return
-    if not ice.kin(action.card, action.cell):
+    if not ice.kin(action.card, cell):
         raise IllegalAction(
             "nothing_to_waive", "no kinship fee is due, nothing to waive", cell=name
         )
@@ -66,17 +66,17 @@ def check_penguin(ice: Iceberg, hand: Sequence[str], won: Sequence[str], action:
 
 def check_invite(ice: Iceberg, seat: int, supply: int, action: Invite) -> None:
     """U-14: an own stone, from the supply or a penguin, onto a penguin without a stone."""
-    names = ice.geo.names
-    if action.source == OFF:
+    index = ice.geo.index
+    if action.source == SUPPLY:
         if not supply:
             raise IllegalAction("supply_empty", "you have no invitation stones left in your supply")
-    elif ice.stones.get(action.source) != seat:
-        name = names[action.source]
+    elif ice.stones.get(index[action.source]) != seat:
+        name = action.source
         raise IllegalAction("not_your_stone", f"there is no stone of yours on {name}", cell=name)
-    target = names[action.target]
-    if action.target not in ice.penguins:
+    target = action.target
+    if index[target] not in ice.penguins:
         raise IllegalAction("not_a_penguin", f"there is no penguin on {target}", cell=target)
-    if action.target in ice.stones:
+    if index[target] in ice.stones:
         raise IllegalAction(
             "has_stone", f"the penguin on {target} already holds a stone", cell=target
         )
@@ -84,9 +84,9 @@ def check_invite(ice: Iceberg, seat: int, supply: int, action: Invite) -> None:
 
 def check_perform(ice: Iceberg, pending: Sequence[int], action: Perform) -> None:
     """U-16: the chosen entertainer is one of those due to perform."""
-    if action.cell in pending:
+    if ice.geo.index[action.cell] in pending:
         return
-    name = ice.geo.names[action.cell]
+    name = action.cell
     due = ", ".join(ice.geo.names[c] for c in pending)
     raise IllegalAction(
         "not_pending",
@@ -100,8 +100,8 @@ def check_entertainer(
     ice: Iceberg, top: str, pending: Sequence[int], action: LayEntertainer
 ) -> None:
     """U-21: an empty cell next to a card, where no show would start at once."""
-    names, cell = ice.geo.names, action.cell
-    name = names[cell]
+    names, cell = ice.geo.names, ice.geo.index[action.cell]
+    name = action.cell
     if ice.filled[cell]:
         raise IllegalAction("cell_taken", f"{name} is already taken", cell=name)
     if not any(ice.filled[n] for n in ice.geo.adjacent[cell]):

@@ -49,6 +49,17 @@ from bot.games.base import (
     game_over,
     not_over_yet,
 )
+from bot.games.ultimatum.actions import (
+    SUPPLY,
+    Invite,
+    LayEntertainer,
+    Perform,
+    Play,
+    Skip,
+    UltimatumAction,
+    on_iceberg,
+    parse,
+)
 from bot.games.ultimatum.cards import (
     ENTERTAINERS,
     PENGUINS,
@@ -66,18 +77,8 @@ from bot.games.ultimatum.checks import (
 )
 from bot.games.ultimatum.deal import deal_game
 from bot.games.ultimatum.iceberg import Iceberg
-from bot.games.ultimatum.notation import (
-    Action,
-    Invite,
-    LayEntertainer,
-    Perform,
-    Play,
-    Skip,
-    notation,
-    parse,
-)
 from bot.games.ultimatum.scoring import award, final_bonus, final_ranking
-from bot.games.ultimatum.table import DEFAULT_SIDE, OFF
+from bot.games.ultimatum.table import DEFAULT_SIDE
 from bot.games.ultimatum.turns import is_turn_start, turns, undo_refusal
 
 PHASES = ("play", "invite", "perform", "entertainer", "over")
@@ -224,6 +225,14 @@ class UltimatumGame:
 
     def legal_actions(self) -> list[str]:
         """Every text ``play`` accepts at the current step, sorted; [] when over."""
+        return sorted(map(str, self._legal()))
+
+    def legal_moves(self) -> list[UltimatumAction]:
+        """Every action ``play`` accepts at the current step as a value, in the order of
+        ``legal_actions``."""
+        return sorted(self._legal(), key=str)
+
+    def _legal(self) -> list[UltimatumAction]:
         seat = self.current
         if seat is None:
             return []
@@ -231,28 +240,28 @@ class UltimatumGame:
         if self.step == "play":
             won = sorted(self.won[seat])
             cells = ice.penguin_cells()
-            found = [f"play {card} {names[cell]}" for card in self.hands[seat] for cell in cells]
+            found: list[UltimatumAction] = [
+                Play(card, names[cell]) for card in self.hands[seat] for cell in cells
+            ]
             if won:
                 near = {cell: ice.kin_colours(cell) for cell in cells}
                 found += [
-                    f"play {card} {names[cell]} waive {w}"
+                    Play(card, names[cell], w)
                     for card in self.hands[seat]
                     for cell in cells
                     if PENGUINS[card].colour in near[cell]
                     for w in won
                 ]
-            return sorted(found)
+            return found
         if self.step == "invite":
-            sources = ["supply"] if self.supply[seat] else []
+            sources = [SUPPLY] if self.supply[seat] else []
             sources += [names[c] for c, s in ice.stones.items() if s == seat]
             targets = [names[c] for c in ice.penguins if c not in ice.stones]
-            return sorted([f"invite {s} {t}" for s in sources for t in targets] + ["skip"])
+            moves: list[UltimatumAction] = [Invite(s, t) for s in sources for t in targets]
+            return [*moves, Skip()]
         if self.step == "perform":
-            return sorted(f"perform {names[c]}" for c in self.pending)
-        return sorted(
-            f"entertainer {names[c]} turned" if turned else f"entertainer {names[c]}"
-            for c, turned in self.entertainer_placements()
-        )
+            return [Perform(names[c]) for c in self.pending]
+        return [LayEntertainer(names[c], turned) for c, turned in self.entertainer_placements()]
 
     # --- playing -------------------------------------------------------------------------------
 
@@ -265,12 +274,12 @@ class UltimatumGame:
         resigning = check_seat(text, seat, self.players, self.current)
         if resigning is not None:
             return self._resign(resigning)
-        action = parse(text, self.ice.geo)
+        action = on_iceberg(parse(text), self.ice.geo)
         self._check(action)
-        self.log.append(notation(action, self.ice.geo))
+        self.log.append(str(action))
         return self._apply(action)
 
-    def _check(self, action: Action) -> None:
+    def _check(self, action: UltimatumAction) -> None:
         """Raise IllegalAction if ``action`` is not allowed now (nothing is changed)."""
         check_step(self.step, action)
         seat = self._seat()
@@ -288,7 +297,7 @@ class UltimatumGame:
             raise game_over()
         return self.current
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: UltimatumAction) -> list[Event]:
         if isinstance(action, Play):
             return self._lay_penguin(action)
         if isinstance(action, Invite):
@@ -297,16 +306,17 @@ class UltimatumGame:
             events: list[Event] = [{"type": "invitation_skipped", "seat": self._seat()}]
             return events + self._shows_begin()
         if isinstance(action, Perform):
-            return self._show(action.cell)
+            return self._show(self.ice.geo.index[action.cell])
         return self._lay_entertainer(action)
 
     def _lay_penguin(self, action: Play) -> list[Event]:
         """Step 1 (U-11 … U-13)."""
         seat, names = self._seat(), self.ice.geo.names
-        kin = self.ice.kin(action.card, action.cell)
+        cell = self.ice.geo.index[action.cell]
+        kin = self.ice.kin(action.card, cell)
         fee = 0 if action.waive else sum(PENGUINS[self.ice.penguins[n]].value for n in kin)
         self.hands[seat].remove(action.card)
-        self.ice.lay_penguin(action.cell, action.card)
+        self.ice.lay_penguin(cell, action.card)
         self.points[seat] -= fee
         if action.waive:
             self.won[seat].remove(action.waive)
@@ -315,7 +325,7 @@ class UltimatumGame:
         self.last = {
             "seat": seat,
             "card": action.card,
-            "cell": names[action.cell],
+            "cell": action.cell,
             "fee": fee,
             "waived": action.waive,
             "stone": None,
@@ -327,7 +337,7 @@ class UltimatumGame:
                 "type": "penguin_laid",
                 "seat": seat,
                 "card": action.card,
-                "cell": names[action.cell],
+                "cell": action.cell,
                 "fee": fee,
                 "waived": action.waive,
                 "kin": [names[n] for n in kin],
@@ -336,18 +346,17 @@ class UltimatumGame:
 
     def _move_stone(self, action: Invite) -> list[Event]:
         """Step 2 (U-14)."""
-        seat, names = self._seat(), self.ice.geo.names
-        if action.source == OFF:
+        seat, index = self._seat(), self.ice.geo.index
+        source = action.source
+        if source == SUPPLY:
             self.supply[seat] -= 1
-            source = "supply"
         else:
-            del self.ice.stones[action.source]
-            source = names[action.source]
-        self.ice.stones[action.target] = seat
+            del self.ice.stones[index[source]]
+        self.ice.stones[index[action.target]] = seat
         if self.last is not None:
-            self.last["stone"] = {"from": source, "to": names[action.target]}
+            self.last["stone"] = {"from": source, "to": action.target}
         event: Event = {"type": "stone_moved", "seat": seat, "from": source}
-        event["to"] = names[action.target]
+        event["to"] = action.target
         return [event, *self._shows_begin()]
 
     def _shows_begin(self) -> list[Event]:
@@ -419,18 +428,18 @@ class UltimatumGame:
 
     def _lay_entertainer(self, action: LayEntertainer) -> list[Event]:
         """U-21 (d): the top entertainer goes on the table; the next one is turned face up."""
-        seat, names = self._seat(), self.ice.geo.names
+        seat = self._seat()
         entertainer = self.entertainer_deck.pop(0)
-        self.ice.lay_entertainer(action.cell, entertainer, action.turned)
+        self.ice.lay_entertainer(self.ice.geo.index[action.cell], entertainer, action.turned)
         if self.last is not None:
-            self.last["entertainers_laid"].append(names[action.cell])
+            self.last["entertainers_laid"].append(action.cell)
         top = self.entertainer_deck[0] if self.entertainer_deck else None
         events: list[Event] = [
             {
                 "type": "entertainer_laid",
                 "seat": seat,
                 "entertainer": entertainer,
-                "cell": names[action.cell],
+                "cell": action.cell,
                 "turned": action.turned,
             },
             {"type": "entertainer_revealed", "entertainer": top},
