@@ -26,7 +26,7 @@ from render.style import HIGHLIGHT, PANEL, PANEL_ACTIVE, PANEL_ROW, TEXT, TEXT_D
 
 #: The table is laid out in the lengths of an 820-pixel design and drawn natively (not resized)
 #: on a canvas PANEL_WIDTH wide: a phone shows it about 400 pixels wide whatever its width, and
-#: fewer pixels are fewer bytes and less zlib time (issue 18).
+#: fewer pixels are fewer bytes and less zlib time.
 DESIGN_WIDTH = 820
 PANEL_WIDTH = TABLE_WIDTH
 LEGIBLE = legible(PANEL_WIDTH)

@@ -1,4 +1,4 @@
-"""Issue 15: the Discord layer changes a game only through the play layer.
+"""The Discord layer changes a game only through the play layer.
 
 Cogs and buttons parse, call one play function and answer; no module of ``bot/cogs`` or
 ``bot/ui`` calls a method of the store that changes a game, its seats, moves, followers, undo

@@ -1,4 +1,4 @@
-"""Issue 14: every way to a game goes through the one check of who may reach it.
+"""Every way to a game goes through the one check of who may reach it.
 
 The Discord layer (bot/cogs, bot/ui, the host and the client) fetches a game by its id only
 through ``bot.play.access.open_game`` / ``open_record``, which take the viewer and apply

@@ -47,7 +47,7 @@ async def show_board(
     text = "\n".join(status_lines(public, loaded.record, loaded.game, names))
     await interaction.followup.send(
         **fit(
-            content=text[:2000],
+            content=text,
             file=discord.File(io.BytesIO(png), filename=f"game-{loaded.record.id}.png"),
             allowed_mentions=discord.AllowedMentions.none(),
             ephemeral=not public_answer,

@@ -103,7 +103,7 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
     @app_commands.describe(floe="A free floe with 1 fish, e.g. C4", game="The game's number")
     @app_commands.autocomplete(game=game_autocomplete)
     async def place(self, interaction: Interaction, floe: str, game: int | None = None) -> None:
-        """F-6."""
+        """Place a penguin on a free floe with one fish (F-6)."""
         await self._act(interaction, game, lambda: options.fish_place(floe))
 
     @place.autocomplete("floe")

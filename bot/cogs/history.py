@@ -144,7 +144,7 @@ async def show_history(
     )
     await interaction.response.send_message(
         **fit(
-            content="\n".join([head, *lines])[:2000],
+            content="\n".join([head, *lines]),
             ephemeral=not public_answer,
             allowed_mentions=discord.AllowedMentions.none(),
         )

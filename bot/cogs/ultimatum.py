@@ -226,7 +226,7 @@ class Ultimatum(
     async def invite(
         self, interaction: Interaction, to: str, start: str | None = None, game: int | None = None
     ) -> None:
-        """U-14."""
+        """Move an invitation stone onto the card just laid or between cards (U-14)."""
         await self._act(interaction, game, lambda: options.ultimatum_invite(to, start))
 
     @invite.autocomplete("to")
@@ -261,7 +261,7 @@ class Ultimatum(
     @app_commands.describe(cell="The entertainer that performs now", game="The game's number")
     @app_commands.autocomplete(game=game_autocomplete)
     async def perform(self, interaction: Interaction, cell: str, game: int | None = None) -> None:
-        """U-16."""
+        """Choose which of several pending shows performs first (U-16)."""
         await self._act(interaction, game, lambda: options.ultimatum_perform(cell))
 
     @perform.autocomplete("cell")
@@ -282,7 +282,7 @@ class Ultimatum(
     async def entertainer(
         self, interaction: Interaction, cell: str, turned: bool = False, game: int | None = None
     ) -> None:
-        """U-21."""
+        """Lay the face-up entertainer on an empty cell, upright or turned (U-21)."""
         await self._act(interaction, game, lambda: options.ultimatum_entertainer(cell, turned))
 
     @entertainer.autocomplete("cell")
@@ -323,7 +323,7 @@ class Ultimatum(
                 view = buttons(["skip"], move.record.id, lang)
             elif isinstance(game, UltimatumGame) and game.phase == "perform":
                 view = perform_select(move.record.id, choices.shows(game, lang), lang)
-        text = "\n".join(lines)[:2000]
+        text = "\n".join(lines)
         if view is None:
             await interaction.response.send_message(**fit(content=text, ephemeral=True))
         else:

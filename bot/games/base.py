@@ -35,7 +35,7 @@ class Turn(NamedTuple):
 
 
 class Game(Protocol):
-    """The engine contract of DESIGN.md, shared by every game."""
+    """The engine contract shared by every game (README, "Layout"): new, play, legal moves, snapshots."""
 
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]

@@ -43,7 +43,7 @@ from bot.store import GameRecord, Store
 
 def player_of(record: GameRecord, seat: int) -> Player:
     """Whose result an engine seat is: a person; the person a computer player took the seat
-    over from (a timeout: issue 19 counts it for them, ranked last); else the computer level."""
+    over from (a timeout counts for them, ranked last); else the computer level."""
     occupant = record.player(seat)
     if occupant.user_id is not None:
         return Player(user_id=occupant.user_id)

@@ -1,4 +1,4 @@
-"""Ratings, leaderboards and player profiles (issue 19), pure: no discord, no database.
+"""Ratings, leaderboards and player profiles, pure: no discord, no database.
 
 The store keeps one ``Result`` per finished game and one ``NewSeason`` per season start; every
 rating is derived from them in order (``rebuild``) or game by game (``Ratings.apply``), with the

@@ -1,5 +1,5 @@
 """Noise, printed: how many posts a turn makes and how many direct messages a follower gets per
-round, before and after the table-manners rules (issue 17), over whole random games.
+round, before and after the table-manners rules, over whole random games.
 
 Run with ``make bench`` or ``.venv/bin/python tests/bench/script_noise.py [games]``. Nothing is
 asserted. "Before" is the earlier rule: a follower was told at every turn (also each move of a

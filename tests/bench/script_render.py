@@ -1,14 +1,14 @@
 """Picture cost, today against now, in one run: median time and size of every kind of picture.
 
-"Today" is the renderer as it was before issue 18 (commit a4dc47e: RGB PNG at zlib level 3):
+"Today" is the renderer as it was before its palette rewrite (commit a4dc47e: RGB PNG at zlib level 3):
 its ``render`` package is taken out of git into a temporary folder and run, unchanged, in a
 child process beside this one (with this checkout's engine and fonts), on the very same views;
 the two are timed in turn, one drawing each, round after round, so that both see the same load
-on the shared machine. Goals (issue 18): at most a third of today's time per turn picture;
+on the shared machine. Goals: at most a third of today's time per turn picture;
 fish board ≤ 100 KiB, party table ≤ 120 KiB, hand ≤ 40 KiB. Caches (sprites, card faces, the
 palettes) are warmed first, as they are in a running bot; the palettes' one-off cost per
 process is printed apart. Also prints where the time goes now, the zlib level trade-off, the
-formats and canvases issue 18 asked to try (palette PNG against WebP lossless at several
+formats and canvases tried (palette PNG against WebP lossless at several
 ``method`` settings, and the table on a smaller canvas) and the size of a full replay. Prints;
 asserts nothing.
 

@@ -1,5 +1,5 @@
 """Real bot processes on one PostgreSQL through the local Discord stand-in, printed (nothing is
-asserted about speed): the figures of issue 20 that script_backends.py measures through the
+asserted about speed): the figures that script_backends.py measures through the
 store alone, here with everything a turn costs (the interaction, the rules, the commit, the
 picture drawn, the post).
 

@@ -9,7 +9,7 @@ include the stand-in's own work. Run with `make bench`; prints medians and p99 (
 asserted). BENCH_GAMES, BENCH_TURNS (turns per game), BENCH_KINDS and BENCH_THINK (e.g.
 "5,20;0.5,3") change the load.
 
-Capacity (issue 18): after those runs, the p99 of the stress pace (the last of BENCH_THINK) is
+Capacity: after those runs, the p99 of the stress pace (the last of BENCH_THINK) is
 held against the goal (≤ 250 ms with no failed turn), and a ladder of paces searches for the
 highest at which that still holds: the stress pace's think times divided by each factor of
 BENCH_LADDER (default "0.5,0.75,1,1.5,2,3"; empty: no ladder), in order, each run printed with

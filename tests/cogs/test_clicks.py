@@ -1,5 +1,5 @@
 """Whole games played with clicks only: the turn post's Your move button, then the buttons and
-menus of the mover's ephemeral reply (issue 16). Fish: at most 3 interactions a turn;
+menus of the mover's ephemeral reply. Fish: at most 3 interactions a turn;
 Ultimatum: at most 5 in the common case (card, cell, stone); every turn playable by clicks."""
 
 from __future__ import annotations

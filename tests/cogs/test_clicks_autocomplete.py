@@ -1,4 +1,4 @@
-"""Typing stays as informative as clicking (issue 16): the autocomplete of /fish place, /fish
+"""Typing stays as informative as clicking: the autocomplete of /fish place, /fish
 move and /ultimatum play names each choice with its consequence in the reader's language while
 the values stay notation ids, and offers one choice saying why when it can offer nothing."""
 

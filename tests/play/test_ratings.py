@@ -319,7 +319,7 @@ async def test_random_games_undos_and_seasons_keep_the_rebuilt_ratings(
 async def test_a_handed_over_seat_counts_for_its_person_ranked_last_unless_taken_back(
     store: Store,
 ) -> None:
-    """Issue 19 via issue 17: a seat a computer player took over (a timeout) is the result of
+    """A seat a computer player took over (a timeout) is the result of
     the person it was taken from, forfeited (ranked last), never the computer level's; a person
     who took their seat back (/game return) and played on counts as usual."""
     record = await started(store, "fish", 3)

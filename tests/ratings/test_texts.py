@@ -23,7 +23,7 @@ def change(before: int, after: int, provisional: bool = False) -> Change:
     ],
 )
 def test_the_final_post_shows_each_rating_change(lang: str, line: str) -> None:
-    """Issue 19's example line, grouped the reader's way."""
+    """The example line of a rating change, grouped the reader's way."""
     assert texts.change_line(change(1487, 1512), "Alice", lang) == line
 
 

@@ -1,4 +1,4 @@
-"""The mover's choices tagged on the ephemeral picture of a turn by clicks (issue 16): a yellow
+"""The mover's choices tagged on the ephemeral picture of a turn by clicks: a yellow
 tag with the name on every floe or cell the menus offer, nothing on the others, and names that
 still read where a phone shows the picture 400 pixels wide."""
 

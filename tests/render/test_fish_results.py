@@ -1,4 +1,4 @@
-"""The results picture of a finished Fish game (issue 17): every starting floe marked by who
+"""The results picture of a finished Fish game: every starting floe marked by who
 took it (F-9, F-11) or shown melted (F-10), the ranking with fish and floes, legible at phone
 size and within the Fish byte goal."""
 

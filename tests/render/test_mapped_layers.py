@@ -1,4 +1,4 @@
-"""Issue 18: the party table is stored from layers already mapped onto its palette (the
+"""The party table is stored from layers already mapped onto its palette (the
 background and the cards' faces), and only what is drawn over them is mapped again. The bytes
 must be exactly those of mapping the whole drawn picture."""
 

@@ -1,4 +1,4 @@
-"""Issue 18: what a phone downloads. Every picture is a palette PNG whose meaningful colours are
+"""What a phone downloads. Every picture is a palette PNG whose meaningful colours are
 exact, and each kind stays under its byte goal on the largest positions we know of."""
 
 from __future__ import annotations

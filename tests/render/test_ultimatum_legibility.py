@@ -70,7 +70,7 @@ def _card(colour: str) -> str:
 def test_families_differ_by_symbol_for_colour_blind_players_on_a_phone(
     matrix: tuple[float, ...],
 ) -> None:
-    """Issue 4: red, green and brown look alike to many colour-blind players; each family's card
+    """Red, green and brown look alike to many colour-blind players; each family's card
     carries its own white symbol, whose shape still differs after the colour-blind simulation
     at the size a phone shows the table."""
     small = round(TABLE_CARD * PHONE)

@@ -1,4 +1,4 @@
-"""Issue 18: the shows read at a glance. An entertainer's dots point at their cells, the empty
+"""The shows read at a glance. An entertainer's dots point at their cells, the empty
 cells it still waits for carry a mark with how many are missing (one missing stands out), the
 entertainer to lay is large in the footer and the hand shows symbol and activity large; all of
 it on a phone (400 pixels wide) and for colour-blind players."""

@@ -1,6 +1,6 @@
-"""Hey, That's My Fish! (RULES.md F-1 … F-15): the rules engine behind the contract of DESIGN.md.
+"""Hey, That's My Fish! (docs/rules.md F-1 … F-15): the rules engine behind the shared engine contract (bot.games.base).
 
-Besides the notation of RULES.md the engine takes ``resign <seat>`` from that seat at any time
+Besides the notation of docs/rules.md the engine takes ``resign <seat>`` from that seat at any time
 (a resignation or a timed-out turn must be in the log, because the log is the game). It is not
 a move choice, so ``legal_actions`` never lists it. The resigning player's penguins leave the
 board, the floes under them stay (then F-10 removes what nobody can reach any more), their catch
@@ -58,7 +58,7 @@ def random_floes(rng: random.Random) -> list[int]:
 
 @dataclass(eq=True)
 class FishGame:
-    """A game of Hey, That's My Fish! following the engine contract of DESIGN.md."""
+    """A game of Hey, That's My Fish! following the engine contract of bot.games.base."""
 
     players: int
     seed: int

@@ -1,6 +1,6 @@
 """The Penguin Ultimatum card set (U-1 … U-3, U-7, U-9), loaded from ``data/ultimatum.toml``.
 
-The set is data, not code: the printed distributions are unknown (RULES.md marks them house
+The set is data, not code: the printed distributions are unknown (docs/rules.md marks them house
 data), so replacing the TOML file changes the cards without touching the engine.
 """
 

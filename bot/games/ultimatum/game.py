@@ -1,4 +1,4 @@
-"""The Penguin Ultimatum (RULES.md U-1 … U-27) behind the engine contract of DESIGN.md.
+"""The Penguin Ultimatum (docs/rules.md U-1 … U-27) behind the engine contract of bot.games.base.
 
 A turn is a sequence of decisions of the same player, one ``play()`` each: ``play …`` (step 1),
 ``invite …`` or ``skip`` (step 2), then — only where needed — ``perform <cell>`` when several
@@ -86,7 +86,7 @@ PHASES = ("play", "invite", "perform", "entertainer", "over")
 
 @dataclass(eq=True)
 class UltimatumGame:
-    """A game of The Penguin Ultimatum following the engine contract of DESIGN.md."""
+    """A game of The Penguin Ultimatum following the engine contract of bot.games.base."""
 
     players: int
     seed: int
