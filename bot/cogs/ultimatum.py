@@ -226,7 +226,7 @@ class Ultimatum(
     async def invite(
         self, interaction: Interaction, to: str, start: str | None = None, game: int | None = None
     ) -> None:
-        """Move an invitation stone onto the card just laid or between cards (U-14)."""
+        """Put a stone, from your supply or another penguin, on a penguin without one (U-14)."""
         await self._act(interaction, game, lambda: options.ultimatum_invite(to, start))
 
     @invite.autocomplete("to")
