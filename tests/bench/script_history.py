@@ -61,33 +61,6 @@ async def clone(store: Any, template: int, count: int) -> None:
     await history().clone(store, template, count, guilds=GUILDS, people=PEOPLE)
 
 
-async def played(store: Any, kind: str, seed: int, moves: int | None) -> int:
-    """A game played through the store with its turn posts queued and sent; its id."""
-    from bot.play.games import load_game
-    from bot.play.turns import apply_action
-    from bot.texts.announce import move_drafts
-    from tests.store.conftest import started
-
-    rng = random.Random(seed)
-    record = await started(store, kind, 2, seed=seed)
-    record, game = await load_game(store, record.id)
-    played_moves = 0
-    while not game.is_over and (moves is None or played_moves < moves):
-        move = await apply_action(
-            store,
-            record.id,
-            game.to_move,
-            rng.choice(game.legal_actions()),
-            expected_version=record.version,
-            announce=lambda m: move_drafts(m, "en"),
-        )
-        for entry in await store.pending(limit=1000):
-            await store.mark_sent(entry.id, 10**12 + entry.id)
-        record, game = move.record, move.game
-        played_moves += 1
-    return int(record.id)
-
-
 async def size(store: Any) -> int:
     """The database's bytes now (SQLite: its pages after a checkpoint)."""
     if store.shared:
@@ -119,10 +92,8 @@ async def measure(target: str, finished: int, running: int) -> dict[str, float]:
     opener = getattr(Store, "connect", Store.open)
     store = await opener(target)
     try:
-        templates = [
-            await played(store, "fish", 3, None),
-            await played(store, "ultimatum", 4, None),
-        ]
+        played = history().played
+        templates = [await played(store, "fish", 3), await played(store, "ultimatum", 4)]
         live = await played(store, "fish", 5, 4)
         await clone(store, live, running)
         before = await size(store)

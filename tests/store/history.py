@@ -8,6 +8,8 @@ store wrote is what the copies hold: the schema decides every column, nothing is
 
 from __future__ import annotations
 
+import random
+
 from bot.store import Store
 
 #: A copy's people are the template's shifted by multiples of this.
@@ -93,3 +95,33 @@ async def clone(store: Store, template: int, count: int, *, guilds: int, people:
         )
     assert first is not None, "at least one copy"
     return first
+
+
+async def played(store: Store, kind: str, seed: int, moves: int | None = None) -> int:
+    """A game played through the store with the turn posts a real game queues (each marked
+    sent, as delivery does), to the end or for ``moves`` moves; its id."""
+    from bot.play.games import load_game
+    from bot.play.turns import apply_action
+    from bot.texts.announce import move_drafts
+    from tests.store.conftest import started
+
+    rng = random.Random(seed)
+    record = await started(store, kind, 2, seed=seed)
+    record, game = await load_game(store, record.id)
+    assert game is not None
+    count = 0
+    while not game.is_over and (moves is None or count < moves):
+        assert game.to_move is not None
+        move = await apply_action(
+            store,
+            record.id,
+            game.to_move,
+            rng.choice(game.legal_actions()),
+            expected_version=record.version,
+            announce=lambda m: move_drafts(m, "en"),
+        )
+        for entry in await store.pending(limit=1000):
+            await store.mark_sent(entry.id, 10**12 + entry.id)
+        record, game = move.record, move.game
+        count += 1
+    return record.id

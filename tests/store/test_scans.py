@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -32,8 +31,8 @@ from bot.store.db import SqliteConnection
 from bot.store.postgres import PostgresConnection
 from tests.cogs.players import fish_step, settle
 from tests.fakediscord import FakeDiscord, run_client
-from tests.store.conftest import Clock, play_random, started
-from tests.store.history import clone
+from tests.store.conftest import Clock
+from tests.store.history import clone, played
 
 #: The tables that grow with every game ever played.
 HISTORY = {"games", "actions", "results", "outbox"}
@@ -139,16 +138,12 @@ async def scans_of(store: Store, sql: str, params: Any, partial: set[str]) -> li
 
 
 async def _history(store: Store) -> None:
-    """Finished games copied thousands of times over many servers and people, running games
-    copied hundreds of times, and the planner's statistics gathered."""
-    rng = random.Random(11)
+    """Finished games (with the posts they queued) copied thousands of times over many servers
+    and people, running games copied hundreds of times, and the planner's statistics gathered."""
     for kind, seed in (("fish", 3), ("ultimatum", 4)):
-        done = await started(store, kind, 2, seed=seed)
-        await play_random(store, done.id, rng)
-        await clone(store, done.id, FINISHED, guilds=300, people=5000)
-    running = await started(store, "fish", 2, seed=5)
-    await play_random(store, running.id, rng, moves=3)
-    await clone(store, running.id, RUNNING, guilds=300, people=5000)
+        await clone(store, await played(store, kind, seed), FINISHED, guilds=300, people=5000)
+    running = await played(store, "fish", 5, moves=3)
+    await clone(store, running, RUNNING, guilds=300, people=5000)
     await store._db.write_one("ANALYZE")
 
 
