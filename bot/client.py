@@ -17,6 +17,7 @@ from bot.host import Host
 from bot.play.check import check_snapshots
 from bot.play.ratings import Rater
 from bot.store import SnapshotReport, Store
+from bot.store.check import RUNNING
 from bot.translator import CatalogueTranslator
 from bot.ui.buttons import GameButton, PerformSelect, ResignButton
 from bot.ui.choices import ChoiceButton, ChoiceSelect
@@ -66,10 +67,13 @@ class PenguinBot(Host):
         await self.sync_commands()
 
     async def check_snapshots(self) -> SnapshotReport | None:
-        """Replay every started game (running, finished or cancelled) from its log and repair a
-        snapshot that differs (logged)."""
+        """Replay every running game from its log and repair a snapshot that differs (logged).
+
+        Finished and cancelled games are not replayed at start: that would cost all of history
+        on every start (``python -m bot.admin copy`` replays them all when moving a database).
+        """
         try:
-            report = await check_snapshots(self.store)
+            report = await check_snapshots(self.store, RUNNING)
         except Exception:  # a failed check must not take the bot down; the games still play
             log.exception("checking the games against their logs failed")
             return None
@@ -79,7 +83,7 @@ class PenguinBot(Host):
         for game_id, reason in report.broken:
             log.error("game #%d needs a person to look at it: %s", game_id, reason)
         log.info(
-            "checked %d started game(s) against their logs: %d rebuilt, %d broken",
+            "checked %d running game(s) against their logs: %d rebuilt, %d broken",
             report.checked,
             len(report.repaired),
             len(report.broken),

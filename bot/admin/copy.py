@@ -2,10 +2,11 @@
 
 Copies every game, seat, action, follower, undo request, queued message and setting from the
 SQLite file (``--from``, else ``DATABASE_PATH`` as the bot reads it) into an empty PostgreSQL
-database, in one transaction, then verifies the copy: the same rows on both sides, and every
-started game replayed from its log equal to its snapshot. A database that is not empty is
-refused, untouched. Stop the bot first (a move made during the copy would not be in it), then
-start it again with ``DATABASE_URL`` set.
+database, in one transaction, a batch of rows at a time (memory holds one batch, however big the
+file; a progress bar per table shows how far it is), then verifies the copy: the same rows on
+both sides, and every started game replayed from its log equal to its snapshot. A database
+that is not empty is refused, untouched. Stop the bot first (a move made during the copy would
+not be in it), then start it again with ``DATABASE_URL`` set.
 
 The command hands the play layer's replay to the store's copy, as the bot hands it to
 ``check_snapshots``: the store itself imports no rules.
@@ -19,8 +20,10 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Never
 
 from dotenv import load_dotenv
+from tqdm import tqdm
 
 from bot.config import ConfigError, database_path, env_file
 from bot.play.games import rebuild
@@ -28,6 +31,28 @@ from bot.store.copy import CopyRefused, copy_database
 from bot.store.errors import StoreError
 from bot.store.postgres import safe_url
 from bot.store.store import is_postgres_url
+
+
+class Bars:
+    """One progress bar per table on standard error, while its rows are copied."""
+
+    def __init__(self) -> None:
+        self.bar: tqdm[Never] | None = None
+
+    def __call__(self, table: str, done: int, total: int) -> None:
+        bar = self.bar
+        if bar is None or bar.desc != table:
+            if bar is not None:
+                bar.close()
+            bar = self.bar = tqdm(total=total, desc=table, unit=" rows", file=sys.stderr)
+        bar.update(done - bar.n)
+        if done >= total:
+            bar.close()
+
+    def close(self) -> None:
+        """Close the last bar (a copy cut short leaves it open)."""
+        if self.bar is not None:
+            self.bar.close()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -43,7 +68,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         load_dotenv(env_file(os.environ))
         source = Path(args.source) if args.source else database_path(dict(os.environ))
-        report = asyncio.run(copy_database(source, args.to, rebuild=rebuild))
+        bars = Bars()
+        try:
+            report = asyncio.run(copy_database(source, args.to, rebuild=rebuild, progress=bars))
+        finally:
+            bars.close()
     except (ConfigError, StoreError, CopyRefused) as error:
         print(f"Nothing was copied: {error}", file=sys.stderr)
         return 2

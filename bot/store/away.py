@@ -29,6 +29,7 @@ from bot.store.core import StoreCore
 from bot.store.errors import LobbyError, StoreError
 from bot.store.records import GameRecord, OutboxDraft, Position
 from bot.store.rows import SELECT_GAMES, fetch_at, fetch_record, fetch_records, when
+from bot.store.schema import DUE_AT
 from bot.store.state import away_until, write_state
 
 DAY = 86400.0
@@ -50,6 +51,8 @@ _CLOCK_BACK = f"""
         deadline_at = deadline_at - :shift, version = version + 1
     WHERE {_THEIR_TURN}
 """
+# The due moments of those games, once their clocks moved.
+_DUE_AGAIN = f"UPDATE games SET due_at = {DUE_AT} WHERE {_THEIR_TURN}"
 # What was still ahead of now is put after the end of the time away (nothing when it had passed).
 _CLOCK_ON = f"""
     UPDATE games SET
@@ -130,6 +133,7 @@ async def _end_current(conn: Connection, user_id: int, guild_id: int, now: float
             (max(now, float(row["started_at"])), used, row["id"]),
         )
     await conn.execute(_CLOCK_BACK, {"guild": guild_id, "user": user_id, "shift": ends - now})
+    await conn.execute(_DUE_AGAIN, {"guild": guild_id, "user": user_id})
     return given_back
 
 
@@ -193,6 +197,7 @@ class AwayMixin(StoreCore):
                     await conn.execute(
                         _CLOCK_ON, {"guild": guild_id, "user": user_id, "now": now, "ends": ends}
                     )
+                    await conn.execute(_DUE_AGAIN, {"guild": guild_id, "user": user_id})
                 left[guild_id] = allowed - used - days
                 if days or given_back is not None:
                     games = await fetch_records(conn, _RUNNING_GAMES, (guild_id, user_id))

@@ -18,11 +18,23 @@ log = logging.getLogger(__name__)
 
 # JSON lists bound as one parameter each
 _IDS = "(SELECT CAST(value AS INTEGER) FROM json_each(?))"
-_STATUSES = "(SELECT value FROM json_each(?))"
 #: Replays a game's log from its start: the rules' part of the check, handed in by the caller.
 Rebuild = Callable[[GameRecord, list[str]], Position]
 #: Every status a game with an engine state can have.
 STARTED: tuple[Status, ...] = ("active", "finished", "cancelled")
+#: The games the check at start covers: those still played (read from their partial index).
+RUNNING: tuple[Status, ...] = ("active",)
+
+
+def _status_in(statuses: Sequence[Status]) -> str:
+    """The statuses as SQL literals (a plain ``status = 'active'`` lets the planner use the
+    partial index of running games); only the known ones."""
+    known = [s for s in STARTED if s in statuses]
+    if not known:
+        return "status IS NULL"  # never: every game has a status
+    if len(known) == 1:
+        return f"status = '{known[0]}'"
+    return "status IN (" + ", ".join(f"'{s}'" for s in known) + ")"
 
 
 def _reason(error: Exception) -> str:
@@ -85,8 +97,8 @@ class CheckMixin(StoreCore):
                 rows = list(
                     await conn.execute_fetchall(
                         f"{SELECT_GAMES} WHERE id > ? AND snapshot IS NOT NULL "
-                        f"AND status IN {_STATUSES} ORDER BY id LIMIT ?",
-                        (after, json.dumps(list(statuses)), batch),
+                        f"AND {_status_in(statuses)} ORDER BY id LIMIT ?",
+                        (after, batch),
                     )
                 )
                 if not rows:

@@ -27,28 +27,14 @@ from bot.store.outbox_rows import OUTBOX_COLUMNS, entry_of_row
 from bot.store.records import OutboxEntry
 
 _FREE = "(claimed_until IS NULL OR claimed_until <= :now OR claimed_by = :me)"
-# The game has work due now: a reminder, the deadline, a computer player to move, or an undo
-# request that nobody answered in time.
-_GAME_DUE = """
-    status = 'active' AND (
-        next_reminder_at <= :now
-        OR deadline_at <= :now
-        OR EXISTS (
-            SELECT 1 FROM seats
-            WHERE seats.game_id = games.id AND seats.seat = games.to_move_seat
-                AND seats.bot_level IS NOT NULL
-        )
-        OR EXISTS (
-            SELECT 1 FROM undo_requests
-            WHERE undo_requests.game_id = games.id AND undo_requests.expires_at <= :now
-        )
-    )
-"""
+# The games with work due now (a reminder, the deadline, a computer player to move, or an undo
+# request that nobody answered in time: ``games.due_at``, bot.store.schema.DUE_AT), longest
+# due first, read from the index of due moments.
 CLAIM_GAMES = f"""
     UPDATE games SET claimed_by = :me, claimed_until = :until
     WHERE id IN (
-        SELECT id FROM games WHERE {_GAME_DUE} AND {_FREE}
-        ORDER BY id LIMIT :limit
+        SELECT id FROM games WHERE due_at <= :now AND {_FREE}
+        ORDER BY due_at LIMIT :limit
     )
     RETURNING id
 """
@@ -116,7 +102,8 @@ class ClaimsMixin(StoreCore):
 
     async def renew_claims(self, worker: str, *, lease: float) -> None:
         """Extend every lease this worker still holds (a lapsed one another process took over
-        stays theirs)."""
+        stays theirs); the rows are found by the index of held leases, so this costs what the
+        process holds, not what the database holds."""
         now = self._now()
         params = {"me": worker, "now": now, "until": now + lease}
         async with self._db.transaction() as conn:

@@ -12,6 +12,7 @@ from bot.store.errors import StoreError
 from bot.store.moves import cut_log
 from bot.store.records import GameRecord, OutboxDraft, Position, UndoPost, UndoRequest
 from bot.store.rows import fetch_at, stamp, when
+from bot.store.upkeep import refresh_due
 
 _COLUMNS = (
     "game_id, requester_id, keep, version, waiting, approved, channel_id, created_at, expires_at, "
@@ -103,6 +104,7 @@ class ConsentMixin(StoreCore):
                     stamp(expires_at),
                 ),
             )
+            await refresh_due(conn, game_id)
             found = await _read(conn, game_id)
             assert found is not None
             return found
@@ -173,6 +175,7 @@ class ConsentMixin(StoreCore):
             if asked_before is not None and current.version >= asked_before:
                 return None
             await conn.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
+            await refresh_due(conn, game_id)
             await self._enqueue(conn, announce, self._now())
             return current
 
@@ -209,6 +212,7 @@ class ConsentMixin(StoreCore):
             now = self._now()
             record = await cut_log(conn, game_id, current.keep, position, current.version, now)
             await conn.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
+            await refresh_due(conn, game_id)
             if announce is not None:
                 await self._enqueue(conn, announce(record, current), now)
             return record, current

@@ -1,14 +1,17 @@
 """Moving over: every row of an SQLite database copied into an empty PostgreSQL one, verified.
 
-Both schemas are at the same version with the same tables and columns (bot.store.schema and
-bot.store.postgres_schema), so rows go over one to one, ids included, in one PostgreSQL
-transaction: either everything is copied or nothing is. The copy is then verified twice: every
-table holds the same rows on both sides, and every started game, replayed from its log by the
-caller's ``rebuild`` (the rules; the store knows none), equals its stored snapshot.
+Both schemas are at the same version with the same tables and columns (bot.store.schema), so
+rows go over one to one, ids included, in one PostgreSQL transaction: either everything is copied
+or nothing is. Rows move in batches read in key order (each batch starts after the last key of
+the one before), so memory holds one batch whatever the size of the database. The copy is then
+verified twice, batch by batch again: every table holds the same rows on both sides, and every
+started game, replayed from its log by the caller's ``rebuild`` (the rules; the store knows
+none), equals its stored snapshot.
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,8 +34,17 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("results", "seq"),
     ("seasons", "id"),
     ("away", "id"),
+    # Text keys in byte order on both sides (SQLite's BINARY; PostgreSQL's "C"), so that both
+    # backends page and compare these tables alike whatever the server's collation.
+    ("ratings", "guild_id, season, kind COLLATE BINARY, player COLLATE BINARY"),
+    ("rating_changes", "game_id, guild_id, season, player COLLATE BINARY"),
 )
+#: Tables keyed by text: ordered differently by the two backends (PostgreSQL's collation), so
+#: read whole and sorted here. They hold a handful of rows (the bot's own bookkeeping).
+_SMALL = {"meta"}
 BATCH = 1000
+#: Told how many rows of a table were handled so far (a progress bar, or nothing).
+Progress = Callable[[str, int, int], None]
 
 
 class CopyRefused(Exception):
@@ -48,23 +60,77 @@ class CopyReport:
     replayed: int
 
 
+def _quiet(table: str, done: int, total: int) -> None:
+    """No progress shown."""
+
+
 async def _columns(store: Store, table: str) -> list[str]:
     rows = await store._db.fetchall(f"PRAGMA table_info({table})")
     return [str(row["name"]) for row in rows]
 
 
-async def _rows(
+async def _batches(
     conn: Connection, table: str, columns: list[str], key: str
-) -> list[tuple[Any, ...]]:
-    rows = await conn.execute_fetchall(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {key}")
-    return [tuple(row[c] for c in columns) for row in rows]
+) -> AsyncIterator[list[tuple[Any, ...]]]:
+    """A table's rows in key order, BATCH at a time (keyset paging: each read starts after
+    the last key seen, so it costs one batch however far into the table it is)."""
+    names = ", ".join(columns)
+    if table in _SMALL:
+        rows = await conn.execute_fetchall(f"SELECT {names} FROM {table}")
+        yield sorted(tuple(row[c] for c in columns) for row in rows)
+        return
+    keys = [k.split()[0] for k in key.split(",")]
+    last: tuple[Any, ...] | None = None
+    while True:
+        after = "" if last is None else f"WHERE ({key}) > ({', '.join('?' * len(keys))}) "
+        rows = await conn.execute_fetchall(
+            f"SELECT {names} FROM {table} {after}ORDER BY {key} LIMIT {BATCH}", last or ()
+        )
+        if not rows:
+            return
+        yield [tuple(row[c] for c in columns) for row in rows]
+        last = tuple(rows[-1][k] for k in keys)
 
 
-async def copy_database(source: str | Path, target: str, *, rebuild: Rebuild) -> CopyReport:
+async def _count(conn: Connection, table: str) -> int:
+    rows = await conn.execute_fetchall(f"SELECT count(*) AS n FROM {table}")
+    return int(rows[0]["n"])
+
+
+async def _copy_table(
+    source: Connection, target: Connection, table: str, names: list[str], key: str,
+    progress: Progress,
+) -> int:  # fmt: skip
+    total = await _count(source, table)
+    insert = f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
+    done = 0
+    progress(table, done, total)
+    async for rows in _batches(source, table, names, key):
+        await target.executemany(insert, rows)
+        done += len(rows)
+        progress(table, done, total)
+    return done
+
+
+async def _same_rows(
+    source: Connection, target: Connection, table: str, names: list[str], key: str
+) -> bool:
+    """Whether both sides hold the same rows, compared a batch at a time in key order."""
+    theirs = _batches(target, table, names, key)
+    async for mine in _batches(source, table, names, key):
+        if mine != await anext(theirs, None):
+            return False
+    return await anext(theirs, None) is None
+
+
+async def copy_database(
+    source: str | Path, target: str, *, rebuild: Rebuild, progress: Progress = _quiet
+) -> CopyReport:
     """Copy the SQLite database at ``source`` into the empty PostgreSQL database ``target``.
 
     Raises CopyRefused when there is no source, when the target holds any row (nothing is
     written), or when the verification finds a difference (the copy stays for a look).
+    ``progress`` is told how far each table has come.
     """
     if not Path(source).is_file():
         raise CopyRefused(f"there is no SQLite database at {source}")
@@ -80,15 +146,9 @@ async def copy_database(source: str | Path, target: str, *, rebuild: Rebuild) ->
         rows: dict[str, int] = {}
         async with sqlite._db.read() as source_conn, postgres._db.transaction() as target_conn:
             for table, key in TABLES:
-                names = columns[table]
-                insert = (
-                    f"INSERT INTO {table} ({', '.join(names)}) "
-                    f"VALUES ({', '.join('?' * len(names))})"
+                rows[table] = await _copy_table(
+                    source_conn, target_conn, table, columns[table], key, progress
                 )
-                data = await _rows(source_conn, table, names, key)
-                for start in range(0, len(data), BATCH):
-                    await target_conn.executemany(insert, data[start : start + BATCH])
-                rows[table] = len(data)
             # The next new id follows the copied ones.
             for table, column in (
                 ("games", "id"),
@@ -103,10 +163,7 @@ async def copy_database(source: str | Path, target: str, *, rebuild: Rebuild) ->
                 )
         async with sqlite._db.read() as source_conn, postgres._db.read() as target_conn:
             for table, key in TABLES:
-                names = columns[table]
-                if await _rows(source_conn, table, names, key) != await _rows(
-                    target_conn, table, names, key
-                ):
+                if not await _same_rows(source_conn, target_conn, table, columns[table], key):
                     raise CopyRefused(f"the copied {table} differ from the original")
         report = await postgres.check_snapshots(rebuild, STARTED)
         if report.repaired or report.broken:

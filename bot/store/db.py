@@ -111,7 +111,7 @@ class Database:
         except sqlite3.Error as error:
             raise _cannot_open(path, str(error)) from error
         try:
-            await _configure(conn, path, synchronous)
+            await _configure(conn, path, synchronous, new=version == 0 and not has_tables)
             await migrate(conn, path, target)
         except BaseException:
             await conn.close()
@@ -210,7 +210,14 @@ class Database:
 
     async def pragmas(self) -> dict[str, Any]:
         """The connection settings that matter for safety, as SQLite reports them."""
-        names = ("journal_mode", "synchronous", "foreign_keys", "busy_timeout", "user_version")
+        names = (
+            "journal_mode",
+            "synchronous",
+            "foreign_keys",
+            "busy_timeout",
+            "user_version",
+            "auto_vacuum",
+        )
         async with self._lock:
             return {name: await _pragma(self.conn, name) for name in names}
 
@@ -227,9 +234,15 @@ class Database:
         await self.conn.execute(statement)
 
 
-async def _configure(conn: aiosqlite.Connection, path: Path, synchronous: Synchronous) -> None:
+async def _configure(
+    conn: aiosqlite.Connection, path: Path, synchronous: Synchronous, *, new: bool
+) -> None:
     conn.row_factory = sqlite3.Row
     try:
+        if new:
+            # Only a file without tables can take it: pages freed by dropped posts go back to
+            # the file with ``PRAGMA incremental_vacuum`` instead of staying in it for good.
+            await conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
         mode = await _pragma(conn, "journal_mode = WAL")
         await conn.execute(f"PRAGMA synchronous = {synchronous}")
         await conn.execute("PRAGMA foreign_keys = ON")

@@ -14,6 +14,7 @@ from bot.store.records import GameRecord, NewGame, Opening, OutboxDraft, Status
 from bot.store.rows import fetch_record, status_error
 from bot.store.settings import check_reminder_hours, check_timeout_days, read_guild_settings
 from bot.store.state import write_state
+from bot.store.upkeep import forget_settled_posts, refresh_due
 
 #: Builds the messages announcing a change; called inside its transaction, queued with it.
 Announce = Callable[[GameRecord], Iterable[OutboxDraft]]
@@ -278,6 +279,9 @@ class LobbyMixin(StoreCore):
         self, conn: Connection, game_id: int, now: float, announce: Announce | None
     ) -> GameRecord:
         record = await fetch_record(conn, game_id)
+        await refresh_due(conn, game_id)
+        if record.status == "cancelled":
+            await forget_settled_posts(conn, game_id)
         if announce is not None:
             await self._enqueue(conn, announce(record), now)
         return record

@@ -10,6 +10,7 @@ from bot.store.outbox_rows import OUTBOX_COLUMNS, entry_of_row
 from bot.store.queries import HOT_QUERIES
 from bot.store.records import OutboxDraft, OutboxEntry
 from bot.store.rows import maybe_when, stamp
+from bot.store.upkeep import SETTLE
 
 #: Why an unsent message was dropped by ``drop_if_stale`` (its last_error).
 STALE = "stale: the game changed since this was queued"
@@ -39,10 +40,11 @@ class OutboxMixin(StoreCore):
         return maybe_when(due)
 
     async def mark_sent(self, entry_id: int, message_id: int | None = None) -> None:
-        """Record that a message was delivered (with the Discord message id, if any)."""
+        """Record that a message was delivered (with the Discord message id, if any); the
+        post keeps only its key and message id, and gives its lease back."""
         await self._settle(
             entry_id,
-            "UPDATE outbox SET sent_at = ?, message_id = ? "
+            f"UPDATE outbox SET sent_at = ?, message_id = ?, {SETTLE} "
             "WHERE id = ? AND sent_at IS NULL AND gave_up_at IS NULL",
             (self._now(), message_id, entry_id),
         )
@@ -54,8 +56,8 @@ class OutboxMixin(StoreCore):
         now = self._now()
         if retry_at is None:
             sql = (
-                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, gave_up_at = ? "
-                "WHERE id = ? AND sent_at IS NULL AND gave_up_at IS NULL"
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?, gave_up_at = ?, "
+                f"{SETTLE} WHERE id = ? AND sent_at IS NULL AND gave_up_at IS NULL"
             )
             params: tuple[object, ...] = (error, now, entry_id)
         else:
@@ -70,7 +72,7 @@ class OutboxMixin(StoreCore):
         """Give up an unsent message queued for a version its game has left (or a game that
         is gone); whether it was dropped. Messages not bound to a version are never stale."""
         dropped = await self._db.write_one(
-            "UPDATE outbox SET gave_up_at = ?, last_error = ? "
+            f"UPDATE outbox SET gave_up_at = ?, last_error = ?, {SETTLE} "
             "WHERE id = ? AND sent_at IS NULL AND gave_up_at IS NULL AND for_version IS NOT NULL "
             "AND for_version IS NOT (SELECT version FROM games WHERE games.id = outbox.game_id)",
             (self._now(), STALE, entry_id),

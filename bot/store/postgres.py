@@ -44,6 +44,8 @@ FRAGMENTS = {
     "json_each(?)": "json_array_elements_text(CAST(? AS json))",
     # NULL-safe comparison with a sub-query.
     "IS NOT (SELECT": "IS DISTINCT FROM (SELECT",
+    # Byte order of text, as SQLite's default.
+    "COLLATE BINARY": 'COLLATE "C"',
 }
 #: The advisory lock claimers take (bot.store.claims); "clam".
 CLAIM_LOCK = 0x636C616D

@@ -13,6 +13,7 @@ from bot.store.errors import StoreError
 from bot.store.outbox_rows import OUTBOX_COLUMNS
 from bot.store.records import OPEN, GameRecord, OutboxDraft, Status
 from bot.store.rows import SELECT_GAMES, fetch_at, fetch_record, fetch_records, when
+from bot.store.upkeep import refresh_due
 
 _STATUS_IN = "status IN (SELECT value FROM json_each(?))"
 
@@ -140,6 +141,7 @@ class QueriesMixin(StoreCore):
                 "WHERE id = ?",
                 (now + record.reminder_hours * 3600, game_id),
             )
+            await refresh_due(conn, game_id)
             await self._enqueue(conn, drafts, now)
             return await fetch_record(conn, game_id)
 

@@ -328,8 +328,49 @@ V11 = (
     """,
 )
 
+#: A running game's next due moment, worked out from its own row: the earliest of its reminder,
+#: its deadline, its undo request's expiry and, when a computer player is to move, the start of
+#: that turn (the computer is due at once). Nothing for a game that is not running. Kept in
+#: ``games.due_at`` by every write that changes one of them (bot.store.upkeep), so that claiming
+#: due work reads one index instead of testing every running game.
+DUE_AT = """
+    CASE WHEN games.status = 'active' THEN (
+        SELECT min(moment) FROM (
+            SELECT games.next_reminder_at AS moment
+            UNION ALL SELECT games.deadline_at
+            UNION ALL SELECT expires_at FROM undo_requests
+                WHERE undo_requests.game_id = games.id
+            UNION ALL SELECT coalesce(games.turn_started_at, games.updated_at) FROM seats
+                WHERE seats.game_id = games.id AND seats.seat = games.to_move_seat
+                    AND seats.bot_level IS NOT NULL
+        ) AS moments
+    ) END
+"""
+_SETTLED = "(sent_at IS NOT NULL OR gave_up_at IS NOT NULL)"
+
 #: MIGRATIONS[i] takes a database from version BASELINE_VERSION + i to the next.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (V11,)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    V11,
+    # 12: background work reads what is due, not what exists. A game's next due moment is one
+    # indexed column; the leases a process holds are found by index; a settled post keeps only
+    # what exactly-once needs (its dedupe key and message id) while its game runs, and nothing
+    # once the game has ended.
+    (
+        "ALTER TABLE games ADD COLUMN due_at {time}",
+        f"UPDATE games SET due_at = {DUE_AT} WHERE status = 'active'",
+        "CREATE INDEX games_due ON games (due_at) WHERE due_at IS NOT NULL",
+        "CREATE INDEX games_claimed ON games (claimed_by) WHERE claimed_by IS NOT NULL",
+        "CREATE INDEX outbox_claimed ON outbox (claimed_by) WHERE claimed_by IS NOT NULL",
+        "CREATE INDEX outbox_by_game ON outbox (game_id) WHERE game_id IS NOT NULL",
+        # SQLite looks a game's rematches up by this column to keep the foreign key (the
+        # partial unique index above is no use to it): without it, that look-up scans games.
+        "CREATE INDEX games_by_rematch ON games (rematch_of)",
+        f"DELETE FROM outbox WHERE {_SETTLED} AND game_id IN "
+        "(SELECT id FROM games WHERE status IN ('finished', 'cancelled'))",
+        "UPDATE outbox SET payload = '{{}}', claimed_by = NULL, claimed_until = NULL "
+        f"WHERE {_SETTLED}",
+    ),
+)
 
 LATEST = BASELINE_VERSION + len(MIGRATIONS)
 

@@ -13,6 +13,7 @@ from bot.store.errors import VersionConflict
 from bot.store.ratings import rate, season_number, unrate
 from bot.store.records import GameRecord, Position, Seat, Status
 from bot.store.rows import maybe_when, when
+from bot.store.upkeep import forget_settled_posts, refresh_due
 
 
 def places(ranking: Sequence[Sequence[int]]) -> dict[int, int]:
@@ -132,6 +133,9 @@ async def write_state(
             [(s.score, s.place, record.id, s.slot) for s in seats],
         )
     await _keep_result(conn, record, position, status, finished_at)
+    await refresh_due(conn, record.id)
+    if status != "active" and record.status == "active":
+        await forget_settled_posts(conn, record.id)
     return replace(
         record,
         status=status,

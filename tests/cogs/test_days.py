@@ -322,11 +322,13 @@ async def test_who_is_still_on_the_server_is_asked_at_most_every_few_minutes(
         assert (await bot.store.get_game(1)).status == "finished"
 
 
-async def test_finished_and_cancelled_games_are_checked_against_their_log_at_start(
+async def test_only_running_games_are_checked_against_their_log_at_start(
     fake_discord: FakeDiscord, clocked_bot: ClockedRunner, tmp_path: Path
 ) -> None:
-    """Replays and history read ended games too: a snapshot of a finished and of a cancelled
-    game changed behind the bot's back is rebuilt from the log at the next start."""
+    """The check at start replays the running games, not history: with the snapshots of a
+    finished, a cancelled and a running game changed behind the bot's back, the running one is
+    rebuilt from its log at the next start and the ended ones are not read (the copy to
+    PostgreSQL replays them all)."""
     fake = fake_discord
     async with clocked_bot() as bot:
         _, thread, _ = await open_game(fake, "ultimatum", 2)
@@ -336,22 +338,31 @@ async def test_finished_and_cancelled_games_are_checked_against_their_log_at_sta
         _, game, mover = await who_moves(bot, fake, 2)
         await fish_step(fake, mover, fish_thread, game.phase)
         await fake.invoke(fake.user("alice"), "/game cancel", channel=fish_thread)
+        _, running_thread, _ = await open_game(fake, "fish", 2)
+        _, game, mover = await who_moves(bot, fake, 3)
+        await fish_step(fake, mover, running_thread, game.phase)
         await settle(bot)
-        ended = {game_id: await load_game(bot.store, game_id) for game_id in (1, 2)}
-        assert [record.status for record, _ in ended.values()] == ["finished", "cancelled"]
+        games = {game_id: await load_game(bot.store, game_id) for game_id in (1, 2, 3)}
+        assert [record.status for record, _ in games.values()] == [
+            "finished",
+            "cancelled",
+            "active",
+        ]
     with sqlite3.connect(tmp_path / "games.sqlite3") as db:
-        for game_id, (record, _) in ended.items():
+        for game_id, (record, _) in games.items():
             stale = dump_snapshot(new_game(record.kind, 2, record.seed))
             db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (stale, game_id))
     async with clocked_bot() as bot:
         assert bot.snapshot_check is not None
         report = await bot.snapshot_check
-        assert report is not None and report.repaired == (1, 2)
-        for game_id, (record, game) in ended.items():
-            again, rebuilt = await load_game(bot.store, game_id)
-            assert again.status == record.status
-            assert rebuilt is not None and game is not None
-            assert rebuilt.to_dict() == game.to_dict()
+        assert report is not None and report.checked == 1 and report.repaired == (3,)
+        again, rebuilt = await load_game(bot.store, 3)
+        record, game = games[3]
+        assert again.status == record.status and rebuilt is not None and game is not None
+        assert rebuilt.to_dict() == game.to_dict()
+        for game_id in (1, 2):
+            kept, snapshot = await bot.store.load(game_id)
+            assert snapshot == dump_snapshot(new_game(kept.kind, 2, kept.seed))
 
 
 async def test_a_reminder_held_up_until_the_turn_is_played_is_never_sent(

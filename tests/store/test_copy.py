@@ -3,6 +3,7 @@ replaying every game; a database that is not empty is refused."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import subprocess
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import bot.store.copy as copy_module
 from bot.play.games import rebuild
 from bot.play.lobby import create_game
 from bot.store import NewGame, OutboxDraft, Store, UndoPost
@@ -97,5 +99,38 @@ async def test_the_command_copies_and_refuses(
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert "1 started games replayed" in done.stdout
+    assert "games: 100%" in done.stderr  # a progress bar per table
     again = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     assert again.returncode == 2 and "empty database only" in again.stderr
+
+
+async def test_rows_move_in_batches_with_progress(
+    sqlite_store: Store, clock: Clock, postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With batches of three rows, every table (keys of one and two columns) still arrives
+    whole and verified, and the progress reaches each table's count."""
+    await fill(sqlite_store, clock)
+    source = sqlite_store.path
+    await sqlite_store.close()
+    monkeypatch.setattr(copy_module, "BATCH", 3)
+    seen: dict[str, list[tuple[int, int]]] = {}
+    report = await copy_database(
+        source,
+        postgres_url,
+        rebuild=rebuild,
+        progress=lambda table, done, total: seen.setdefault(table, []).append((done, total)),
+    )
+    assert report.rows["actions"] > 3 and report.replayed == 5
+    for table, count in report.rows.items():
+        steps = seen[table]
+        assert steps[0] == (0, count) and steps[-1] == (count, count)
+        if table not in ("meta",):
+            assert all(b[0] - a[0] <= 3 for a, b in itertools.pairwise(steps))
+
+
+async def test_every_table_of_the_schema_is_copied(sqlite_store: Store) -> None:
+    """A table the schema gains is copied too (the copy names its tables and keys itself)."""
+    rows = await sqlite_store._db.fetchall(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    )
+    assert {str(row["name"]) for row in rows} == {table for table, _ in TABLES}

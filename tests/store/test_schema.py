@@ -10,6 +10,7 @@ import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -229,6 +230,69 @@ async def _open_old(old: Raw, new: Raw, clock: Clock) -> None:
             store, record.id, game.to_move, game.legal_actions()[0], expected_version=record.version
         )
         assert move.record.version == record.version + 1
+
+
+async def _make_old(
+    old: Raw, written: dict[str, list[tuple[Any, ...]]], current: dict[str, list[str]]
+) -> None:
+    """A database of schema 10 (the fixture's DDL) holding the columns it has of ``written``."""
+    dialect = "sqlite" if old.sqlite else "postgres"
+    await old.script((FIXTURES / f"{dialect}_v10.sql").read_text(encoding="utf-8"))
+    columns = await old.tables()
+    for table in ("games", *sorted(set(columns) - {"games"})):
+        kept = [current[table].index(c) for c in columns[table]]
+        rows = [tuple(row[i] for i in kept) for row in written[table]]
+        await old.insert(table, columns[table], rows)
+
+
+async def test_the_due_upgrade_shrinks_sent_posts_and_works_out_due_moments(
+    target: Path | str, tmp_path: Path, clock: Clock, request: pytest.FixtureRequest
+) -> None:
+    """Upgrading from schema 10: a running game's sent post keeps its key and message id but
+    no drawing data, a finished game's sent posts go, and every running game gets its next due
+    moment (the earlier of its reminder and deadline)."""
+    async with await open_store(target, clock) as store:
+        running = await started(store, "fish", 2, seed=3)
+        done = await started(store, "fish", 2, seed=4)
+        await play_random(store, done.id, random.Random(4))
+        for game in (running, done):
+            draft = OutboxDraft("turn", {"text": "t"}, channel_id=5, game_id=game.id)
+            (entry,) = await store.enqueue(replace(draft, dedupe_key=f"turn:{game.id}"))
+            await store.mark_sent(entry.id, message_id=900 + game.id)
+    written, current = await Raw(target).rows(), await Raw(target).tables()
+    if isinstance(target, Path):
+        old = Raw(tmp_path / "old.sqlite3")
+        await _upgrade_and_check(old, written, current, clock, running.id, done.id)
+        return
+    server = request.getfixturevalue("postgres_server")
+    async with server.database() as url:
+        await _upgrade_and_check(Raw(url), written, current, clock, running.id, done.id)
+
+
+async def _upgrade_and_check(
+    old: Raw,
+    written: dict[str, list[tuple[Any, ...]]],
+    current: dict[str, list[str]],
+    clock: Clock,
+    running: int,
+    done: int,
+) -> None:
+    await _make_old(old, written, current)
+    # Schema 10 kept a sent post's whole payload (a turn's drawing data).
+    await old.script("UPDATE outbox SET payload = '{\"view\": [1, 2, 3]}'")
+    async with await open_store(old.target, clock) as store:
+        (kept,) = [e for e in await _posts(store) if e[0] == running]
+        assert kept[1:] == ("{}", f"turn:{running}", 900 + running)
+        assert [e for e in await _posts(store) if e[0] == done] == []
+        record = await store.get_game(running)
+        rows = await store._db.fetchall("SELECT due_at FROM games WHERE id = ?", (running,))
+        assert record.next_reminder_at is not None
+        assert rows[0]["due_at"] == record.next_reminder_at.timestamp()
+
+
+async def _posts(store: Store) -> list[tuple[Any, ...]]:
+    rows = await store._db.fetchall("SELECT game_id, payload, dedupe_key, message_id FROM outbox")
+    return [tuple(row) for row in rows]
 
 
 async def test_a_failing_migration_leaves_the_database_as_it_was(

@@ -1,0 +1,198 @@
+"""Years of history: what a turn, a tick, a list and an undo cost as finished games pile up.
+
+For each size (finished games, with running games beside them) and backend (SQLite file, WAL,
+synchronous=FULL; PostgreSQL), a database is built in bulk from games really played through the
+store: two finished games (Fish and Ultimatum) with the posts a real game queues (the turn posts
+of bot.texts.announce, each marked sent as delivery does) and a running Fish game, each copied
+by SQL inside the database (every column of every row, new ids and spread servers and people).
+Then it prints, in milliseconds: one turn (load, rules, commit) median and p99, one claim tick,
+one lease renewal, ``/game list``'s query for a server, ``/game mine``'s for a person, an undo of
+a finished game's last move (its log read, replayed and cut), and the database bytes kept per
+finished game (the growth of the database while the finished games were added, over their
+number).
+
+``--code DIR`` measures another checkout's bot (e.g. ``git worktree add /tmp/old 6a30af5``): its
+``bot`` and ``tests`` come first on the path, so the same figures are taken with its code.
+``--sizes`` and ``--backends`` choose what to build (the 1M build takes a while: run it in the
+background with its output sent to a file). Nothing is asserted: the machines are shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import math
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNNING_OF = {10_000: 1_000, 100_000: 10_000, 1_000_000: 50_000}
+GUILDS = 3_000
+PEOPLE = 200_000
+LEASE = 60.0
+
+
+def p99(samples: list[float]) -> float:
+    """Nearest-rank 99th percentile."""
+    ordered = sorted(samples)
+    return ordered[math.ceil(len(ordered) * 0.99) - 1]
+
+
+def history() -> ModuleType:
+    """tests/store/history.py of this checkout (``--code`` may be a checkout without it)."""
+    spec = importlib.util.spec_from_file_location("history", ROOT / "tests/store/history.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+async def clone(store: Any, template: int, count: int) -> None:
+    """``count`` copies of game ``template``, spread over GUILDS servers and PEOPLE people."""
+    await history().clone(store, template, count, guilds=GUILDS, people=PEOPLE)
+
+
+async def size(store: Any) -> int:
+    """The database's bytes now (SQLite: its pages after a checkpoint)."""
+    if store.shared:
+        rows = await store._db.fetchall("SELECT pg_database_size(current_database()) AS b")
+        return int(rows[0]["b"])
+    await store._db.fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
+    pages = await store._db.fetchall("PRAGMA page_count")
+    page = await store._db.fetchall("PRAGMA page_size")
+    return int(pages[0][0]) * int(page[0][0])
+
+
+async def timed(work: Callable[[], Awaitable[object]], rounds: int) -> list[float]:
+    """Milliseconds per call of ``work``."""
+    samples = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        await work()
+        samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+async def measure(target: str, finished: int, running: int) -> dict[str, float]:
+    """Build one database and take its figures."""
+    from bot.play.games import load_game, rebuild
+    from bot.play.turns import apply_action
+    from bot.store import Store
+
+    # Older code opened PostgreSQL with Store.connect; Store.open takes either now.
+    opener = getattr(Store, "connect", Store.open)
+    store = await opener(target)
+    try:
+        played = history().played
+        templates = [await played(store, "fish", 3), await played(store, "ultimatum", 4)]
+        live = await played(store, "fish", 5, 4)
+        await clone(store, live, running)
+        before = await size(store)
+        for template in templates:
+            await clone(store, template, finished // 2)
+        grown = await size(store) - before
+        await store._db.write_one("ANALYZE")
+        rng = random.Random(1)
+        top = int((await store._db.fetchall("SELECT max(id) AS top FROM games"))[0]["top"])
+        running_ids = list(range(live + 1, live + 1 + running))
+
+        async def turn() -> None:
+            record, game = await load_game(store, rng.choice(running_ids))
+            if game is None or game.is_over or game.to_move is None:
+                return
+            await apply_action(
+                store,
+                record.id,
+                game.to_move,
+                rng.choice(game.legal_actions()),
+                expected_version=record.version,
+            )
+
+        async def tick() -> None:
+            for game_id in await store.claim_due_games("bench", lease=LEASE):
+                await store.release_game(game_id, "bench")
+
+        sample = await store.get_game(rng.choice(running_ids))
+        person = sample.user_ids[0]
+        undone = iter(range(top - 200, top))
+
+        async def undo() -> None:
+            game_id = next(undone)
+            record = await store.get_game(game_id)
+            log = [a.text for a in await store.action_log(game_id)]
+            position = rebuild(record, log[:-1])
+            await store.cut_log(game_id, len(log) - 1, position, expected_version=record.version)
+
+        turns = await timed(turn, 200)
+        figures = {
+            "turn": statistics.median(turns),
+            "turn p99": p99(turns),
+            "claim tick": statistics.median(await timed(tick, 30)),
+            "renewal": statistics.median(
+                await timed(lambda: store.renew_claims("bench", lease=LEASE), 30)
+            ),
+            "/game list": statistics.median(
+                await timed(lambda: store.games_in_guild(sample.guild_id), 30)
+            ),
+            "/game mine": statistics.median(await timed(lambda: store.games_of_user(person), 30)),
+            "undo": statistics.median(await timed(undo, 20)),
+            "bytes/finished": grown / finished,
+        }
+    finally:
+        await store.close()
+    return figures
+
+
+async def main(args: argparse.Namespace) -> None:
+    """Every size on every backend asked for, one line each."""
+    server = None
+    print(f"code: {args.code}")
+    for finished in args.sizes:
+        running = RUNNING_OF.get(finished, max(1, finished // 10))
+        for backend in args.backends:
+            with tempfile.TemporaryDirectory() as folder:
+                if backend == "sqlite":
+                    figures = await measure(str(Path(folder) / "h.sqlite3"), finished, running)
+                else:
+                    if server is None:
+                        from tests.pg import start_server
+
+                        server = start_server()
+                    async with server.database() as url:
+                        figures = await measure(url, finished, running)
+            shown = "  ".join(
+                f"{name} {value:.0f}" if name == "bytes/finished" else f"{name} {value:.2f}"
+                for name, value in figures.items()
+            )
+            print(f"{finished:>9,} finished {running:>6,} running {backend:<10} {shown}")
+            sys.stdout.flush()
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--code", default=str(ROOT), help="the checkout whose bot is measured")
+    parser.add_argument(
+        "--sizes", default="10000,100000,1000000", help="finished games, comma-separated"
+    )
+    parser.add_argument("--backends", default="sqlite,postgresql")
+    args = parser.parse_args(argv)
+    args.sizes = [int(s) for s in args.sizes.split(",")]
+    args.backends = args.backends.split(",")
+    return args
+
+
+if __name__ == "__main__":
+    arguments = parse(sys.argv[1:])
+    sys.path[:0] = [arguments.code]
+    os.chdir(arguments.code)
+    asyncio.run(main(arguments))
