@@ -35,7 +35,7 @@ class Turn(NamedTuple):
 
 
 class Game(Protocol):
-    """The engine contract shared by every game (README, "Layout"): new, play, legal moves, snapshots."""
+    """The engine contract shared by every game: new, play, legal moves, snapshots, views."""
 
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]

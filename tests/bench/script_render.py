@@ -1,6 +1,6 @@
 """Picture cost, today against now, in one run: median time and size of every kind of picture.
 
-"Today" is the renderer as it was before its palette rewrite (commit a4dc47e: RGB PNG at zlib level 3):
+"Today" is the renderer before its palette rewrite (commit a4dc47e: RGB PNG at zlib level 3):
 its ``render`` package is taken out of git into a temporary folder and run, unchanged, in a
 child process beside this one (with this checkout's engine and fonts), on the very same views;
 the two are timed in turn, one drawing each, round after round, so that both see the same load

@@ -1,4 +1,5 @@
-"""Hey, That's My Fish! (docs/rules.md F-1 … F-15): the rules engine behind the shared engine contract (bot.games.base).
+"""Hey, That's My Fish! (docs/rules.md F-1 … F-15): the rules engine behind the engine contract
+of bot.games.base.
 
 Besides the notation of docs/rules.md the engine takes ``resign <seat>`` from that seat at any time
 (a resignation or a timed-out turn must be in the log, because the log is the game). It is not
