@@ -12,8 +12,8 @@ from bot.ai.clock import Deadline
 from bot.ai.tree import Node
 from bot.ai.ultimatum_ismcts import CANDIDATES, UltimatumSearch
 from bot.ai.ultimatum_players import medium_choices
+from tests.ai.clocks import StepClock, stepped_deadlines
 from tests.ai.positions import ultimatum_phase
-from tests.ai.test_fish_mcts import StepClock
 
 
 def search_for(phase: str, players: int) -> tuple[UltimatumSearch, int]:
@@ -98,13 +98,7 @@ def test_the_search_stops_at_its_deadline(phase: str) -> None:
 
 def test_hard_keeps_part_of_its_budget_in_reserve(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hard's own deadline is 85 % of the budget: budget + 10 % holds with room to answer."""
-    clocks: list[StepClock] = []
-
-    def counted(seconds: float) -> Deadline:
-        clocks.append(StepClock(0.001))
-        return Deadline(seconds, clock=clocks[-1])
-
-    monkeypatch.setattr(ultimatum_players, "Deadline", counted)
+    clocks = stepped_deadlines(monkeypatch, ultimatum_players)
     game = ultimatum_phase("play", 2, start_seed=3)
     seat = game.to_move
     assert seat is not None
