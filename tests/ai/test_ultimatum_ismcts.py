@@ -10,7 +10,7 @@ import pytest
 from bot.ai import ultimatum_players
 from bot.ai.clock import Deadline
 from bot.ai.tree import Node
-from bot.ai.ultimatum_ismcts import CANDIDATES, UltimatumSearch
+from bot.ai.ultimatum_ismcts import CANDIDATES, MIN_WORLDS, UltimatumSearch
 from bot.ai.ultimatum_players import medium_choices
 from tests.ai.clocks import StepClock, stepped_deadlines
 from tests.ai.positions import ultimatum_phase
@@ -105,3 +105,11 @@ def test_hard_keeps_part_of_its_budget_in_reserve(monkeypatch: pytest.MonkeyPatc
     ultimatum_players.play_hard(game, seat, random.Random(0), 0.2)
     reserve = 0.2 * ultimatum_players.HARD_SHARE
     assert reserve <= clocks[0].now <= reserve + 0.002 < 0.2 * 1.1
+
+
+def test_too_few_worlds_leave_the_choice_to_medium() -> None:
+    """Cut short before three whole worlds, the search answers medium's best choice."""
+    search, seat = search_for("play", 4)
+    answer = search.run(Deadline(0.012, clock=StepClock(0.001)))
+    assert search.worlds < MIN_WORLDS
+    assert answer == max(medium_choices(search.base, seat))[1]
