@@ -45,9 +45,9 @@ LEAD_SCALE = 6.0
 EXPAND_AFTER = 8
 #: Medium's best choices the search compares at the root.
 CANDIDATES = 8
-#: Whole dealt worlds needed before the search's averages overrule medium's judgement: one or
-#: two samples of a deal are noisier than medium's evaluation (a busy machine may allow no more).
-MIN_WORLDS = 3
+#: Whole dealt worlds needed before the search's averages overrule medium's judgement: until
+#: every choice was tried in the same world, the averages compare different deals.
+MIN_WORLDS = 1
 #: How sharply the root prior follows medium's values (per point).
 PRIOR_SHARPNESS = 0.8
 
@@ -88,7 +88,7 @@ class UltimatumSearch:
 
     def answer(self) -> str:
         """The root choice with the best mean reward (medium's value breaks ties); medium's own
-        best choice while fewer than ``MIN_WORLDS`` whole worlds were played."""
+        best choice until ``MIN_WORLDS`` whole worlds were played."""
         assert self.root.moves is not None
         if self.worlds < MIN_WORLDS:
             move = self.root.moves[0]

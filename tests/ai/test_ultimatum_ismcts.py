@@ -108,8 +108,9 @@ def test_hard_keeps_part_of_its_budget_in_reserve(monkeypatch: pytest.MonkeyPatc
 
 
 def test_too_few_worlds_leave_the_choice_to_medium() -> None:
-    """Cut short before three whole worlds, the search answers medium's best choice."""
+    """Cut short before every choice was tried in one dealt world, the search answers medium's
+    best choice."""
     search, seat = search_for("play", 4)
-    answer = search.run(Deadline(0.012, clock=StepClock(0.001)))
+    answer = search.run(Deadline(0.005, clock=StepClock(0.001)))
     assert search.worlds < MIN_WORLDS
     assert answer == max(medium_choices(search.base, seat))[1]
