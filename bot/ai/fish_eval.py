@@ -80,6 +80,18 @@ class Evaluator:
                 self._territory(pos, iceberg, occupied, value)
         return value
 
+    def rings(self, penguins: int, free: int) -> list[int]:
+        """The free floes first reached in 1, 2, … moves from ``penguins`` (up to MAX_DISTANCE)."""
+        frontier, seen, rings = penguins, 0, []
+        for _ in range(MAX_DISTANCE):
+            ring = reach_all(frontier, free) & ~seen
+            if not ring:
+                break
+            seen |= ring
+            rings.append(ring)
+            frontier = ring
+        return rings
+
     def _territory(self, pos: Position, iceberg: int, occupied: int, value: list[float]) -> None:
         """Share a contested iceberg by who reaches each floe first."""
         free = iceberg & ~occupied
@@ -88,14 +100,7 @@ class Evaluator:
             mine = [b for b in own if iceberg >> b & 1]
             # The floes under a seat's own penguins are its catch for certain (F-9, F-11).
             value[seat] += self.fish_in(sum(1 << b for b in mine))
-            frontier, seen, rings = sum(1 << b for b in mine), 0, []
-            for _ in range(MAX_DISTANCE):
-                ring = reach_all(frontier, free) & ~seen
-                if not ring:
-                    break
-                seen |= ring
-                rings.append(ring)
-                frontier = ring
+            rings = self.rings(sum(1 << b for b in mine), free)
             if mine and not rings:
                 if pos.placing:
                     value[seat] -= PLACING_BLOCKED

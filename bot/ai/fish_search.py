@@ -9,6 +9,7 @@ Medium searches this way to a small depth.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from bot.ai.clock import Deadline, OutOfTime
 from bot.ai.fish_eval import Evaluator, margin
@@ -45,6 +46,14 @@ class Search:
             moves.remove(first)
             moves.insert(0, first)
         return moves
+
+    def key(self, pos: Position) -> tuple[object, ...]:
+        """The transposition table's key of a position."""
+        return (pos.board, pos.seat, *map(tuple, pos.penguins), *pos.catch)
+
+    def children(self, pos: Position, first: Move | None) -> Iterator[tuple[Move, Position]]:
+        """The moves searched at ``pos``, best guess first, each with the position it leads to."""
+        return ((move, pos.child(move)) for move in self.ordered(pos, first))
 
     def run(self, max_depth: int = 64) -> tuple[Move, int]:
         """The best root move found before the deadline, and the depth fully searched."""
@@ -87,7 +96,7 @@ class Search:
         if depth <= 0:
             self.guesses += 1
             return self.score(pos)
-        key = (pos.board, pos.seat, *map(tuple, pos.penguins), *pos.catch)
+        key = self.key(pos)
         entry = self.table.get(key)
         first: Move | None = None
         if entry is not None:
@@ -106,8 +115,7 @@ class Search:
         start_alpha, start_beta = alpha, beta
         best_move: Move | None = None
         best = -float("inf") if maximising else float("inf")
-        for move in self.ordered(pos, first):
-            child = pos.child(move)
+        for move, child in self.children(pos, first):
             value = self._value(child, depth - 1, alpha, beta)
             if maximising:
                 if value > best:

@@ -45,6 +45,9 @@ LEAD_SCALE = 6.0
 EXPAND_AFTER = 8
 #: Medium's best choices the search compares at the root.
 CANDIDATES = 8
+#: Whole dealt worlds needed before the search's averages overrule medium's judgement: until
+#: every choice was tried in the same world, the averages compare different deals.
+MIN_WORLDS = 1
 #: How sharply the root prior follows medium's values (per point).
 PRIOR_SHARPNESS = 0.8
 
@@ -65,6 +68,7 @@ class UltimatumSearch:
         self._open(self.root, [text for _, text in root_values], weights)
         self._root_moves = list(range(len(root_values)))
         self.iterations = 0
+        self.worlds = 0
 
     def run(self, deadline: Deadline, max_iterations: int | None = None) -> str:
         """Search until the deadline (or ``max_iterations``); the best root choice on average.
@@ -80,10 +84,16 @@ class UltimatumSearch:
                 if deadline.passed() or self.iterations == max_iterations:
                     return self.answer()
                 self.iterate(clone(dealt), index)
+            self.worlds += 1
 
     def answer(self) -> str:
-        """The root choice with the best mean reward (medium's value breaks ties)."""
+        """The root choice with the best mean reward (medium's value breaks ties); medium's own
+        best choice until ``MIN_WORLDS`` whole worlds were played."""
         assert self.root.moves is not None
+        if self.worlds < MIN_WORLDS:
+            move = self.root.moves[0]
+            assert isinstance(move, str)
+            return move
         tried = [
             (kid.total / kid.visits, self.root.priors[i], i)
             for i, kid in enumerate(self.root.kids)

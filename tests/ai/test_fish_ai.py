@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bot.ai import LEVELS, choose_action, decide
 from bot.ai.fish_eval import Evaluator, margin
-from bot.ai.fish_players import play_hard
+from bot.ai.fish_players import head_to_head, play_hard
 from bot.ai.fish_position import BIT, Position, notation
 from bot.games.fish import BITS, FishGame, bits_of, connected, reach
 from tests.ai.positions import fish_position
@@ -148,3 +148,13 @@ def test_medium_beats_random_players() -> None:
             )
             turn += 1
         assert game.ranking()[0] == [first]
+
+
+def test_hard_searches_by_alpha_beta_head_to_head_and_by_tree_search_with_more_seats() -> None:
+    """Hard's two searches: which one a position gets depends on the seats still playing (F-11:
+    a seat out of moves no longer plays)."""
+    two = Position.from_view(FishGame.new(2, seed=3).view(None))
+    four = Position.from_view(FishGame.new(4, seed=3).view(None))
+    assert head_to_head(two) and not head_to_head(four)
+    four.out = [True, True, False, False]
+    assert head_to_head(four)

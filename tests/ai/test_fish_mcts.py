@@ -18,6 +18,7 @@ from bot.ai.fish_reach import reach_all
 from bot.ai.fish_rollout import rewards, rollout, settle
 from bot.ai.rewards import first_place, leads
 from bot.games.fish import BITS, FishGame, bits_of, connected, reach
+from tests.ai.clocks import StepClock, stepped_deadlines
 from tests.ai.positions import fish_position
 
 
@@ -35,18 +36,6 @@ def two_icebergs() -> Position:
     pos.to_place = [0, 0]
     pos.seat = 0
     return pos
-
-
-class StepClock:
-    """A clock that moves on by ``step`` seconds each time it is read."""
-
-    def __init__(self, step: float) -> None:
-        self.now = 0.0
-        self.step = step
-
-    def __call__(self) -> float:
-        self.now += self.step
-        return self.now
 
 
 @settings(max_examples=200, deadline=None)
@@ -177,13 +166,7 @@ def test_the_search_stops_at_its_deadline() -> None:
 
 def test_hard_keeps_part_of_its_budget_in_reserve(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hard's own deadline is 85 % of the budget: budget + 10 % holds with room to answer."""
-    clocks: list[StepClock] = []
-
-    def counted(seconds: float) -> Deadline:
-        clocks.append(StepClock(0.001))
-        return Deadline(seconds, clock=clocks[-1])
-
-    monkeypatch.setattr(fish_players, "Deadline", counted)
+    clocks = stepped_deadlines(monkeypatch, fish_players)
     fish_mcts.KEPT.clear()
     pos = Position.from_game(fish_position(2, 9, 16))
     fish_players.play_hard(pos, random.Random(0), 0.5)

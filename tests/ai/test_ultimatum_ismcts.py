@@ -10,10 +10,10 @@ import pytest
 from bot.ai import ultimatum_players
 from bot.ai.clock import Deadline
 from bot.ai.tree import Node
-from bot.ai.ultimatum_ismcts import CANDIDATES, UltimatumSearch
+from bot.ai.ultimatum_ismcts import CANDIDATES, MIN_WORLDS, UltimatumSearch
 from bot.ai.ultimatum_players import medium_choices
+from tests.ai.clocks import StepClock, stepped_deadlines
 from tests.ai.positions import ultimatum_phase
-from tests.ai.test_fish_mcts import StepClock
 
 
 def search_for(phase: str, players: int) -> tuple[UltimatumSearch, int]:
@@ -98,16 +98,19 @@ def test_the_search_stops_at_its_deadline(phase: str) -> None:
 
 def test_hard_keeps_part_of_its_budget_in_reserve(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hard's own deadline is 85 % of the budget: budget + 10 % holds with room to answer."""
-    clocks: list[StepClock] = []
-
-    def counted(seconds: float) -> Deadline:
-        clocks.append(StepClock(0.001))
-        return Deadline(seconds, clock=clocks[-1])
-
-    monkeypatch.setattr(ultimatum_players, "Deadline", counted)
+    clocks = stepped_deadlines(monkeypatch, ultimatum_players)
     game = ultimatum_phase("play", 2, start_seed=3)
     seat = game.to_move
     assert seat is not None
     ultimatum_players.play_hard(game, seat, random.Random(0), 0.2)
     reserve = 0.2 * ultimatum_players.HARD_SHARE
     assert reserve <= clocks[0].now <= reserve + 0.002 < 0.2 * 1.1
+
+
+def test_too_few_worlds_leave_the_choice_to_medium() -> None:
+    """Cut short before every choice was tried in one dealt world, the search answers medium's
+    best choice."""
+    search, seat = search_for("play", 4)
+    answer = search.run(Deadline(0.005, clock=StepClock(0.001)))
+    assert search.worlds < MIN_WORLDS
+    assert answer == max(medium_choices(search.base, seat))[1]

@@ -1,129 +1,29 @@
-"""How good a Fish position is for each seat: catch, plus the fish each seat can still expect.
-
-The ice splits into icebergs (groups of floes connected through shared edges, F-10). An iceberg
-where only one seat has penguins is that seat's for sure: with a single penguin on a small one,
-the exact best path is solved; otherwise all its fish count. On a shared iceberg every floe goes
-to the seat whose penguins reach it in the fewest moves (ties shared), which is the usual
-"territory" measure of the game; a little mobility breaks ties between equal territories.
-"""
+"""The evaluation the former hard player searched with: bot/ai/fish_eval.py's, with the
+territory rings grown one penguin's reach at a time, as it was (the speed benchmark's before)."""
 
 from __future__ import annotations
 
-from bot.ai.fish_position import Position
-from bot.games.fish import bits_of, connected, reach
+from bot.ai import fish_eval
+from bot.ai.fish_eval import MAX_DISTANCE, margin
+from bot.games.fish import bits_of, reach
 
-#: Icebergs with one penguin and at most this many floes are solved exactly.
-EXACT_LIMIT = 12
-#: Moves a territory search looks ahead; farther floes are left uncounted.
-MAX_DISTANCE = 6
-#: Weight of a reached floe's fish by its distance in moves (near ones are surer).
-DISTANCE_WEIGHT = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
-CONTESTED_SHARE = 0.5
-MOBILITY_WEIGHT = 0.05
-PLACING_BLOCKED = 0.5  # a placed penguin that can't move yet is a worry, not a loss
+__all__ = ["Evaluator", "margin"]
 
 
-class Evaluator:
-    """Evaluates positions of one game (its fish table) and remembers solved icebergs."""
+class Evaluator(fish_eval.Evaluator):
+    """The same values, found the slower way."""
 
-    def __init__(self, fish: list[int]) -> None:
-        self.fish = fish
-        self.by_count = [sum(1 << b for b in range(64) if fish[b] == n) for n in (1, 2, 3)]
-        self.solved: dict[tuple[int, int], int] = {}
-
-    def fish_in(self, floes: int) -> int:
-        """Fish on a bitboard of floes."""
-        one, two, three = self.by_count
-        return (
-            (floes & one).bit_count()
-            + 2 * (floes & two).bit_count()
-            + 3 * (floes & three).bit_count()
-        )
-
-    def best_path(self, penguin: int, iceberg: int) -> int:
-        """Exactly the most fish one penguin alone on ``iceberg`` can catch, its floe included."""
-        key = (penguin, iceberg)
-        known = self.solved.get(key)
-        if known is not None:
-            return known
-        rest = iceberg & ~(1 << penguin)
-        best = 0
-        for target in bits_of(reach(penguin, rest)):
-            best = max(best, self.best_path(target, connected(1 << target, rest)))
-        result = self.fish[penguin] + best
-        self.solved[key] = result
-        return result
-
-    def values(self, pos: Position) -> list[float]:
-        """Expected final fish per seat: what is caught plus what each seat can still get."""
-        value = [float(c) for c in pos.catch]
-        if pos.seat is None:
-            return value
-        board, occupied = pos.board, pos.occupied
-        owners = {b: seat for seat, own in enumerate(pos.penguins) for b in own}
-        remaining = board
-        while remaining:
-            iceberg = connected(remaining & -remaining, board)
-            remaining &= ~iceberg
-            here = iceberg & occupied
-            if not here:
-                continue  # F-10: nobody will ever catch these
-            seats = {owners[b] for b in bits_of(here)}
-            if len(seats) == 1 and not pos.placing:
-                seat = seats.pop()
-                if here.bit_count() == 1 and iceberg.bit_count() <= EXACT_LIMIT:
-                    value[seat] += self.best_path(here.bit_length() - 1, iceberg)
-                else:
-                    value[seat] += self.fish_in(iceberg)
-            else:
-                self._territory(pos, iceberg, occupied, value)
-        return value
-
-    def _territory(self, pos: Position, iceberg: int, occupied: int, value: list[float]) -> None:
-        """Share a contested iceberg by who reaches each floe first."""
-        free = iceberg & ~occupied
-        layers: list[list[int]] = []
-        for seat, own in enumerate(pos.penguins):
-            mine = [b for b in own if iceberg >> b & 1]
-            # The floes under a seat's own penguins are its catch for certain (F-9, F-11).
-            value[seat] += self.fish_in(sum(1 << b for b in mine))
-            frontier, seen, rings = mine, 0, []
-            for _ in range(MAX_DISTANCE):
-                ring = 0
-                for b in frontier:
-                    ring |= reach(b, free)
-                ring &= ~seen
-                if not ring:
-                    break
-                seen |= ring
-                rings.append(ring)
-                frontier = list(bits_of(ring))
-            if mine and not rings:
-                if pos.placing:
-                    value[seat] -= PLACING_BLOCKED
-            elif rings:
-                value[seat] += MOBILITY_WEIGHT * rings[0].bit_count()
-            layers.append(rings)
-        claimed = 0
-        for depth in range(MAX_DISTANCE):
-            rings = [r[depth] if depth < len(r) else 0 for r in layers]
-            weight = DISTANCE_WEIGHT[depth]
-            for seat, ring in enumerate(rings):
-                ring &= ~claimed
-                if not ring:
-                    continue
-                others = 0
-                for other, other_ring in enumerate(rings):
-                    if other != seat:
-                        others |= other_ring
-                value[seat] += weight * self.fish_in(ring & ~others)
-                if ring & others:
-                    value[seat] += weight * CONTESTED_SHARE * self.fish_in(ring & others)
-            for ring in rings:
-                claimed |= ring
-
-
-def margin(values: list[float], seat: int) -> float:
-    """How far ``seat`` is ahead of its strongest rival (negative when behind)."""
-    rival = max(v for s, v in enumerate(values) if s != seat)
-    return values[seat] - rival
+    def rings(self, penguins: int, free: int) -> list[int]:
+        """The free floes first reached in 1, 2, … moves, floe by floe."""
+        frontier, seen, rings = list(bits_of(penguins)), 0, []
+        for _ in range(MAX_DISTANCE):
+            ring = 0
+            for b in frontier:
+                ring |= reach(b, free)
+            ring &= ~seen
+            if not ring:
+                break
+            seen |= ring
+            rings.append(ring)
+            frontier = list(bits_of(ring))
+        return rings

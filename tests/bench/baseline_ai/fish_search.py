@@ -1,55 +1,39 @@
-"""Alpha-beta search for Fish with iterative deepening, a transposition table and move ordering.
-
-With more than two players the search is "paranoid": the rivals are assumed to play together
-against the seat searching, which keeps alpha-beta sound. Or, with ``best_reply``, it is
-best-reply search (Schadd & Winands 2011): between two of the seat's own moves only the single
-strongest move of any one rival is searched, so it looks further ahead. The score of a leaf is
-that seat's expected fish minus its strongest rival's (fish_eval.margin), so two players is
-plain minimax either way.
-"""
+"""The search of the former hard player: bot/ai/fish_search.py's alpha-beta, and with
+``best_reply`` best-reply search (Schadd & Winands 2011): between two of the seat's own moves
+only the single strongest move of any one rival is searched, so it looks further ahead. It ran
+it at four players with three or more seats still playing."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
-from bot.ai.clock import Deadline, OutOfTime
+from bot.ai import fish_search
+from bot.ai.clock import Deadline
 from bot.ai.fish_position import Move, Position
-from tests.bench.baseline_ai.fish_eval import Evaluator, margin
-
-EXACT, LOWER, UPPER = 0, 1, 2
-CHECK_EVERY = 128  # nodes between two looks at the clock
+from tests.bench.baseline_ai.fish_eval import Evaluator
 
 
-class Search:
-    """One decision's search: a root seat, an evaluator, a table and a deadline."""
+class Search(fish_search.Search):
+    """Alpha-beta as medium runs it, optionally best-reply, on the former evaluation."""
 
     def __init__(
         self, root: Position, deadline: Deadline, rng: random.Random, best_reply: bool = False
     ) -> None:
-        assert root.seat is not None
-        self.root = root
-        self.seat = root.seat
+        super().__init__(root, deadline, rng)
         self.best_reply = best_reply
-        self.deadline = deadline
-        self.rng = rng
         self.evaluator = Evaluator(root.fish)
-        self.table: dict[tuple[object, ...], tuple[int, int, float, Move | None, bool]] = {}
-        self.nodes = 0
-        self.guesses = 0  # leaves valued by the evaluator rather than by a finished game
 
-    def score(self, pos: Position) -> float:
-        """The leaf value from the root seat's side."""
-        return margin(self.evaluator.values(pos), self.seat)
+    def key(self, pos: Position) -> tuple[object, ...]:
+        """Under best-reply search every rival's node is the same merged layer."""
+        turn = pos.seat == self.seat if self.best_reply else pos.seat
+        return (pos.board, turn, *map(tuple, pos.penguins), *pos.catch)
 
-    def ordered(self, pos: Position, first: Move | None) -> list[Move]:
-        """Moves best-first by a cheap guess: the table's move, then onto the richest floes."""
-        fish = pos.fish
-        moves = pos.moves()
-        moves.sort(key=lambda m: -fish[m[1]])
-        if first is not None and first in moves:
-            moves.remove(first)
-            moves.insert(0, first)
-        return moves
+    def children(self, pos: Position, first: Move | None) -> Iterator[tuple[Move, Position]]:
+        """The rivals' merged layer under best-reply search, else every move."""
+        if self.best_reply and pos.seat != self.seat:
+            return iter(self.replies(pos, first))
+        return super().children(pos, first)
 
     def replies(self, pos: Position, first: Move | None) -> list[tuple[Move, Position]]:
         """Best-reply search's rival layer: any one rival's move, then the root seat again."""
@@ -79,90 +63,3 @@ class Search:
                 child.seat = self.seat
             children.append((move, child))
         return children
-
-    def run(self, max_depth: int = 64) -> tuple[Move, int]:
-        """The best root move found before the deadline, and the depth fully searched."""
-        moves = self.root.moves()
-        self.rng.shuffle(moves)  # seeded variety among equal moves
-        fish = self.root.fish
-        moves.sort(key=lambda m: -fish[m[1]])
-        best, done = moves[0], 0
-        if len(moves) == 1:
-            return best, 0
-        for depth in range(1, max_depth + 1):
-            guesses = self.guesses
-            try:
-                found = self._root(moves, depth)
-            except OutOfTime:
-                break
-            best, done = found, depth
-            moves.remove(found)
-            moves.insert(0, found)
-            if self.guesses == guesses:
-                break  # the whole game was searched: deeper cannot change the answer
-            if self.deadline.passed():
-                break
-        return best, done
-
-    def _root(self, moves: list[Move], depth: int) -> Move:
-        alpha, best = -float("inf"), moves[0]
-        for move in moves:
-            value = self._value(self.root.child(move), depth - 1, alpha, float("inf"))
-            if value > alpha:
-                alpha, best = value, move
-        return best
-
-    def _value(self, pos: Position, depth: int, alpha: float, beta: float) -> float:
-        self.nodes += 1
-        if self.nodes % CHECK_EVERY == 0:
-            self.deadline.check()
-        if pos.seat is None:
-            return margin([float(c) for c in pos.catch], self.seat)
-        if depth <= 0:
-            self.guesses += 1
-            return self.score(pos)
-        # Under best-reply search every rival's node is the same merged layer, whoever is named.
-        turn = pos.seat == self.seat if self.best_reply else pos.seat
-        key = (pos.board, turn, *map(tuple, pos.penguins), *pos.catch)
-        entry = self.table.get(key)
-        first: Move | None = None
-        if entry is not None:
-            entry_depth, flag, stored, first, complete = entry
-            usable = (
-                flag == EXACT
-                or (flag == LOWER and stored >= beta)
-                or (flag == UPPER and stored <= alpha)
-            )
-            if usable and (entry_depth >= depth or complete):
-                if not complete:
-                    self.guesses += 1
-                return stored
-        maximising = pos.seat == self.seat
-        guesses = self.guesses
-        start_alpha, start_beta = alpha, beta
-        best_move: Move | None = None
-        best = -float("inf") if maximising else float("inf")
-        if self.best_reply and not maximising:
-            children = self.replies(pos, first)
-        else:
-            children = [(move, pos.child(move)) for move in self.ordered(pos, first)]
-        for move, child in children:
-            value = self._value(child, depth - 1, alpha, beta)
-            if maximising:
-                if value > best:
-                    best, best_move = value, move
-                alpha = max(alpha, value)
-            else:
-                if value < best:
-                    best, best_move = value, move
-                beta = min(beta, value)
-            if alpha >= beta:
-                break
-        if best <= start_alpha:
-            flag = UPPER
-        elif best >= start_beta:
-            flag = LOWER
-        else:
-            flag = EXACT
-        self.table[key] = (depth, flag, best, best_move, self.guesses == guesses)
-        return best
