@@ -158,18 +158,20 @@ def move_drafts(move: Move, lang: str) -> list[OutboxDraft]:
     if not public_step(move):
         return []
     record = move.record
-    names = seat_names(record, lang)
-    lines = describe(lang, record.kind, turn_events(move), names)
-    payload = turn_payload(record, move.game, lang, lines, changes=move.changes)
-    return [
-        OutboxDraft(
-            kind="turn",
-            payload=payload,
-            channel_id=where(record),
-            game_id=record.id,
-            dedupe_key=f"turn:{record.id}:{move.seq}",
-        )
-    ]
+    lines = describe(lang, record.kind, turn_events(move), seat_names(record, lang))
+    return [turn_draft(move, lang, lines)]
+
+
+def turn_draft(move: Move, lang: str, lines: list[str]) -> OutboxDraft:
+    """The post telling a move in ``lines``, with the table's picture and the status after it."""
+    record = move.record
+    return OutboxDraft(
+        kind="turn",
+        payload=turn_payload(record, move.game, lang, lines, changes=move.changes),
+        channel_id=where(record),
+        game_id=record.id,
+        dedupe_key=f"turn:{record.id}:{move.seq}",
+    )
 
 
 def turn_events(move: Move) -> list[Event]:
