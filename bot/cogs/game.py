@@ -14,7 +14,7 @@ from bot.cogs import history as past
 from bot.cogs import seats
 from bot.cogs import undo as consent
 from bot.cogs.common import Interaction, reader_language
-from bot.cogs.lobby import DEFAULT_LEVEL, LEVEL_CHOICES, lobby_of
+from bot.cogs.lobby import LEVEL_CHOICES, lobby_of
 from bot.cogs.picking import game_autocomplete, past_game_autocomplete
 from bot.play.listing import SHOW, mine_first, shown
 from bot.ui.embeds import game_list_embed, my_games_embed
@@ -65,12 +65,12 @@ class Game(
     )
     @app_commands.describe(
         game="The game's number (default: the game of this thread)",
-        level="How strong the computer player is (default: medium)",
+        level="How strong the computer player is (default: the level the table was opened with)",
     )
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.choices(level=LEVEL_CHOICES)
     async def add_computer(
-        self, interaction: Interaction, game: int | None = None, level: int = DEFAULT_LEVEL
+        self, interaction: Interaction, game: int | None = None, level: int | None = None
     ) -> None:
         """Seat a computer player (creator or Manage Server)."""
         await lobby_of(self.bot).seat_computer(interaction, game, level, from_button=False)
