@@ -17,6 +17,7 @@ from bot.cogs.common import Interaction, reader_language
 from bot.cogs.lobby import LEVEL_CHOICES, lobby_of
 from bot.cogs.picking import game_autocomplete, past_game_autocomplete
 from bot.play.listing import SHOW, mine_first, shown
+from bot.store.follows import Hears
 from bot.ui.embeds import game_list_embed, my_games_embed
 from bot.ui.fit import fit
 
@@ -141,7 +142,10 @@ class Game(
     @app_commands.describe(
         game="The game's number (default: the game of this thread)",
         stop="Stop following the game",
-        what="turns: whose turn it is, at each change, and the result; results: only the result",
+        what=(
+            "turns: people's turns and the result; results: only the result (the default if "
+            "not seated)"
+        ),
     )
     @app_commands.choices(
         what=[
@@ -155,12 +159,11 @@ class Game(
         interaction: Interaction,
         game: int | None = None,
         stop: bool = False,
-        what: str = "turns",
+        what: str | None = None,
     ) -> None:
         """Follow (or stop following) a game, as a player or a spectator."""
-        await seats.follow(
-            self.bot, interaction, game, not stop, "results" if what == "results" else "turns"
-        )
+        hears: Hears | None = None if what is None else "results" if what == "results" else "turns"
+        await seats.follow(self.bot, interaction, game, not stop, hears)
 
     # --- time away and seats taken back: thin declarations; the work is in bot.cogs.away ------
 
