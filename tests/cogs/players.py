@@ -193,3 +193,21 @@ async def play_until_alone_on_ice(
             await fish_step(fake, user, thread, game.phase)
             await fake.wait_for_messages(thread, 1, after=mark)
     raise AssertionError(f"{games} random games without a player left alone")
+
+
+async def play_against_computers(
+    bot: PenguinBot, fake: FakeDiscord, person: User, thread: Channel, game_id: int = 1
+) -> int:
+    """A Fish game of one person and computer players, played by autocomplete to its end (the
+    computers answer by themselves): how many turns the person took."""
+    turns = 0
+    for _ in range(400):
+        record, game = await load_game(bot.store, game_id)
+        if record.status == "finished":
+            return turns
+        if record.to_move_user != person.id:
+            await asyncio.sleep(0.05)  # the computer is thinking
+            continue
+        turns += 1
+        await fish_step(fake, person, thread, game.phase)
+    raise AssertionError(f"game #{game_id} did not finish")

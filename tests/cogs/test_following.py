@@ -3,11 +3,8 @@ people's turns, and the last word of a game comes after its last post in the thr
 
 from __future__ import annotations
 
-import asyncio
-
-from bot.play.games import load_game
 from tests.cogs.conftest import BotRunner
-from tests.cogs.players import fish_step, said, settle
+from tests.cogs.players import play_against_computers, said, settle
 from tests.fakediscord import FakeDiscord, User
 
 
@@ -30,17 +27,7 @@ async def test_a_spectator_follows_the_result_and_hears_it_after_the_last_post(
         assert turns.content == said(
             chloe, "You follow game #{id}: I will tell you by DM whose turn it is.", id=1
         )
-        alice_turns = 0
-        for _ in range(400):
-            record, game = await load_game(bot.store, 1)
-            if record.status == "finished":
-                break
-            if record.to_move_user != alice.id:
-                await asyncio.sleep(0.05)  # the computer is thinking
-                continue
-            alice_turns += 1
-            await fish_step(fake, alice, thread, game.phase)
-        assert (await bot.store.get_game(1)).status == "finished"
+        alice_turns = await play_against_computers(bot, fake, alice, thread)
         await settle(bot)
         final_post = fake.history(thread)[-1]
         assert "Final ranking" in final_post.content
