@@ -40,8 +40,11 @@ def describe(lang: str, kind: str, events: Sequence[Event], names: Sequence[str]
     return ultimatum_texts.describe(lang, events, names)
 
 
-def status_lines(lang: str, record: GameRecord, game: Game, names: Sequence[str]) -> list[str]:
-    """Scores, then who is to move (with a mention) or the final ranking."""
+def status_lines(
+    lang: str, record: GameRecord, game: Game, names: Sequence[str], reader: int | None = None
+) -> list[str]:
+    """Scores, then who is to move (with a mention) or the final ranking. For a ``reader``
+    other than the person to move (a look at the board), who is to move is only named."""
     view = game.view(None)
     if record.kind == "fish":
         lines = [fish_texts.scoreline(lang, view["catch"], names)]
@@ -67,6 +70,8 @@ def status_lines(lang: str, record: GameRecord, game: Game, names: Sequence[str]
         if user is None:
             # A computer seat needs no coaching: its next post shows what it did.
             lines.append(t(lang, "{name} plays next.", name=names[game.to_move]))
+        elif reader is not None and reader != user:
+            lines.append(t(lang, "It is {name}'s turn.", name=names[game.to_move]))
         else:
             lines.append(next_step(lang, record.kind, game, mention(user)))
     return lines
