@@ -235,7 +235,10 @@ class Delivery(commands.Cog):
         channel = self.bot.get_partial_messageable(target)
         await self._reopen(target)
         try:
-            return await channel.send(**fit(**kwargs))
+            sent = await channel.send(**fit(**kwargs))
+            if payload.get("close_thread"):
+                await self.close_thread(target)
+            return sent
         except discord.Forbidden:
             record = (
                 None
@@ -298,6 +301,22 @@ class Delivery(commands.Cog):
                 await self.unarchive(target)
         except discord.HTTPException as error:
             log.info("could not unarchive %s before posting (%s); posting anyway", target, error)
+
+    async def close_thread(self, thread_id: int) -> None:
+        """Archive and lock a thread whose game will never post again (a cancelled lobby);
+        without Manage Threads it is archived only, and a thread it may not touch stays."""
+        thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
+        if not isinstance(thread, discord.Thread):
+            return
+        # Locking takes Manage Threads; the bot may archive the threads it made without it.
+        if thread.permissions_for(thread.guild.me).manage_threads:
+            closing = thread.edit(archived=True, locked=True)
+        else:
+            closing = thread.edit(archived=True)
+        try:
+            await closing
+        except discord.HTTPException as error:
+            log.info("could not close the thread %s (%s)", thread_id, error)
 
     async def unarchive(self, thread_id: int) -> None:
         """Reopen an archived game thread before posting in it."""

@@ -7,6 +7,7 @@ could not be delivered before a restart is delivered afterwards exactly as it wa
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.games import new_game, play_logged, replay
@@ -240,7 +241,9 @@ def start_announcer(lang: str) -> Callable[[GameRecord], list[OutboxDraft]]:
 
 
 def cancel_draft(record: GameRecord, lang: str) -> OutboxDraft:
-    """The post telling a game's thread that the game was cancelled."""
-    return thread_text(
+    """The post telling a game's thread that the game was cancelled: its last, after which
+    delivery closes the thread (``close_thread``)."""
+    draft = thread_text(
         record, t(lang, "Game #{id} was cancelled.", id=record.id), f"cancel:{record.id}"
     )
+    return replace(draft, payload={**draft.payload, "close_thread": True})
