@@ -189,13 +189,13 @@ class Game(
     @app_commands.command(name="replay", description="An animated replay of a game")
     @app_commands.describe(
         game="The game's number (default: the game of this thread)",
-        post="Post it in the channel for everyone (players' replays are posted anyway)",
+        post="Post it in the channel for everyone (else only you see it)",
     )
     @app_commands.autocomplete(game=past_game_autocomplete)
     async def replay(
         self, interaction: Interaction, game: int | None = None, post: bool = False
     ) -> None:
-        """The replay GIF: posted for a player or when asked, else only for the asker."""
+        """The replay GIF: only for the asker unless they ask to post it."""
         await past.post_replay(self.bot, interaction, game, post=post)
 
     @app_commands.command(name="history", description="The moves of a game, page by page")
