@@ -1,4 +1,4 @@
-"""Issue 15: one cog reaches another typed, never as Any nor through a private name.
+"""One cog reaches another typed, never as Any nor through a private name.
 
 A cog found by name (``bot.get_cog``) is cast to its class by the accessor next to it
 (``ultimatum_of``, ``computers_of``); nothing in bot/cogs or bot/ui keeps a found

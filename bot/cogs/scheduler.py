@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
-from bot.cogs.common import still_member
 from bot.cogs.computers import computers_of
 from bot.cogs.leases import leases_of
+from bot.cogs.presence import still_member
 from bot.cogs.seats import give_up_seat
 from bot.play import undo
 from bot.play.access import BACKGROUND, open_game, open_record

@@ -13,7 +13,7 @@ from bot.play.games import load_game
 from bot.store import GameNotFound
 from tests.fakediscord import Channel, FakeDiscord, Reply, User
 
-#: How much of what was typed a refusal may quote (issue 14: "at most ~40 characters"); a few
+#: How much of what was typed a refusal may quote (at most about 40 characters); a few
 #: more for an ellipsis or quotation marks around it.
 QUOTE_LIMIT = 48
 

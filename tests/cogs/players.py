@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 import time
 from typing import Any
@@ -13,6 +12,7 @@ from bot.games.ultimatum import UltimatumGame
 from bot.i18n import language_of, t
 from bot.play.games import load_game
 from bot.texts.ultimatum import card_name
+from tests.cogs.polling import until
 from tests.fakediscord import Channel, FakeDiscord, Message, Reply, User
 
 PEOPLE = ("alice", "bruno", "chloe", "mia")
@@ -152,11 +152,25 @@ async def settle(bot: PenguinBot) -> None:
     Posts go out after the change that queued them; once nothing is left, every post a step
     produced is visible, so "no new message" then means the step posted nothing.
     """
-    for _ in range(200):
-        if await bot.store.next_attempt_at() is None:
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("the outbox still holds unsent posts")
+
+    async def sent() -> bool:
+        return await bot.store.next_attempt_at() is None
+
+    await until(sent, "the outbox to send every post", timeout=10)
+
+
+async def turn_or_end(bot: PenguinBot, user: User, game_id: int) -> tuple[Any, Any]:
+    """The record and engine game once it is ``user``'s turn or the game is over (computer
+    players think meanwhile)."""
+    found: tuple[Any, Any] = (None, None)
+
+    async def ready() -> bool:
+        nonlocal found
+        found = await load_game(bot.store, game_id)
+        return bool(found[0].status == "finished" or found[0].to_move_user == user.id)
+
+    await until(ready, f"{user.name}'s turn in game #{game_id}")
+    return found
 
 
 async def resign_for_good(fake: FakeDiscord, user: User, **options: Any) -> Reply:
@@ -200,14 +214,22 @@ async def play_against_computers(
 ) -> int:
     """A Fish game of one person and computer players, played by autocomplete to its end (the
     computers answer by themselves): how many turns the person took."""
-    turns = 0
-    for _ in range(400):
-        record, game = await load_game(bot.store, game_id)
+    for turns in range(400):
+        record, game = await turn_or_end(bot, person, game_id)
         if record.status == "finished":
             return turns
-        if record.to_move_user != person.id:
-            await asyncio.sleep(0.05)  # the computer is thinking
-            continue
-        turns += 1
         await fish_step(fake, person, thread, game.phase)
     raise AssertionError(f"game #{game_id} did not finish")
+
+
+async def play_ultimatum_until(
+    bot: PenguinBot, fake: FakeDiscord, thread: Channel, rng: random.Random, turn: int, phase: str
+) -> tuple[UltimatumGame, User]:
+    """Play random steps of game #1 through the stand-in until ``turn`` reaches ``phase``."""
+    last = None
+    while True:
+        _, game, user = await who_moves(bot, fake, 1)
+        assert isinstance(game, UltimatumGame)
+        if game.turn == turn and game.phase == phase:
+            return game, user
+        last = await ultimatum_step(fake, user, thread, game.phase, rng, last)

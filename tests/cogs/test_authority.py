@@ -1,4 +1,4 @@
-"""Issue 14: who may reach a game, and who may act in it.
+"""Who may reach a game, and who may act in it.
 
 In a server, only that server's games; from a DM, only the games the person is seated in;
 joining, following, boards, histories and replays need membership of the game's server. A game
@@ -23,6 +23,7 @@ from bot.texts.ultimatum import card_name
 from tests.cogs.conftest import BotRunner
 from tests.cogs.hostile import all_games, changes, dm, outsider, same_answer
 from tests.cogs.players import is_done, open_game, resign_for_good, settle, who_moves
+from tests.cogs.test_adversarial import leaves
 from tests.fakediscord import Channel, FakeDiscord, Guild, Message, Reply, User
 from tests.games.test_ultimatum_shows import TWIN_HANDS
 
@@ -41,6 +42,7 @@ BY_NUMBER: list[tuple[str, dict[str, Any]]] = [
     ("/game undo", {}),
     ("/game history", {}),
     ("/game replay", {}),
+    ("/game return", {}),
     ("/fish board", {}),
     ("/ultimatum board", {}),
     ("/ultimatum hand", {}),
@@ -180,6 +182,16 @@ async def same_as_missing(bot: PenguinBot, ask: Asker, game_id: int, what: str) 
             f"but for a game that does not exist {missing.content!r}"
         )
     return problems
+
+
+async def test_the_matrix_names_every_command_that_takes_a_game(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """Every synced command with a ``game`` option, whichever group it is in, is tried here."""
+    async with bot_runner():
+        synced = leaves(fake_discord)
+    takes_a_game = {leaf.path for leaf in synced if any(o["name"] == "game" for o in leaf.options)}
+    assert takes_a_game == {command for command, _ in BY_NUMBER}
 
 
 async def test_nobody_reaches_a_game_from_outside_its_server(

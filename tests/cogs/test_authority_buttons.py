@@ -1,4 +1,4 @@
-"""Issue 14, the authority matrix for clicks: every button and select the bot posts, tried by
+"""The authority matrix for clicks: every button and select the bot posts, tried by
 the player to move, a seated player out of turn, an unseated member, a moderator (Manage
 Server), a member of another server and someone on none of the bot's servers (in a DM).
 

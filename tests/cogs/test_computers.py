@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from bot.play.games import load_game
 from bot.play.turns import hand_to_computer
 from tests.cogs.conftest import BotRunner
 from tests.cogs.players import fish_step, play_against_computers
@@ -75,22 +72,21 @@ async def test_a_computer_whose_search_fails_still_plays(
         computers.pool.shutdown()  # type: ignore[attr-defined]
         await fake.invoke(alice, "/fish new", players=2, bots=1, level=3)
         thread = await fake.wait_for_thread(fake.channel("games"))
-        done = 0
-        for _ in range(400):
-            record, game = await load_game(bot.store, 1)
-            mine = record.seat_of(alice.id)
-            done = sum(a.seat != mine for a in await bot.store.action_log(1))
-            if done >= 2:
+        mine = (await bot.store.get_game(1)).seat_of(alice.id)
+
+        async def computer_moves() -> int:
+            return sum(a.seat != mine for a in await bot.store.action_log(1))
+
+        while await computer_moves() < 2:
+            record, game = await turn_or_end(bot, alice, 1)
+            if await computer_moves() >= 2:
                 break
-            if record.to_move_user == alice.id:
-                await fish_step(fake, alice, thread, game.phase)
-            else:
-                await asyncio.sleep(0.05)  # the computer is thinking
-        assert done >= 2, "the computer went on playing"
+            assert record.status != "finished", "the computer went on playing"
+            await fish_step(fake, alice, thread, game.phase)
         assert caplog.text.count("could not decide") == 1, "the pool was started again"
         # The posts follow the commits (drawn in a worker process that may still be starting).
-        for _ in range(200):
-            if any("Penguin Bot (hard)" in m.content for m in fake.history(thread)):
-                break
-            await asyncio.sleep(0.05)
-        assert any("Penguin Bot (hard)" in m.content for m in fake.history(thread))
+        await fake.wait_until(
+            lambda: any("Penguin Bot (hard)" in m.content for m in fake.history(thread)),
+            timeout=10,
+            what="a post naming the computer player",
+        )

@@ -12,7 +12,6 @@ from bot.i18n import language_of
 from bot.play.games import dump_snapshot, load_game
 from bot.texts.names import title
 from tests.cogs.clocked import DAY, HOUR, ClockedRunner, later, reminders, settle
-from tests.cogs.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.cogs.players import fish_step, open_game, resign_for_good, said, who_moves
 from tests.fakediscord import FakeDiscord
 

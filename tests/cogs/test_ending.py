@@ -1,23 +1,20 @@
-"""The ending and quieter messages (issue 17) through the stand-in: the mover's own turn DMs, the
+"""The ending and quieter messages through the stand-in: the mover's own turn DMs, the
 history a spectator may post, the results picture of a finished Fish game, the final
 Ultimatum breakdown and the computer seat's turn post in German or French."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import itertools
-import random
 
 from PIL import Image
 
 from bot.games.base import is_resignation
 from bot.games.fish import FishGame
 from bot.games.fish.ending import results_view
-from bot.i18n import language_of, picture_labels, t
+from bot.i18n import language_of, picture_labels
 from bot.play.games import load_game
-from bot.texts.announce import ULTIMATUM_STEPS
-from bot.texts.names import picture_names, seat_names, title
+from bot.texts.names import picture_names, title
 from render import fish as fish_board
 from render import fish_results
 from tests.cogs.conftest import BotRunner
@@ -26,7 +23,6 @@ from tests.cogs.players import (
     open_game,
     said,
     settle,
-    ultimatum_step,
     who_moves,
 )
 from tests.fakediscord import FakeDiscord, User
@@ -153,43 +149,3 @@ async def test_the_final_fish_post_shows_who_took_each_floe(
         assert picture.tobytes() == Image.open(io.BytesIO(drawn)).convert("RGB").tobytes()
         earlier = fake.history(thread)[-2].attachments[0].image()
         assert earlier.size == fish_board.size(2), "a turn post before the end shows the board"
-
-
-async def test_a_computer_seat_gets_no_coaching_in_german_either(
-    fake_discord: FakeDiscord, bot_runner: BotRunner
-) -> None:
-    """Ultimatum against a computer on a German server: the posts where the computer is to move
-    name it plainly in German, with no command to type and no Meine-Hand button."""
-    fake = fake_discord
-    alice = fake.user("alice")
-    fake.guild.preferred_locale = "de"
-    rng = random.Random(4)
-    async with bot_runner(ai_budget=0.05) as bot:
-        await fake.invoke(alice, "/ultimatum new", players=2, bots=1, level=1)
-        thread = await fake.wait_for_thread(fake.channel("games"))
-        last, steps = None, 0
-        for _ in range(600):
-            record, game = await load_game(bot.store, 1)
-            if record.status == "finished" or steps >= 8:
-                break
-            if record.to_move_user != alice.id:
-                await asyncio.sleep(0.05)
-                continue
-            last = await ultimatum_step(fake, alice, thread, game.phase, rng, last)
-            steps += 1
-        await settle(bot)
-        record = await bot.store.get_game(1)
-        computer = next(
-            seat_names(record, "de")[s.seat]
-            for s in record.seats
-            if s.is_computer and s.seat is not None
-        )
-        posts = [m for m in fake.history(thread) if m.attachments]
-        plain = [m for m in posts if t("de", "{name} plays next.", name=computer) in m.content]
-        assert plain, [m.content for m in posts]
-        # The seat list of the opening post may name the computer first ("Bot (leicht), …"):
-        # what must never appear is a step addressed to it.
-        coaching = [t("de", step, who=computer) for step in ULTIMATUM_STEPS.values()]
-        assert not [m.content for m in posts if any(c in m.content for c in coaching)]
-        assert not [m for m in plain if t("de", "My hand") in m.labels]
-        assert any(t("de", "My hand") in m.labels for m in posts), "alice's posts keep it"

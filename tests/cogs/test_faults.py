@@ -23,9 +23,9 @@ from bot.texts.names import mention, seat_names
 from bot.ui.fit import CONTENT as MAX_CONTENT
 from bot.ui.fit import shorten as fit
 from tests.cogs.clocked import ClockedRunner
-from tests.cogs.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.cogs.conftest import BotRunner
-from tests.cogs.players import fish_step, is_done, open_game, who_moves
+from tests.cogs.players import fish_step, is_done, open_game, settle, who_moves
+from tests.cogs.polling import until
 from tests.fakediscord import Channel, FakeDiscord, Message, Reply
 
 POST_MESSAGE = "POST /channels/{channel_id}/messages"
@@ -52,23 +52,17 @@ def turn_of(post: Message) -> int:
     return int(post.attachments[0].filename.rsplit("-", 1)[1].removesuffix(".png"))
 
 
-async def settle(bot: PenguinBot) -> None:
-    """Wait until the outbox has nothing left to send or retry."""
-    for _ in range(200):
-        if await bot.store.next_attempt_at() is None:
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("the outbox still holds unsent posts")
-
-
 async def failed_once(bot: PenguinBot) -> list[OutboxEntry]:
     """The unsent entries, once one of them has been marked as failed (waiting for a retry)."""
-    for _ in range(100):
+    unsent: list[OutboxEntry] = []
+
+    async def failed() -> bool:
+        nonlocal unsent
         unsent = await bot.store.pending(now=ALL_UNSENT)
-        if any(entry.attempts for entry in unsent):
-            return unsent
-        await asyncio.sleep(0.05)
-    raise AssertionError("no post was marked as failed")
+        return any(entry.attempts for entry in unsent)
+
+    await until(failed, "a post marked as failed", timeout=5)
+    return unsent
 
 
 async def test_a_rate_limited_turn_picture_is_posted_once_after_the_wait(

@@ -1,11 +1,10 @@
-"""The last words of a game and the names in its pictures (issue 17) through the stand-in: the
+"""The last words of a game and the names in its pictures through the stand-in: the
 final Ultimatum post on a German and a French server (U-25 breakdown by kind, ranking, Replay
 and Rematch, the picture's panel in that language), and a long display name and a computer
 seat shortened in the pictures while the text posts keep the full names."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import random
 from typing import Any
@@ -22,7 +21,7 @@ from render import labels as picture_words
 from render import ultimatum as ultimatum_table
 from render import ultimatum_panel
 from tests.cogs.conftest import BotRunner
-from tests.cogs.players import fish_step, settle, ultimatum_step, who_moves
+from tests.cogs.players import fish_step, settle, turn_or_end, ultimatum_step, who_moves
 from tests.fakediscord import FakeDiscord, Reply
 
 RANKING_LINE = (
@@ -163,11 +162,10 @@ async def test_pictures_shorten_long_and_computer_names_the_text_keeps_them_whol
         full_computer = t(lang, "Penguin Bot ({level})", level=t(lang, "hard"))
         last: Reply | None = None
         turns = 0
-        for _ in range(600):
-            record, game = await load_game(bot.store, 1)
-            if record.to_move_user != alice.id:
-                await asyncio.sleep(0.05)
-                continue
+        while True:
+            # Waiting for her turn fails if the computer seat never hands it back.
+            record, game = await turn_or_end(bot, alice, 1)
+            assert record.status != "finished"
             turns += kind == "fish" or game.phase == "play"  # her turn begins
             if turns == 3:
                 break
@@ -175,8 +173,6 @@ async def test_pictures_shorten_long_and_computer_names_the_text_keeps_them_whol
                 await fish_step(fake, alice, thread, game.phase)
             else:
                 last = await ultimatum_step(fake, alice, thread, game.phase, rng, last)
-        else:
-            raise AssertionError("the computer seat never handed the turn back")
         await settle(bot)
         record, game = await load_game(bot.store, 1)
         assert not game.is_over

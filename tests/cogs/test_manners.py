@@ -1,21 +1,21 @@
-"""Table manners (issue 17): refusals that name the real situation, looks that stay with the
+"""Table manners: refusals that name the real situation, looks that stay with the
 onlooker, fewer messages without losing information — through the stand-in, in English and in
 German or French."""
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import random
 from datetime import UTC, datetime
 
+import pytest
+
 from bot.i18n import NAME_CONTEXT, language_of, t, tn, translation
 from bot.play.confirm import CONFIRM_SECONDS
-from bot.play.games import load_game
 from bot.store import Seat
+from bot.texts.announce import ULTIMATUM_STEPS
 from bot.texts.names import picture_name, seat_names, short_name
 from tests.cogs.clocked import DAY, HOUR, ClockedRunner, later
-from tests.cogs.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.cogs.conftest import BotRunner
 from tests.cogs.players import (
     fish_step,
@@ -24,6 +24,7 @@ from tests.cogs.players import (
     resign_for_good,
     said,
     settle,
+    turn_or_end,
     ultimatum_step,
     who_moves,
 )
@@ -135,46 +136,48 @@ async def test_a_follower_hears_each_change_of_mover_once(
             )
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
 async def test_a_computer_seat_gets_no_coaching_and_no_hand_button(
-    fake_discord: FakeDiscord, bot_runner: BotRunner
+    fake_discord: FakeDiscord, bot_runner: BotRunner, lang: str
 ) -> None:
-    """Ultimatum against a computer: the posts where the computer is to move name it plainly,
-    with no command to type and no My hand button."""
+    """Ultimatum against a computer, on a server of each language: the posts where the computer
+    is to move name it plainly, with no step addressed to it and no My hand button (alice's own
+    posts keep it)."""
     fake = fake_discord
     alice = fake.user("alice")
+    fake.guild.preferred_locale = lang
     rng = random.Random(4)
     async with bot_runner(ai_budget=0.05) as bot:
         await fake.invoke(alice, "/ultimatum new", players=2, bots=1, level=1)
         thread = await fake.wait_for_thread(fake.channel("games"))
-        last, steps = None, 0
-        for _ in range(600):
-            record, game = await load_game(bot.store, 1)
-            if record.status == "finished" or steps >= 8:
+        last = None
+        for _ in range(8):
+            record, game = await turn_or_end(bot, alice, 1)  # the computer is thinking
+            if record.status == "finished":
                 break
-            if record.to_move_user != alice.id:
-                await asyncio.sleep(0.05)
-                continue
             last = await ultimatum_step(fake, alice, thread, game.phase, rng, last)
-            steps += 1
         await settle(bot)
         record = await bot.store.get_game(1)
         computer = next(
-            seat_names(record)[s.seat] for s in record.seats if s.is_computer and s.seat is not None
+            seat_names(record, lang)[s.seat]
+            for s in record.seats
+            if s.is_computer and s.seat is not None
         )
         posts = [m for m in fake.history(thread) if m.attachments]
-        coached = [
-            m.content
-            for m in posts
-            if any(line.startswith(f"{computer}, ") for line in m.content.splitlines())
-        ]
-        assert not coached, coached
-        plain = [m for m in posts if f"{computer} plays next." in m.content]
+        # The seat list of the opening post may name the computer first ("Bot (easy), …"):
+        # what must never appear is a step addressed to it.
+        coaching = [t(lang, step, who=computer) for step in ULTIMATUM_STEPS.values()]
+        assert not [m.content for m in posts if any(c in m.content for c in coaching)]
+        next_up = t(lang, "{name} plays next.", name=computer)
+        plain = [m for m in posts if next_up in m.content]
+        assert plain, [m.content for m in posts]
         # A computer's pending show or entertainer is not posted on its own: its turn is one
         # post, so two posts running never both leave the turn to it.
-        ends = [m.content.endswith(f"{computer} plays next.") for m in posts]
+        ends = [m.content.endswith(next_up) for m in posts]
         assert not any(a and b for a, b in itertools.pairwise(ends)), [m.content for m in posts]
-        assert plain, [m.content for m in posts]
-        assert not [m for m in plain if "My hand" in m.labels]
+        hand = t(lang, "My hand")
+        assert not [m for m in plain if hand in m.labels]
+        assert any(hand in m.labels for m in posts), "alice's posts keep it"
 
 
 async def test_resign_asks_for_a_confirming_click_that_expires(

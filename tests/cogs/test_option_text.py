@@ -1,4 +1,4 @@
-"""Issue 14: what is typed into an option is only ever that option. A resignation typed into a
+"""What is typed into an option is only ever that option. A resignation typed into a
 floe, card or cell is refused (resigning is /game resign); a value of thousands of characters,
 control characters or mentions still gets an answer that fits Discord and quotes at most a
 short, cleaned excerpt."""

@@ -28,6 +28,7 @@ from bot.play.games import dump_snapshot, load_game
 from bot.store import SnapshotReport, Store
 from bot.ui.buttons import NO_LONGER_VALID
 from tests.cogs.players import fish_step, hidden_cards, is_done, open_game, who_moves
+from tests.cogs.polling import until
 from tests.fakediscord import FakeDiscord, run_client
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,11 +89,11 @@ async def run_to_exit(env: dict[str, str], cwd: Path) -> tuple[int, str]:
 async def thread_stored(database: Path, game_id: int, thread_id: int) -> None:
     """Wait until the bot process has stored a game's thread (read beside it, as WAL allows)."""
     async with await Store.open(database) as store:
-        for _ in range(200):
-            if (await store.get_game(game_id)).thread_id == thread_id:
-                return
-            await asyncio.sleep(0.05)
-    raise AssertionError(f"game #{game_id} never got thread {thread_id} in the database")
+
+        async def stored() -> bool:
+            return (await store.get_game(game_id)).thread_id == thread_id
+
+        await until(stored, f"game #{game_id}'s thread {thread_id} in the database", timeout=10)
 
 
 @contextlib.asynccontextmanager

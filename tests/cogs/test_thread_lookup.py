@@ -1,4 +1,4 @@
-"""Issue 14: in a thread, the thread's game is meant only while it runs; once it is over or
+"""In a thread, the thread's game is meant only while it runs; once it is over or
 cancelled, a command there means the person's only running game in the channel, and with
 several the person is asked to pick one."""
 

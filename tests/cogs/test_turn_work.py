@@ -21,7 +21,7 @@ from bot.play.games import load_game
 from bot.store import Store
 from tests.cogs.clicker import play_turn
 from tests.cogs.conftest import BotRunner
-from tests.cogs.players import fish_step, open_game, settle, who_moves
+from tests.cogs.players import fish_step, open_game, settle, turn_or_end, who_moves
 from tests.fakediscord import FakeDiscord
 
 #: Store calls that keep the processes' bookkeeping (leases, the outbox's delivery), not a turn.
@@ -212,10 +212,9 @@ async def test_a_computers_turn_does_its_work_once(
         tally = watch(bot.store, monkeypatch)
         computer_turns = 0
         for _ in range(6):
-            record, game = await load_game(bot.store, 1)
-            if record.to_move_user != alice.id:
-                await asyncio.sleep(0.05)  # the computer is thinking
-                continue
+            record, game = await turn_or_end(bot, alice, 1)  # the computer is thinking
+            if record.status == "finished":
+                break
             await quiet(bot)
             tally.clear()
             await fish_step(fake, alice, thread, game.phase)

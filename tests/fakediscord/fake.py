@@ -26,6 +26,10 @@ from tests.fakediscord.state import (
 
 COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 REFUSAL_GRACE = 0.5
+#: How long (real seconds) a test waits by default for a post, a thread or a condition before it
+#: fails: turn pictures are drawn in worker processes, which a busy shared machine slows many
+#: times over; a wait that is met returns at once, so only a failing test waits this long.
+WAIT = 20.0
 
 
 class FakeDiscord(Server):
@@ -449,7 +453,7 @@ class FakeDiscord(Server):
         self,
         predicate: Callable[[], bool],
         *,
-        timeout: float = 5.0,
+        timeout: float = WAIT,
         what: str = "a condition",
     ) -> None:
         """Wait (real seconds) until ``predicate()`` holds; fail the test naming ``what``."""
@@ -467,7 +471,7 @@ class FakeDiscord(Server):
         count: int = 1,
         *,
         after: int | Message | None = None,
-        timeout: float = 5.0,
+        timeout: float = WAIT,
     ) -> list[Message]:
         """Wait until ``channel`` shows ``count`` messages newer than ``after``; returns them."""
         since = after.id if isinstance(after, Message) else (after or 0)
@@ -483,7 +487,7 @@ class FakeDiscord(Server):
         return posted()
 
     async def wait_for_thread(
-        self, parent: Channel, *, after: int = 0, timeout: float = 5.0
+        self, parent: Channel, *, after: int = 0, timeout: float = WAIT
     ) -> Channel:
         """Wait until a thread newer than ``after`` exists under ``parent``; returns it."""
         await self.wait_until(

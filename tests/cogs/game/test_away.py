@@ -1,4 +1,4 @@
-"""Time away (``/game away days``, issue 17) through the stand-in on a clock the test moves: no
+"""Time away (``/game away days``) through the stand-in on a clock the test moves: no
 reminders and no timeout for the person's turns while away, the clock continues with what was
 left, a server's allowance per month, ending early, a direct message covering every server."""
 
@@ -9,7 +9,6 @@ import re
 from bot.i18n import language_of, tn
 from bot.texts import away as words
 from tests.cogs.clocked import DAY, ClockedRunner, later, reminders, settle
-from tests.cogs.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.cogs.players import fish_step, open_game, said, who_moves
 from tests.fakediscord import FakeDiscord
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -12,19 +10,9 @@ from bot.play.games import load_game
 from bot.play.turns import apply_action
 from bot.texts.announce import move_drafts
 from tests.cogs.clocked import HOUR, ClockedRunner, later, settle
-from tests.cogs.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.cogs.players import fish_step, open_game, said, who_moves
+from tests.cogs.polling import until
 from tests.fakediscord import FakeDiscord
-
-
-async def wait_for(condition: Callable[[], Awaitable[bool]], timeout: float = 10.0) -> None:
-    """Wait (real seconds) until an async condition holds."""
-    for _ in range(int(timeout / 0.05)):
-        if await condition():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("timed out waiting")
-
 
 REMATCH_OPEN = (
     "A rematch of game #{id} has been opened, so its result stands: nothing can be taken back "
@@ -49,7 +37,7 @@ async def test_an_undo_that_loses_a_race_is_dropped_not_left_waiting(
             return (await store.get_game(1)).to_move_user == alice.id
 
         while True:  # until something was played and alice is to move (the computer waits)
-            await wait_for(alices_turn)
+            await until(alices_turn, "alice's turn", timeout=10)
             _, game = await load_game(store, 1)
             assert game is not None
             if game.log:

@@ -7,7 +7,6 @@ from bot.play import ratings as play
 from bot.play.turns import resign, truncate_log
 from bot.ratings import GLOBAL, Player, rebuild
 from tests.cogs.clocked import ClockedRunner, settle
-from tests.cogs.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.cogs.conftest import BotRunner
 from tests.cogs.hostile import dm
 from tests.cogs.players import (

@@ -1,4 +1,4 @@
-"""Issue 14: a rematch is opened once, however many clicks on Rematch arrive at the same moment."""
+"""A rematch is opened once, however many clicks on Rematch arrive at the same moment."""
 
 from __future__ import annotations
 

@@ -14,19 +14,11 @@ from bot.texts.names import mention, seat_names
 from bot.texts.over_days import taken_back
 from tests.cogs.conftest import BotRunner
 from tests.cogs.players import fish_step, said, ultimatum_step
+from tests.cogs.polling import until
 from tests.fakediscord import Channel, FakeDiscord, Message, Reply, User
 
 #: Public posts are in the server's language: the stand-in's guild prefers English.
 PUBLIC = "en"
-
-
-async def until(condition: Callable[[], Awaitable[bool]], what: str, timeout: float = 30) -> None:
-    """Wait (real seconds) until an async condition holds: computer players think meanwhile."""
-    for _ in range(int(timeout / 0.05)):
-        if await condition():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def turn_of(bot: PenguinBot, user: User) -> Callable[[], Awaitable[bool]]:
@@ -144,11 +136,12 @@ async def test_only_the_other_person_is_asked_not_the_computer(
             log = await bot.store.action_log(1)
             return bool(log) and log[-1].seat == computer and len(log) >= 2
 
+        async def a_person_to_move() -> bool:
+            return (await bot.store.get_game(1)).to_move_user is not None
+
         while True:
+            await until(a_person_to_move, "a person's turn")  # the computer is thinking
             current = await bot.store.get_game(1)
-            if current.to_move_user is None:
-                await asyncio.sleep(0.05)  # the computer is thinking
-                continue
             if current.to_move_user == other.id and await after_the_computer():
                 break
             _, game = await load_game(bot.store, 1)

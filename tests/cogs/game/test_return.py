@@ -1,4 +1,4 @@
-"""``/game return`` (issue 17): a seat a computer player took over after a timeout keeps who sat
+"""``/game return``: a seat a computer player took over after a timeout keeps who sat
 there; that person takes it back while the game runs, the thread is told, and whoever else asks
 is refused with the reason. Followers choose to hear every turn or only the result."""
 
@@ -7,7 +7,6 @@ from __future__ import annotations
 from bot.play.ratings import player_of, stored_result
 from bot.ratings import Player
 from tests.cogs.clocked import DAY, ClockedRunner, later, settle
-from tests.cogs.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.cogs.players import fish_step, open_game, resign_for_good, said, who_moves
 from tests.fakediscord import FakeDiscord
 
@@ -60,7 +59,7 @@ async def test_a_seat_cannot_be_taken_back_once_the_game_is_over_and_counts_for_
     fake_discord: FakeDiscord, clocked_bot: ClockedRunner
 ) -> None:
     """After the game ended the seat stays the computer's; the result of that seat counts for
-    the person it was handed over from, as forfeited (issue 19: ranked last)."""
+    the person it was handed over from, as forfeited (ranked last)."""
     fake = fake_discord
     async with clocked_bot() as bot:
         _, thread, people = await open_game(fake, "fish", 2)

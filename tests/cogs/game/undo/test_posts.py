@@ -1,4 +1,4 @@
-"""The posted undo question is kept true across a restart (issue 20): where it was posted is
+"""The posted undo question is kept true across a restart: where it was posted is
 kept with the request in the store, so the process that settles the request edits the post
 even when another process — or this one before a restart — posted it."""
 
@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from bot.i18n import t
 from tests.cogs.clocked import HOUR, ClockedRunner, later, settle
-from tests.cogs.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.cogs.players import fish_step, open_game, who_moves
 from tests.fakediscord import FakeDiscord
 

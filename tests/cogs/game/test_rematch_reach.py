@@ -1,4 +1,4 @@
-"""Issue 14: a rematch opens a table on the old game's server, so asking for one from a direct
+"""A rematch opens a table on the old game's server, so asking for one from a direct
 message needs membership of that server (bot.play.access, Purpose.JOIN), as joining does."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ import discord
 from bot.host import MEMBER_SEEN_FOR
 from bot.ui.buttons import buttons
 from tests.cogs.clocked import ClockedRunner
-from tests.cogs.clocked import clocked_bot as clocked_bot  # the fixture
 from tests.cogs.hostile import all_games, dm, same_answer
 from tests.cogs.players import open_game, resign_for_good, said, settle, who_moves
 from tests.fakediscord import FakeDiscord, Message, User

@@ -1,0 +1,162 @@
+"""Replays, history and following a game, through the stand-in."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from bot.cogs.history import replay_views
+from bot.texts.names import picture_names
+from render import replay
+from tests.cogs.clocked import ClockedRunner, settle
+from tests.cogs.players import (
+    fish_step,
+    hidden_cards,
+    open_game,
+    play_ultimatum_until,
+    resign_for_good,
+    who_moves,
+)
+from tests.fakediscord import FakeDiscord
+
+
+async def test_replay_gif_has_one_frame_per_turn(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/game replay: an animated GIF that decodes, the opening then one frame per turn."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        for _ in range(6):
+            _, game, user = await who_moves(bot, fake, 1)
+            await fish_step(fake, user, thread, game.phase)
+        reply = await fake.invoke(
+            fake.user("mia"), "/game replay", game=1, channel=thread, post=True
+        )
+        assert not reply.ephemeral
+        gif = reply.message.attachments[0]
+        assert gif.filename.endswith(".gif")
+        picture = gif.image()
+        assert picture.format == "GIF" and picture.n_frames == 6 + 1
+        assert "6 turns" in reply.message.content
+
+
+async def test_u27_a_replay_of_a_running_ultimatum_game_shows_only_public_information(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """U-27: the replay is drawn from spectator views only: none holds a hand or names a card
+    in a hand or the deck, and the GIF posted is exactly those views drawn."""
+    fake = fake_discord
+    rng = random.Random(9)
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "ultimatum", 2)
+        game, _ = await play_ultimatum_until(bot, fake, thread, rng, 3, "play")
+        record = await bot.store.get_game(1)
+        log = [a.text for a in await bot.store.action_log(1)]
+        views = replay_views(record, 2, log)
+        assert len(views) == game.turn + 1
+        secret = hidden_cards(game) | set(game.deck)
+        text = json.dumps(views)
+        assert all(v["hand"] is None and v["viewer"] is None for v in views)
+        assert not [card for card in secret if card in text]
+        reply = await fake.invoke(
+            fake.user("mia"), "/game replay", game=1, channel=thread, post=True
+        )
+        data = reply.message.attachments[0].data
+        assert data == replay.animation("ultimatum", views, names=picture_names(record))
+        assert reply.message.attachments[0].image().n_frames == len(views)
+
+
+async def test_history_lists_the_moves_in_notation_page_by_page(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/game history: every action in notation with who played it; a page too far is refused."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        for _ in range(3):
+            _, game, user = await who_moves(bot, fake, 1)
+            await fish_step(fake, user, thread, game.phase)
+        log = await bot.store.action_log(1)
+        reply = await fake.invoke(fake.user("mia"), "/game history", game=1, channel=thread)
+        assert reply.ephemeral and "page 1 of 1" in reply.content
+        for action in log:
+            assert f"{action.seq}. " in reply.content and action.text in reply.content
+        far = await fake.invoke(fake.user("mia"), "/game history", game=1, page=2, channel=thread)
+        assert far.ephemeral and "pick 1 to 1" in far.content
+
+
+async def test_follow_sends_a_spectator_each_turn_by_dm(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/game follow what:turns: a spectator gets a DM per turn with a link; unfollowing stops
+    them."""
+    fake = fake_discord
+    mia = fake.user("mia")
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "fish", 2)
+        reply = await fake.invoke(mia, "/game follow", game=1, what="turns", channel=thread)
+        assert reply.ephemeral and "You follow game #1" in reply.content
+        _, game, user = await who_moves(bot, fake, 1)
+        await fish_step(fake, user, thread, game.phase)
+        await settle(bot)
+        dms = fake.dms(mia)
+        assert len(dms) == 1 and "plays next" in dms[0].content and "discord.com" in dms[0].content
+        await fake.invoke(mia, "/game follow", game=1, stop=True, channel=thread)
+        _, game, user = await who_moves(bot, fake, 1)
+        await fish_step(fake, user, thread, game.phase)
+        await settle(bot)
+        assert len(fake.dms(mia)) == 1
+
+
+async def test_replay_and_history_offer_finished_games_your_recent_first(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/game replay and /game history offer finished games too (the commands for running
+    games do not): your own, most recent first, then the others'; left out, the game is your
+    only finished one here."""
+    fake = fake_discord
+    alice, bruno, chloe, mia = map(fake.user, ("alice", "bruno", "chloe", "mia"))
+    async with clocked_bot() as bot:
+        _, first, _ = await open_game(fake, "fish", 2)  # alice and bruno: #1
+        await resign_for_good(fake, alice, channel=first)  # over at once
+        fake.clock.advance(60)
+        lobby = await fake.invoke(chloe, "/fish new", players=2)  # chloe and mia: #2
+        await fake.click(mia, lobby.message, label="Join")
+        await resign_for_good(fake, mia, game=2)
+        fake.clock.advance(60)
+        await fake.invoke(alice, "/ultimatum new", players=3)  # alice alone: #3, a lobby
+        assert [(await bot.store.get_game(n)).status for n in (1, 2, 3)] == [
+            "finished",
+            "finished",
+            "lobby",
+        ]
+        for command in ("/game replay", "/game history"):
+            offered = await fake.autocomplete(alice, command, "game", typed="")
+            assert [c.value for c in offered] == [3, 1, 2], command
+            assert offered[1].name == "#1 Fish · finished"
+        running = await fake.autocomplete(alice, "/game resign", "game", typed="")
+        assert [c.value for c in running] == [3]
+        history = await fake.invoke(bruno, "/game history")  # in #games, no game named
+        # A player's history is posted (a spectator's only when they ask, test_ending.py).
+        assert not history.ephemeral and "#1 " in history.content and "resign" in history.content
+        replay = await fake.invoke(bruno, "/game replay")
+        assert replay.message.attachments[0].image().format == "GIF"
+
+
+async def test_an_ultimatum_replay_has_one_frame_per_complete_turn(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """An Ultimatum turn is several steps but one frame: the opening, then one per completed
+    turn; a turn in progress adds none."""
+    fake = fake_discord
+    rng = random.Random(11)
+    async with clocked_bot() as bot:
+        _, thread, _ = await open_game(fake, "ultimatum", 2)
+        game, _ = await play_ultimatum_until(bot, fake, thread, rng, 3, "invite")
+        assert len(game.log) > 3, "several steps per turn"
+        reply = await fake.invoke(
+            fake.user("mia"), "/game replay", game=1, channel=thread, post=True
+        )
+        assert reply.message.attachments[0].image().n_frames == 3 + 1
+        assert "3 turns" in reply.message.content
