@@ -6,7 +6,7 @@ import pytest
 
 from bot.play.turns import hand_to_computer
 from tests.cogs.conftest import BotRunner
-from tests.cogs.players import fish_step, play_against_computers
+from tests.cogs.players import fish_step, play_against_computers, turn_or_end
 from tests.fakediscord import FakeDiscord
 
 
