@@ -14,7 +14,7 @@ from bot.games import new_game, play_logged, replay
 from bot.games.base import Event, Game
 from bot.games.fish import FishGame
 from bot.games.fish.ending import alone_on_ice, results_view
-from bot.i18n import DEFAULT, N_, picture_labels, t
+from bot.i18n import DEFAULT, N_, picture_labels, t, tn
 from bot.ratings import Change
 from bot.store import GameRecord, OutboxDraft
 from bot.texts import fish as fish_texts
@@ -101,9 +101,13 @@ def turn_payload(
     ``changes`` of a game that just ended follow the final ranking."""
     names = seat_names(record, lang)
     ended = rating_lines(record, changes, lang)
-    status = "\n".join(status_lines(lang, record, game, names) + ended)
-    text = "\n".join([*lines, status])
     mentioned = None if final or game.to_move is None else record.player(game.to_move).user_id
+    told = status_lines(lang, record, game, names)
+    if mentioned is not None:
+        # Just above the line calling on the person to move, which stays the last.
+        told.insert(len(told) - 1, time_for_move(lang, record.timeout_days))
+    status = "\n".join(told + ended)
+    text = "\n".join([*lines, status])
     return {
         "game_id": record.id,
         "game_kind": record.kind,
@@ -119,6 +123,17 @@ def turn_payload(
         if game.is_over
         else _turn_buttons(record, game, mentioned),
     }
+
+
+def time_for_move(lang: str, days: float) -> str:
+    """How long the person to move has for this move (the game's turn time: its clock starts
+    now, or when their time away ends)."""
+    if days >= 1 and days == int(days):
+        span = tn(lang, "{n} day", "{n} days", int(days))
+    else:
+        hours = max(1, round(days * 24))
+        span = tn(lang, "{n} hour", "{n} hours", hours)
+    return t(lang, "⏳ Time for this move: {span}.", span=span)
 
 
 def table_view(game: Game) -> dict[str, Any]:
