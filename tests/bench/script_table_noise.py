@@ -34,11 +34,13 @@ from bot.games.fish import FishGame  # noqa: E402
 from bot.play.games import load_game  # noqa: E402
 from bot.store import Store  # noqa: E402
 from tests.cogs.clicker import play_turn  # noqa: E402
-from tests.cogs.players import settle  # noqa: E402
+from tests.cogs.players import resign_for_good, settle  # noqa: E402
 from tests.fakediscord import FakeDiscord, default_world, run_client  # noqa: E402
 
 GAMES = int(os.environ.get("BENCH_NOISE_GAMES", "2"))
 KINDS = {"fish": {}, "ultimatum": {"width": 7, "height": 7}}
+#: The table where one person resigns at once against two computer players (Fish).
+ALONE = "fish, computers left alone"
 FIGURES = ("posts", "dm_default", "dm_turns", "interactions")
 
 
@@ -88,11 +90,33 @@ async def one_game(fake: FakeDiscord, bot: PenguinBot, kind: str, game_id: int) 
     }
 
 
+async def left_alone(fake: FakeDiscord, bot: PenguinBot, game_id: int) -> dict[str, float]:
+    """A Fish game where the one person resigns before their first move, leaving two computer
+    players on the ice: the posts their remaining moves make."""
+    alice, mia = fake.user("alice"), fake.user("mia")
+    before = fake.mark()
+    lobby = await fake.invoke(alice, "/fish new", players=3, bots=2, level=1)
+    assert lobby.message is not None, lobby.content
+    thread = await fake.wait_for_thread(fake.channel("games"), after=before)
+    await fake.invoke(mia, "/game follow", game=game_id)
+    dms = len(fake.dms(mia))
+    await settle(bot)
+    await resign_for_good(fake, alice, game=game_id)
+    for _ in range(3000):
+        if (await bot.store.get_game(game_id)).status == "finished":
+            break
+        await asyncio.sleep(0.02)
+    await settle(bot)
+    posts = len(fake.history(thread))
+    return {"posts": posts, "dm_default": len(fake.dms(mia)) - dms, "dm_turns": 0,
+            "interactions": 0}  # fmt: skip
+
+
 async def measure() -> dict[str, dict[str, float]]:
     """The medians of each figure per kind, with the code this script was loaded with."""
     logging.disable(logging.WARNING)
     figures: dict[str, dict[str, float]] = {}
-    for kind in KINDS:
+    for kind in (*KINDS, ALONE):
         with tempfile.TemporaryDirectory() as folder:
             fake = default_world(FakeDiscord())
             async with fake:
@@ -104,7 +128,10 @@ async def measure() -> dict[str, dict[str, float]]:
                 async with run_client(fake, bot):
                     await fake.wait_for_bot()
                     for n in range(GAMES):
-                        runs.append(await one_game(fake, bot, kind, n + 1))
+                        if kind == ALONE:
+                            runs.append(await left_alone(fake, bot, n + 1))
+                        else:
+                            runs.append(await one_game(fake, bot, kind, n + 1))
                 await store.close()
         figures[kind] = {key: statistics.median(r[key] for r in runs) for key in FIGURES}
     return figures
@@ -141,11 +168,16 @@ def report(now: dict[str, dict[str, float]], before: dict[str, dict[str, float]]
         "dm_turns": "DMs to a follower of turns",
         "interactions": "interactions per person's turn (median)",
     }
-    print(f"A table's noise: two people and a computer, {GAMES} games per kind (medians)")
+    print(
+        f"A table's noise: two people and a computer, {GAMES} games per kind (medians); "
+        f"{ALONE}: one person resigns at once against two computers"
+    )
     for kind, figures in now.items():
         for key, name in names.items():
+            if kind == ALONE and key in ("dm_turns", "interactions"):
+                continue
             earlier = "" if before is None else f"{before[kind][key]:6.1f} at {revision} → "
-            print(f"{kind:9} {name:44} {earlier}{figures[key]:6.1f}")
+            print(f"{kind:26} {name:44} {earlier}{figures[key]:6.1f}")
 
 
 def main(argv: list[str]) -> None:
