@@ -32,6 +32,10 @@ run: $(STAMP)
 	$(BIN)/python -m bot
 
 # Benchmarks print figures; they assert nothing about speed (the machines are shared and noisy).
+# BENCH_BEFORE: a git revision whose figures the table-noise script prints beside the current
+# ones (empty: the current figures only).
+BENCH_BEFORE ?= 6a30af5
+bench: export BENCH_BEFORE := $(BENCH_BEFORE)
 bench: $(STAMP)
 	$(BIN)/python -m pytest tests/bench -o python_files='bench_*.py' --benchmark-enable \
 		--benchmark-only --benchmark-columns=median,min,max,ops,rounds -p no:cacheprovider

@@ -72,7 +72,15 @@ async def away(bot: Host, interaction: Interaction, days: int) -> None:
         raise Refusal(
             words.no_days_left(lang, params["asked"], params["left"], params["allowed"], game)
         ) from None
-    except AwayRefused:
+    except AwayRefused as refused:
+        if refused.code == "nothing_to_pause":
+            raise Refusal(
+                t(
+                    lang,
+                    "You have no game on this server, so time away would pause nothing: no "
+                    "day of your allowance was spent. Ask again once you sit at a table here.",
+                )
+            ) from None
         raise Refusal(t(lang, "Time away is 0 to 31 days.")) from None
     _wake(bot, outcome.games)
     left = min(outcome.days_left.values())

@@ -44,7 +44,8 @@ async def show_board(
         "labels": picture_labels(public),
     }
     png = await bot.draw(payload)
-    text = "\n".join(status_lines(public, loaded.record, loaded.game, names))
+    reader = interaction.user.id
+    text = "\n".join(status_lines(public, loaded.record, loaded.game, names, reader))
     await interaction.followup.send(
         **fit(
             content=text,

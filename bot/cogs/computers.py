@@ -25,8 +25,9 @@ from bot.games.base import Game, IllegalAction
 from bot.play.access import BACKGROUND, open_game
 from bot.play.move import Move
 from bot.play.turns import act
-from bot.store import GameRecord, OutboxDraft, StoreError, VersionConflict
+from bot.store import GameRecord, StoreError, VersionConflict
 from bot.texts import announce
+from bot.texts.alone import alone_drafts, computers_alone
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -115,6 +116,8 @@ class Computers(commands.Cog):
                 return
             action = await self.decide(record, game)
             lang = await self.bot.public_language(record.guild_id)
+            # Left alone, the computers' moves are told in one post at the end, not each.
+            drafts = alone_drafts if computers_alone(record, game) else announce.move_drafts
             try:
                 move = await act(
                     store,
@@ -122,7 +125,7 @@ class Computers(commands.Cog):
                     game,
                     mover,
                     action,
-                    announce=functools.partial(_drafts, lang=lang),
+                    announce=functools.partial(drafts, lang=lang),
                     notify=notifier(self.bot),
                 )
             except VersionConflict:
@@ -197,8 +200,3 @@ def computers_of(bot: Host) -> Computers | None:
 async def setup(bot: Host) -> None:
     """Extension entry point."""
     await bot.add_cog(Computers(bot))
-
-
-def _drafts(move: Move, *, lang: str) -> list[OutboxDraft]:
-    """The posts announcing a computer player's move, in the server's language."""
-    return list(announce.move_drafts(move, lang))

@@ -50,6 +50,9 @@ class Delivery(commands.Cog):
         self.senders: dict[Any, asyncio.Task[None]] = {}
         #: Entries this process settled that a claim read just before may still list.
         self.settled: set[int] = set()
+        #: Per game, its unsent posts to a channel or thread as last claimed: a direct message
+        #: about the game waits for those queued before it (the thread tells first).
+        self.posts: dict[int, list[int]] = {}
 
     async def cog_load(self) -> None:
         """Start delivering (also whatever was left undelivered before a restart)."""
@@ -102,7 +105,8 @@ class Delivery(commands.Cog):
         for queue in queues:
             target = (queue[0].channel_id, queue[0].user_id)
             sender = self.senders.get(target)
-            if (sender is None or sender.done()) and queue[0].next_attempt_at <= now:
+            held = self.post_ahead(queue[0])  # its sender's end wakes this loop again
+            if (sender is None or sender.done()) and queue[0].next_attempt_at <= now and not held:
                 self.senders[target] = asyncio.create_task(
                     self._send_queue(queue, now), name=f"outbox to {target}"
                 )
@@ -141,13 +145,27 @@ class Delivery(commands.Cog):
         entries = [entry for entry in claimed if entry.id not in self.settled]
         self.settled &= {entry.id for entry in claimed}
         by_target: dict[Any, list[OutboxEntry]] = defaultdict(list)
+        posts: dict[int, list[int]] = defaultdict(list)
         for entry in sorted(entries, key=lambda e: e.id):
             by_target[(entry.channel_id, entry.user_id)].append(entry)
+            if entry.user_id is None and entry.game_id is not None:
+                posts[entry.game_id].append(entry.id)
+        self.posts = posts
         return list(by_target.values())
+
+    def post_ahead(self, entry: OutboxEntry) -> bool:
+        """Whether a direct message must wait: a post about its game queued before it is not
+        in the thread yet (the final post goes before the "game over" message)."""
+        if entry.user_id is None or entry.game_id is None:
+            return False
+        ahead = self.posts.get(entry.game_id, ())
+        return any(post < entry.id and post not in self.settled for post in ahead)
 
     async def _deliver_in_order(self, queue: list[OutboxEntry], now: datetime) -> None:
         for entry in queue:
-            if entry.next_attempt_at > now or not await self.deliver(entry):
+            if entry.next_attempt_at > now or self.post_ahead(entry):
+                return  # keep the order: the next look starts again from this one
+            if not await self.deliver(entry):
                 return  # keep the order: later posts wait for this one's retry
             self.settled.add(entry.id)
 
@@ -217,7 +235,10 @@ class Delivery(commands.Cog):
         channel = self.bot.get_partial_messageable(target)
         await self._reopen(target)
         try:
-            return await channel.send(**fit(**kwargs))
+            sent = await channel.send(**fit(**kwargs))
+            if payload.get("close_thread"):
+                await self.close_thread(target)
+            return sent
         except discord.Forbidden:
             record = (
                 None
@@ -280,6 +301,22 @@ class Delivery(commands.Cog):
                 await self.unarchive(target)
         except discord.HTTPException as error:
             log.info("could not unarchive %s before posting (%s); posting anyway", target, error)
+
+    async def close_thread(self, thread_id: int) -> None:
+        """Archive and lock a thread whose game will never post again (a cancelled lobby);
+        without Manage Threads it is archived only, and a thread it may not touch stays."""
+        thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
+        if not isinstance(thread, discord.Thread):
+            return
+        # Locking takes Manage Threads; the bot may archive the threads it made without it.
+        if thread.permissions_for(thread.guild.me).manage_threads:
+            closing = thread.edit(archived=True, locked=True)
+        else:
+            closing = thread.edit(archived=True)
+        try:
+            await closing
+        except discord.HTTPException as error:
+            log.info("could not close the thread %s (%s)", thread_id, error)
 
     async def unarchive(self, thread_id: int) -> None:
         """Reopen an archived game thread before posting in it."""

@@ -14,9 +14,10 @@ from bot.cogs import history as past
 from bot.cogs import seats
 from bot.cogs import undo as consent
 from bot.cogs.common import Interaction, reader_language
-from bot.cogs.lobby import DEFAULT_LEVEL, LEVEL_CHOICES, lobby_of
+from bot.cogs.lobby import LEVEL_CHOICES, lobby_of
 from bot.cogs.picking import game_autocomplete, past_game_autocomplete
 from bot.play.listing import SHOW, mine_first, shown
+from bot.store.follows import Hears
 from bot.ui.embeds import game_list_embed, my_games_embed
 from bot.ui.fit import fit
 
@@ -65,12 +66,12 @@ class Game(
     )
     @app_commands.describe(
         game="The game's number (default: the game of this thread)",
-        level="How strong the computer player is (default: medium)",
+        level="How strong the computer player is (default: the level the table was opened with)",
     )
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.choices(level=LEVEL_CHOICES)
     async def add_computer(
-        self, interaction: Interaction, game: int | None = None, level: int = DEFAULT_LEVEL
+        self, interaction: Interaction, game: int | None = None, level: int | None = None
     ) -> None:
         """Seat a computer player (creator or Manage Server)."""
         await lobby_of(self.bot).seat_computer(interaction, game, level, from_button=False)
@@ -141,7 +142,10 @@ class Game(
     @app_commands.describe(
         game="The game's number (default: the game of this thread)",
         stop="Stop following the game",
-        what="turns: whose turn it is, at each change, and the result; results: only the result",
+        what=(
+            "turns: people's turns and the result; results: only the result (the default if "
+            "not seated)"
+        ),
     )
     @app_commands.choices(
         what=[
@@ -155,12 +159,11 @@ class Game(
         interaction: Interaction,
         game: int | None = None,
         stop: bool = False,
-        what: str = "turns",
+        what: str | None = None,
     ) -> None:
         """Follow (or stop following) a game, as a player or a spectator."""
-        await seats.follow(
-            self.bot, interaction, game, not stop, "results" if what == "results" else "turns"
-        )
+        hears: Hears | None = None if what is None else "results" if what == "results" else "turns"
+        await seats.follow(self.bot, interaction, game, not stop, hears)
 
     # --- time away and seats taken back: thin declarations; the work is in bot.cogs.away ------
 
@@ -186,13 +189,13 @@ class Game(
     @app_commands.command(name="replay", description="An animated replay of a game")
     @app_commands.describe(
         game="The game's number (default: the game of this thread)",
-        post="Post it in the channel for everyone (players' replays are posted anyway)",
+        post="Post it in the channel for everyone (else only you see it)",
     )
     @app_commands.autocomplete(game=past_game_autocomplete)
     async def replay(
         self, interaction: Interaction, game: int | None = None, post: bool = False
     ) -> None:
-        """The replay GIF: posted for a player or when asked, else only for the asker."""
+        """The replay GIF: only for the asker unless they ask to post it."""
         await past.post_replay(self.bot, interaction, game, post=post)
 
     @app_commands.command(name="history", description="The moves of a game, page by page")

@@ -48,14 +48,14 @@ def replay_views(record: GameRecord, players: int, actions: list[str]) -> list[d
 async def post_replay(
     bot: Host, interaction: Interaction, game_id: int | None, *, post: bool = False
 ) -> None:
-    """``/game replay``: the animated replay of a running or finished game; for everyone when
-    a player asks or someone asks to ``post`` it, else only for the asker."""
+    """``/game replay``: the animated replay of a running or finished game; only for the asker
+    (a player too: a large picture the table did not ask for) unless they ask to ``post`` it."""
     lang = reader_language(interaction)
     loaded = await GameFinder(bot).find(interaction, game_id, finished=True, purpose=Purpose.LOOK)
     record = loaded.record
     if loaded.game is None:
         raise Refusal(t(lang, "Game #{id} has not started yet.", id=record.id))
-    public_answer = posts_publicly(interaction.user.id in record.user_ids, post)
+    public_answer = post
     await interaction.response.defer(thinking=True, ephemeral=not public_answer)
     log = await bot.store.action_log(record.id)
     views = replay_views(record, len(seat_names(record)), [a.text for a in log])

@@ -12,9 +12,17 @@ from discord import app_commands
 
 from bot.cogs.common import FoundGame, GameFinder, Interaction, Refusal, applied, reader_language
 from bot.cogs.threads import give_thread
+from bot.games import COMPUTER_LEVEL
 from bot.i18n import t
 from bot.play.access import Purpose
-from bot.play.lobby import TableRefused, add_computer, create_game, join, place_table
+from bot.play.lobby import (
+    TableRefused,
+    add_computer,
+    create_game,
+    join,
+    place_table,
+    table_level,
+)
 from bot.play.lobby import cancel as cancel_table
 from bot.play.lobby import leave as leave_table
 from bot.play.lobby import start as start_game
@@ -105,7 +113,8 @@ class Lobby:
                     players=players,
                     bots=bots,
                     bot_level=level,
-                    options=options,
+                    # Kept with the table: a computer seated later by button plays at this level.
+                    options={**options, COMPUTER_LEVEL: level},
                     timeout_days=clock.get("timeout_days"),
                     reminder_hours=clock.get("reminder_hours"),
                     rated=rated,
@@ -283,7 +292,8 @@ class Lobby:
         """Seat a computer player in a free seat; a full table starts as when a person joins.
 
         By command the creator or Manage Server may; by the lobby's button only the creator.
-        Without ``level``, the level of the computer players already seated, else medium.
+        Without ``level``, the level chosen for the table when it was opened, else that of the
+        computer players already seated, else medium.
         """
         lang = reader_language(interaction)
         record = (await self._meant(interaction, game_id)).record
@@ -307,7 +317,7 @@ class Lobby:
                 t(lang, "Computer players are not available yet: invite people to play instead.")
             )
         if level is None:
-            level = next((s.bot_level for s in record.seats if s.bot_level), DEFAULT_LEVEL)
+            level = table_level(record, DEFAULT_LEVEL)
         public = await self.bot.public_language(record.guild_id)
         try:
             record = await add_computer(

@@ -19,9 +19,9 @@ from bot.play.access import Purpose
 from bot.play.lobby import create_game, place_table, withdraw
 from bot.store import GameRecord, NewGame, StoreError
 from bot.texts import announce
-from bot.texts.names import mention
+from bot.texts.names import jump_url, mention
 from bot.texts.refusals import explain
-from bot.ui.buttons import lobby_buttons
+from bot.ui.buttons import buttons, lobby_buttons
 from bot.ui.embeds import lobby_embed
 from bot.ui.fit import fit
 
@@ -42,8 +42,10 @@ async def rematch(bot: Host, interaction: Interaction, game_id: int) -> None:
     if interaction.user.id not in old.user_ids:
         raise Refusal(t(lang, "Only the players of game #{id} can ask for a rematch.", id=old.id))
     # A quick answer for the common case; the database's one-rematch rule decides the race.
-    if await bot.store.rematch_of(old.id) is not None:
-        raise Refusal(t(lang, "A rematch of game #{id} has already been opened.", id=old.id))
+    again = await bot.store.rematch_of(old.id)
+    if again is not None:
+        await _point_to(interaction, lang, old, again)
+        return
     await interaction.response.defer(ephemeral=True, thinking=True)
     record = await _open(bot, interaction, old)
     text = (
@@ -56,6 +58,26 @@ async def rematch(bot: Host, interaction: Interaction, game_id: int) -> None:
         )
     )
     await interaction.followup.send(**fit(content=text, ephemeral=True))
+
+
+async def _point_to(
+    interaction: Interaction, lang: str, old: GameRecord, again: GameRecord
+) -> None:
+    """A rematch is open already: its number and a link, with a Join button while it has a
+    seat for the asker."""
+    text = t(
+        lang,
+        "The rematch of game #{old} is game #{id}: {link}",
+        old=old.id,
+        id=again.id,
+        link=jump_url(again),
+    )
+    seated = interaction.user.id in again.user_ids
+    if again.status == "lobby" and not seated and not again.is_full:
+        view = buttons(["join"], again.id, lang)
+        await interaction.response.send_message(**fit(content=text, view=view, ephemeral=True))
+        return
+    await interaction.response.send_message(**fit(content=text, ephemeral=True))
 
 
 async def _open(bot: Host, interaction: Interaction, old: GameRecord) -> GameRecord:

@@ -175,13 +175,16 @@ async def set_notify(bot: Host, interaction: Interaction, on: bool) -> None:
 
 
 async def follow(
-    bot: Host, interaction: Interaction, game_id: int | None, on: bool, what: Hears = "turns"
+    bot: Host, interaction: Interaction, game_id: int | None, on: bool, what: Hears | None = None
 ) -> None:
-    """``/game follow``: anyone may get a game's updates by direct message (or stop): every
-    change of mover and the result (``turns``), or only the result (``results``)."""
+    """``/game follow``: anyone may get a game's updates by direct message (or stop): each
+    person's turn and the result (``turns``), or only the result (``results``). Left out, a
+    player hears the turns and anyone else, watching, only the result."""
     lang = reader_language(interaction)
     loaded = await GameFinder(bot).find(interaction, game_id, purpose=Purpose.JOIN)
     record = loaded.record
+    if what is None:
+        what = "turns" if interaction.user.id in record.players else "results"
     try:
         changed = await follow_game(
             bot.store, record.id, interaction.user.id, str(interaction.locale), on, what

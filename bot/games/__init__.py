@@ -7,6 +7,9 @@ from typing import Any
 from bot.games.base import Event, Game, logged_seat
 
 KINDS = ("fish", "ultimatum")
+#: The option under which a table keeps the level chosen for its computer players: a choice of
+#: the table, not of the rules, so the engines never see it.
+COMPUTER_LEVEL = "computer_level"
 
 
 def game_class(kind: str) -> type[Game]:
@@ -25,7 +28,8 @@ def game_class(kind: str) -> type[Game]:
 def new_game(kind: str, players: int, seed: int, options: dict[str, Any] | None = None) -> Game:
     """Start a game of ``kind``; ``options`` are the engine's keyword options (e.g. width)."""
     cls: Any = game_class(kind)
-    game: Game = cls.new(players=players, seed=seed, **(options or {}))
+    rules = {k: v for k, v in (options or {}).items() if k != COMPUTER_LEVEL}
+    game: Game = cls.new(players=players, seed=seed, **rules)
     return game
 
 

@@ -74,11 +74,19 @@ async def go_away(
     announce: AnnounceAway | None = None,
 ) -> AwayOutcome:
     """Start (or with 0 days end) a person's time away where it was asked; NoDaysLeft (from
-    the store, nothing changed) when a server's month has fewer days left."""
+    the store, nothing changed) when a server's month has fewer days left; AwayRefused
+    ``nothing_to_pause`` in a server where the person has no open or running game."""
     if not 0 <= days <= MOST_DAYS:
         raise AwayRefused("too_long")
     servers = await away_servers(store, user_id, guild_id)
+    if days and guild_id is not None and not await _sits_in(store, user_id, guild_id):
+        raise AwayRefused("nothing_to_pause")  # no day of the allowance is spent on nothing
     return await store.set_away(user_id, await allowances(store, servers), days, announce=announce)
+
+
+async def _sits_in(store: Store, user_id: int, guild_id: int) -> bool:
+    """Whether the person has a seat at a table of the server that is open or running."""
+    return any(r.guild_id == guild_id for r in await store.games_of_user(user_id))
 
 
 async def take_back(

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
 
+from bot.games import COMPUTER_LEVEL
 from bot.games.base import Game
 from bot.play.games import check_table, load_game, opening
 from bot.store import GameRecord, NewGame, OutboxDraft, Store
+from bot.texts.names import LEVELS
 
 #: Builds the posts announcing a seat change (bot.texts), inside its transaction.
 Announce = Callable[[GameRecord], Iterable[OutboxDraft]]
@@ -111,3 +113,12 @@ async def place_table(
         assert game is not None  # an active game has its engine state
         await store.enqueue(*announce_start(record, game))
     return record
+
+
+def table_level(record: GameRecord, default: int) -> int:
+    """The level of a computer player seated without one chosen: the table's as it was opened,
+    else that of the computer players already seated, else ``default``."""
+    chosen = record.options.get(COMPUTER_LEVEL)
+    if isinstance(chosen, int) and chosen in LEVELS:
+        return chosen
+    return next((s.bot_level for s in record.seats if s.bot_level), default)

@@ -1,6 +1,7 @@
 """Who is told what by direct message after a change: the rules of less noise, no loss.
 
-A follower hears when the turn passes to someone else and when the game ends. A player who
+A follower hears when the turn passes to another person and when the game ends (a computer
+player's turn is no news: its move follows at once, told in the thread). A player who
 moves again and again (alone on the ice, F-13, or through an Ultimatum turn's steps) is not
 announced again each time: nothing else changed for the follower. The same holds for the
 mover's own "your turn" message: they just played, so they know.
@@ -80,6 +81,8 @@ async def notices(
     # Followers of results only hear the end; the others every change of mover too. A step
     # after which the same seat moves again tells them nothing: no need to read who follows.
     hears = follower_hears(game.is_over, game.to_move, last_seat)
+    if not game.is_over and user is None:
+        hears = False  # a computer player's turn: only people's turns are told
     followers = await store.followers(record.id, None if game.is_over else "turns") if hears else []
     if user is not None and mover_hears(game.to_move, last_seat):
         lang = await dm_language(store, user)

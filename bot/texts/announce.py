@@ -7,13 +7,14 @@ could not be delivered before a restart is delivered afterwards exactly as it wa
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.games import new_game, play_logged, replay
 from bot.games.base import Event, Game
 from bot.games.fish import FishGame
 from bot.games.fish.ending import alone_on_ice, results_view
-from bot.i18n import DEFAULT, N_, picture_labels, t
+from bot.i18n import DEFAULT, N_, picture_labels, t, tn
 from bot.ratings import Change
 from bot.store import GameRecord, OutboxDraft
 from bot.texts import fish as fish_texts
@@ -40,8 +41,11 @@ def describe(lang: str, kind: str, events: Sequence[Event], names: Sequence[str]
     return ultimatum_texts.describe(lang, events, names)
 
 
-def status_lines(lang: str, record: GameRecord, game: Game, names: Sequence[str]) -> list[str]:
-    """Scores, then who is to move (with a mention) or the final ranking."""
+def status_lines(
+    lang: str, record: GameRecord, game: Game, names: Sequence[str], reader: int | None = None
+) -> list[str]:
+    """Scores, then who is to move (with a mention) or the final ranking. For a ``reader``
+    other than the person to move (a look at the board), who is to move is only named."""
     view = game.view(None)
     if record.kind == "fish":
         lines = [fish_texts.scoreline(lang, view["catch"], names)]
@@ -67,6 +71,8 @@ def status_lines(lang: str, record: GameRecord, game: Game, names: Sequence[str]
         if user is None:
             # A computer seat needs no coaching: its next post shows what it did.
             lines.append(t(lang, "{name} plays next.", name=names[game.to_move]))
+        elif reader is not None and reader != user:
+            lines.append(t(lang, "It is {name}'s turn.", name=names[game.to_move]))
         else:
             lines.append(next_step(lang, record.kind, game, mention(user)))
     return lines
@@ -95,9 +101,13 @@ def turn_payload(
     ``changes`` of a game that just ended follow the final ranking."""
     names = seat_names(record, lang)
     ended = rating_lines(record, changes, lang)
-    status = "\n".join(status_lines(lang, record, game, names) + ended)
-    text = "\n".join([*lines, status])
     mentioned = None if final or game.to_move is None else record.player(game.to_move).user_id
+    told = status_lines(lang, record, game, names)
+    if mentioned is not None:
+        # Just above the line calling on the person to move, which stays the last.
+        told.insert(len(told) - 1, time_for_move(lang, record.timeout_days))
+    status = "\n".join(told + ended)
+    text = "\n".join([*lines, status])
     return {
         "game_id": record.id,
         "game_kind": record.kind,
@@ -113,6 +123,17 @@ def turn_payload(
         if game.is_over
         else _turn_buttons(record, game, mentioned),
     }
+
+
+def time_for_move(lang: str, days: float) -> str:
+    """How long the person to move has for this move (the game's turn time: its clock starts
+    now, or when their time away ends)."""
+    if days >= 1 and days == int(days):
+        span = tn(lang, "{n} day", "{n} days", int(days))
+    else:
+        hours = max(1, round(days * 24))
+        span = tn(lang, "{n} hour", "{n} hours", hours)
+    return t(lang, "⏳ Time for this move: {span}.", span=span)
 
 
 def table_view(game: Game) -> dict[str, Any]:
@@ -158,18 +179,20 @@ def move_drafts(move: Move, lang: str) -> list[OutboxDraft]:
     if not public_step(move):
         return []
     record = move.record
-    names = seat_names(record, lang)
-    lines = describe(lang, record.kind, turn_events(move), names)
-    payload = turn_payload(record, move.game, lang, lines, changes=move.changes)
-    return [
-        OutboxDraft(
-            kind="turn",
-            payload=payload,
-            channel_id=where(record),
-            game_id=record.id,
-            dedupe_key=f"turn:{record.id}:{move.seq}",
-        )
-    ]
+    lines = describe(lang, record.kind, turn_events(move), seat_names(record, lang))
+    return [turn_draft(move, lang, lines)]
+
+
+def turn_draft(move: Move, lang: str, lines: list[str]) -> OutboxDraft:
+    """The post telling a move in ``lines``, with the table's picture and the status after it."""
+    record = move.record
+    return OutboxDraft(
+        kind="turn",
+        payload=turn_payload(record, move.game, lang, lines, changes=move.changes),
+        channel_id=where(record),
+        game_id=record.id,
+        dedupe_key=f"turn:{record.id}:{move.seq}",
+    )
 
 
 def turn_events(move: Move) -> list[Event]:
@@ -233,7 +256,9 @@ def start_announcer(lang: str) -> Callable[[GameRecord], list[OutboxDraft]]:
 
 
 def cancel_draft(record: GameRecord, lang: str) -> OutboxDraft:
-    """The post telling a game's thread that the game was cancelled."""
-    return thread_text(
+    """The post telling a game's thread that the game was cancelled: its last, after which
+    delivery closes the thread (``close_thread``)."""
+    draft = thread_text(
         record, t(lang, "Game #{id} was cancelled.", id=record.id), f"cancel:{record.id}"
     )
+    return replace(draft, payload={**draft.payload, "close_thread": True})

@@ -18,12 +18,21 @@ def fish_count(lang: str, n: int) -> str:
     return tn(lang, "{n} fish", "{n} fish", n)
 
 
+#: Melted floes are named up to this many; more are counted (a resignation may melt dozens).
+NAMED_MELTED = 4
+
+
 def describe(lang: str, events: Sequence[Event], names: Sequence[str]) -> list[str]:
     """One line per event, in ``lang``; ``names`` are the seats' display names."""
     lines: list[str] = []
+    ending = _resignation_ending(events)
     for event in events:
         kind = event["type"]
         who = names[event["seat"]] if "seat" in event else ""
+        if ending is not None and kind in ("forfeit", "out"):
+            if kind == "forfeit":
+                lines.append(_last_on_ice(lang, who, names[ending["seat"]], ending["fish"]))
+            continue
         if kind == "placed":
             lines.append(t(lang, "{who} placed a penguin on {floe}.", who=who, floe=event["floe"]))
         elif kind == "hunt_begins":
@@ -41,15 +50,7 @@ def describe(lang: str, events: Sequence[Event], names: Sequence[str]) -> list[s
                 )
             )
         elif kind == "floes_removed":
-            lines.append(
-                tn(
-                    lang,
-                    "Out of reach, melted away: {floes} ({n} fish, scored by nobody).",
-                    "Out of reach, melted away: {floes} ({n} fish, scored by nobody).",
-                    event["fish"],
-                    floes=floes_list(event["floes"]),
-                )
-            )
+            lines.append(_melted(lang, event["floes"], event["fish"]))
         elif kind == "out":
             lines.append(
                 tn(
@@ -66,6 +67,49 @@ def describe(lang: str, events: Sequence[Event], names: Sequence[str]) -> list[s
         elif kind == "game_over":
             lines.append(t(lang, "The game is over."))
     return lines
+
+
+def _resignation_ending(events: Sequence[Event]) -> Event | None:
+    """The last player's going out when a resignation ends the game (F-13: nobody is left to
+    play against): then the resignation is told as such, not as a player out of moves."""
+    if not any(e["type"] == "forfeit" for e in events):
+        return None
+    if not any(e["type"] == "game_over" for e in events):
+        return None
+    return next((e for e in events if e["type"] == "out"), None)
+
+
+def _last_on_ice(lang: str, who: str, last: str, fish: int) -> str:
+    """A resignation that leaves one player: the game ends, they keep the floes they stand on."""
+    return tn(
+        lang,
+        "{who} resigned: {last} is the last one on the ice and keeps the floes under their "
+        "penguins ({n} fish).",
+        "{who} resigned: {last} is the last one on the ice and keeps the floes under their "
+        "penguins ({n} fish).",
+        fish,
+        who=who,
+        last=last,
+    )
+
+
+def _melted(lang: str, floes: Sequence[str], fish: int) -> str:
+    """Floes out of every penguin's reach melting away (F-10): named, or counted when many."""
+    if len(floes) <= NAMED_MELTED:
+        return tn(
+            lang,
+            "Out of reach, melted away: {floes} ({n} fish, scored by nobody).",
+            "Out of reach, melted away: {floes} ({n} fish, scored by nobody).",
+            fish,
+            floes=floes_list(floes),
+        )
+    return tn(
+        lang,
+        "{n} floe out of reach melted away ({fish}, scored by nobody).",
+        "{n} floes out of reach melted away ({fish}, scored by nobody).",
+        len(floes),
+        fish=fish_count(lang, fish),
+    )
 
 
 def scoreline(lang: str, catch: Sequence[dict[str, int]], names: Sequence[str]) -> str:

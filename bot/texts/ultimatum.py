@@ -108,7 +108,7 @@ def describe(lang: str, events: Sequence[Event], names: Sequence[str]) -> list[s
                 + (
                     t(lang, "Points: {points}.", points=", ".join(scored))
                     if scored
-                    else t(lang, "Nobody scores.")
+                    else nobody_scores(lang, event)
                 )
             )
         elif kind == "card_awarded":
@@ -198,3 +198,13 @@ def ranking_lines(
         lines.append(" ".join([line, *notes]))
         place += len(group)
     return lines
+
+
+def nobody_scores(lang: str, event: Event) -> str:
+    """Why a show scored nothing (U-18): nobody watched, nobody in the audience enjoyed it, or
+    no stone was on a penguin that did."""
+    if not event["audience"]:
+        return t(lang, "Nobody scores: no penguin is next to the entertainer.")
+    if not event.get("enjoyers"):
+        return t(lang, "Nobody scores: no penguin in the audience shares its colour or activity.")
+    return t(lang, "Nobody scores: no invitation stone is on a penguin that enjoyed it.")

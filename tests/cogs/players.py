@@ -209,6 +209,19 @@ async def play_until_alone_on_ice(
     raise AssertionError(f"{games} random games without a player left alone")
 
 
+async def play_against_computers(
+    bot: PenguinBot, fake: FakeDiscord, person: User, thread: Channel, game_id: int = 1
+) -> int:
+    """A Fish game of one person and computer players, played by autocomplete to its end (the
+    computers answer by themselves): how many turns the person took."""
+    for turns in range(400):
+        record, game = await turn_or_end(bot, person, game_id)
+        if record.status == "finished":
+            return turns
+        await fish_step(fake, person, thread, game.phase)
+    raise AssertionError(f"game #{game_id} did not finish")
+
+
 async def play_ultimatum_until(
     bot: PenguinBot, fake: FakeDiscord, thread: Channel, rng: random.Random, turn: int, phase: str
 ) -> tuple[UltimatumGame, User]:

@@ -6,7 +6,7 @@ import pytest
 
 from bot.play.turns import hand_to_computer
 from tests.cogs.conftest import BotRunner
-from tests.cogs.players import fish_step, turn_or_end
+from tests.cogs.players import fish_step, play_against_computers, turn_or_end
 from tests.fakediscord import FakeDiscord
 
 
@@ -50,12 +50,7 @@ async def test_a_person_plays_against_computers(
     async with bot_runner(ai_budget=0.05) as bot:
         await fake.invoke(alice, "/fish new", players=2, bots=1, level=2)
         thread = await fake.wait_for_thread(fake.channel("games"))
-        for _ in range(300):
-            record, game = await turn_or_end(bot, alice, 1)
-            if record.status == "finished":
-                break
-            await fish_step(fake, alice, thread, game.phase)
-        assert (await bot.store.get_game(1)).status == "finished"
+        await play_against_computers(bot, fake, alice, thread)
         # The posts follow the commits (drawn in worker processes, which a loaded machine slows).
         await fake.wait_until(
             lambda: any("Penguin Bot (medium)" in m.content for m in fake.history(thread)),

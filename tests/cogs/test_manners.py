@@ -354,8 +354,8 @@ async def test_a_timeout_hand_over_is_told_by_direct_message(
 async def test_the_final_post_offers_replay_and_rematch(
     fake_discord: FakeDiscord, bot_runner: BotRunner
 ) -> None:
-    """The final post carries Replay and Rematch; a spectator's Replay is only for them, a
-    player's is posted."""
+    """The final post carries Replay and Rematch; a Replay is only for whoever clicked, a
+    spectator or a player."""
     fake = fake_discord
     async with bot_runner() as bot:
         _, thread, people = await open_game(fake, "fish", 2)
@@ -369,7 +369,7 @@ async def test_the_final_post_offers_replay_and_rematch(
         assert onlooker.ephemeral and onlooker.attachments
         player = await fake.click(people[0], final, label="Replay")
         await player.wait_for_content()
-        assert not player.ephemeral and player.attachments[0].filename.endswith(".gif")
+        assert player.ephemeral and player.attachments[0].filename.endswith(".gif")
 
 
 async def test_the_last_player_on_the_ice_may_finish_at_once(

@@ -177,7 +177,15 @@ async def test_rematch_opens_a_lobby_the_others_join_with_one_click(
         (lobby,) = [m for m in fake.history(games) if m.id > mark and "Rematch of" in m.content]
         assert f"<@{people[0].id}>" in lobby.content and f"<@{people[1].id}>" not in lobby.content
         again = await fake.click(people[0], final, label="Rematch")
-        assert again.content == "A rematch of game #1 has already been opened."
-        await fake.click(people[0], lobby, label="Join")
+        pointed = await fake.wait_for_thread(games, after=mark)
+        assert again.ephemeral and again.content == said(
+            people[0],
+            "The rematch of game #{old} is game #{id}: {link}",
+            old=1,
+            id=2,
+            link=f"https://discord.com/channels/{fake.guild.id}/{pointed.id}",
+        )
+        assert again.message is not None and again.message.labels == ["Join"]
+        await fake.click(people[0], again.message, label="Join")
         record = await bot.store.get_game(2)
         assert record.status == "active" and set(record.user_ids) == {p.id for p in people}

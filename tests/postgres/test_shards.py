@@ -31,8 +31,10 @@ from typing import Any
 
 import pytest
 
+from bot.games import replay
 from bot.play.games import load_game
 from bot.store import Store
+from bot.texts.alone import computers_alone
 from tests.cogs.players import fish_step
 from tests.cogs.test_process import process_env
 from tests.fakediscord import FakeDiscord
@@ -141,7 +143,8 @@ async def each_once(
 ) -> None:
     """Every job of the game was done exactly once: the log numbers one action per turn and
     replays; each action's picture (``game-<id>-<actions so far>.png``, a Fish action is a
-    whole turn, F-6/F-7) was posted once, in order; ``handed`` hand-overs of a timed-out seat
+    whole turn, F-6/F-7) was posted once, in order, until only computer players were left (the
+    final post sums up their moves); ``handed`` hand-overs of a timed-out seat
     and as many reminders were posted, once each."""
     log = await store.action_log(game_id)
     assert [a.seq for a in log] == list(range(1, len(log) + 1))
@@ -154,7 +157,22 @@ async def each_once(
         if a.filename.startswith(f"game-{game_id}-")
     ]
     assert posted == sorted(set(posted)), "a turn's post came twice or out of order"
-    assert set(range(1, len(log) + 1)) <= set(posted), "every action was posted"
+    # Once only computer players are left (the person's seat was handed over), their moves
+    # are told together in the final post: every action before that was posted on its own.
+    texts = [a.text for a in log]
+    players = len(record.seats)
+    alone = next(
+        (
+            i
+            for i in range(len(texts) + 1)
+            if computers_alone(
+                record, replay(record.kind, players, record.seed, dict(record.options), texts[:i])
+            )
+        ),
+        len(texts),
+    )
+    assert set(range(1, alone + 1)) <= set(posted), "every action was posted"
+    assert posted[-1] == len(log), "the final post tells the end"
     history = fake.history(thread)
     assert len([m for m in history if "takes over their seat" in m.content]) == handed
     assert len([m for m in history if "⏰ Reminder" in m.content]) == handed

@@ -22,6 +22,16 @@ def alone_on_ice(kind: str, view: Mapping[str, Any]) -> bool:
     return len(out) > 1 and len(left) == 1
 
 
+def still_on_ice(view: Mapping[str, Any]) -> list[int]:
+    """The seats of a running Fish game (its view) that still have moves to make: neither out
+    of moves (F-11) nor resigned."""
+    if view.get("to_move") is None:
+        return []
+    out = list(view.get("out") or [])
+    resigned = list(view.get("resigned") or [False] * len(out))
+    return [s for s in range(len(out)) if not out[s] and not resigned[s]]
+
+
 def catches(game: FishGame) -> dict[str, int | None]:
     """Every floe gone from the board and where it went: the seat that took it (F-9, or F-11
     with the penguin standing on it), or None when it melted away unscored (F-10). Replayed

@@ -89,12 +89,13 @@ async def test_history_lists_the_moves_in_notation_page_by_page(
 async def test_follow_sends_a_spectator_each_turn_by_dm(
     fake_discord: FakeDiscord, clocked_bot: ClockedRunner
 ) -> None:
-    """/game follow: a spectator gets a DM per turn with a link; unfollowing stops them."""
+    """/game follow what:turns: a spectator gets a DM per turn with a link; unfollowing stops
+    them."""
     fake = fake_discord
     mia = fake.user("mia")
     async with clocked_bot() as bot:
         _, thread, _ = await open_game(fake, "fish", 2)
-        reply = await fake.invoke(mia, "/game follow", game=1, channel=thread)
+        reply = await fake.invoke(mia, "/game follow", game=1, what="turns", channel=thread)
         assert reply.ephemeral and "You follow game #1" in reply.content
         _, game, user = await who_moves(bot, fake, 1)
         await fish_step(fake, user, thread, game.phase)

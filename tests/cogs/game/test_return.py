@@ -94,7 +94,7 @@ async def test_followers_hear_every_turn_or_only_the_result(
     chloe, mia = fake.user("chloe"), fake.user("mia")
     async with clocked_bot() as bot:
         _, thread, _ = await open_game(fake, "fish", 2)
-        turns = await fake.invoke(chloe, "/game follow", game=1, channel=thread)
+        turns = await fake.invoke(chloe, "/game follow", game=1, what="turns", channel=thread)
         assert turns.content == said(
             chloe, "You follow game #{id}: I will tell you by DM whose turn it is.", id=1
         )
