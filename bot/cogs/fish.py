@@ -10,8 +10,9 @@ from discord.ext import commands
 
 from bot.cogs.boards import show_board
 from bot.cogs.common import GameFinder, Interaction, Refusal, reader_language
-from bot.cogs.lobby import LEVEL_CHOICES, lobby_of
+from bot.cogs.lobby import LEVEL_CHOICES
 from bot.cogs.offers import offered
+from bot.cogs.opening import open_lobby
 from bot.cogs.picking import game_autocomplete
 from bot.games.fish import FishGame
 from bot.i18n import N_, t
@@ -88,7 +89,8 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
             raise Refusal(
                 t(lang, "Leave at least one seat for a person: bots must be less than players.")
             )
-        await lobby_of(self.bot).open_lobby(
+        await open_lobby(
+            self.bot,
             interaction,
             "fish",
             players=players,

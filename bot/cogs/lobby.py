@@ -1,32 +1,27 @@
-"""A game's lobby: opening one (for /fish new and /ultimatum new), seats taken and given up
-(by command or by the lobby's buttons), computer players seated, and the lobby message kept
-up to date."""
+"""A game's lobby: seats taken and given up (by command or by the lobby's buttons), computer
+players seated, and the lobby message kept up to date (bot.cogs.opening opens one)."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot.cogs.common import FoundGame, GameFinder, Interaction, Refusal, applied, reader_language
-from bot.cogs.threads import give_thread
-from bot.games import COMPUTER_LEVEL
 from bot.i18n import t
 from bot.play.access import Purpose
 from bot.play.lobby import (
     TableRefused,
     add_computer,
-    create_game,
     join,
-    place_table,
     table_level,
 )
 from bot.play.lobby import cancel as cancel_table
 from bot.play.lobby import leave as leave_table
 from bot.play.lobby import start as start_game
-from bot.store import GameRecord, NewGame, OutboxDraft, StoreError
+from bot.store import GameRecord, OutboxDraft, StoreError
 from bot.store.lobby import Announce
 from bot.store.rows import status_error
 from bot.texts import announce
@@ -69,88 +64,6 @@ class Lobby:
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.tables = GameFinder(bot)
-
-    # --- opening a lobby (called by /fish new and /ultimatum new) -----------------------------
-
-    async def open_lobby(
-        self,
-        interaction: Interaction,
-        kind: str,
-        *,
-        players: int,
-        bots: int,
-        level: int,
-        options: dict[str, Any],
-        clock: dict[str, float | None] | None = None,
-        rated: bool = True,
-    ) -> None:
-        """Create a lobby with the creator seated, post it, and give it its own thread.
-
-        ``clock`` may hold the game's own ``timeout_days`` and ``reminder_hours`` (None: the
-        server's setting, else the bot's default).
-        """
-        clock = clock or {}
-        lang = reader_language(interaction)
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal(t(lang, "Games are played in a server channel, not in direct messages."))
-        if bots and not self.bot.computers_available:
-            raise Refusal(
-                t(
-                    lang,
-                    "Computer players are not available yet: invite people to "
-                    "play instead (set bots to 0).",
-                )
-            )
-        try:
-            record = await create_game(
-                self.bot.store,
-                NewGame(
-                    kind,
-                    guild_id=interaction.guild_id,
-                    channel_id=interaction.channel_id,
-                    creator_id=interaction.user.id,
-                    creator_name=interaction.user.display_name,
-                    players=players,
-                    bots=bots,
-                    bot_level=level,
-                    # Kept with the table: a computer seated later by button plays at this level.
-                    options={**options, COMPUTER_LEVEL: level},
-                    timeout_days=clock.get("timeout_days"),
-                    reminder_hours=clock.get("reminder_hours"),
-                    rated=rated,
-                ),
-            )
-        except StoreError as error:
-            raise Refusal(explain(lang, error)) from None
-        public = await self.bot.public_language(record.guild_id)
-        with self.bot.settling.placing(record.id):
-            # A table full at once (the creator and computer players) has started already:
-            # its message shows the seats in the order of play, without lobby buttons.
-            view = self.lobby_view(record, public)
-            await interaction.response.send_message(
-                **fit(
-                    embed=lobby_embed(record, public),
-                    view=discord.utils.MISSING if view is None else view,
-                )
-            )
-            message = await interaction.original_response()
-
-            async def make_thread(placed: GameRecord) -> int | None:
-                in_thread = isinstance(interaction.channel, discord.Thread)
-                thread_id, note = await give_thread(message, placed, public, in_thread=in_thread)
-                if note is not None:
-                    await interaction.followup.send(**fit(content=note))
-                return thread_id
-
-            record = await place_table(
-                self.bot.store,
-                record.id,
-                message.id,
-                make_thread,
-                lambda started, game: announce.start_drafts(started, game, public),
-            )
-        if record.status == "active":
-            self.bot.after_change(record)
 
     def lobby_view(self, record: GameRecord, lang: str) -> discord.ui.View | None:
         """The buttons under a lobby message: none once the game has started or ended."""

@@ -2,35 +2,30 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.boards import show_board
 from bot.cogs.common import (
-    FoundGame,
     GameFinder,
     Interaction,
     Refusal,
     reader_language,
 )
-from bot.cogs.lobby import LEVEL_CHOICES, lobby_of
-from bot.cogs.offers import offered
+from bot.cogs.hands import show_hand
+from bot.cogs.lobby import LEVEL_CHOICES
+from bot.cogs.opening import open_lobby
 from bot.cogs.picking import game_autocomplete
-from bot.games.ultimatum import Skip, UltimatumGame
-from bot.i18n import N_, picture_labels, t
+from bot.cogs.ultimatum_steps import reply_step, step_offer
+from bot.games.ultimatum import Skip
+from bot.i18n import N_, t
 from bot.play import options
 from bot.play import ultimatum_choices as choices
-from bot.play.menus import Action, Choice
-from bot.play.move import Move
-from bot.texts import ultimatum as ultimatum_texts
+from bot.play.menus import Action
 from bot.texts.legend import TABLE_LEGEND
-from bot.texts.names import seat_names
-from bot.ui.buttons import buttons, perform_select
 from bot.ui.clicks import routes_of
 from bot.ui.fit import fit
 
@@ -57,27 +52,6 @@ The game ends when a card can't be drawn or laid. Final scoring: +2 per won ente
 activity, +5 for the most of an animal (+3 each when tied).""")
 
 
-#: What the acting player does next within their own turn.
-NEXT_STEP = {
-    "invite": N_("Next: move an invitation stone with /ultimatum invite, or skip."),
-    "perform": N_("Next: several shows are due; choose one with /ultimatum perform."),
-    "entertainer": N_("Next: lay the new entertainer with /ultimatum entertainer."),
-    "play": N_("Next: invite a penguin with /ultimatum play."),
-}
-
-
-#: Why a step's options are empty: the turn is at another step.
-STEP_NOW = {
-    "play": N_("Your turn begins with /ultimatum play."),
-    "invite": N_("You are at the stone step: /ultimatum invite or /ultimatum skip."),
-    "perform": N_("Several shows are due: /ultimatum perform first."),
-    "entertainer": N_("Lay the new entertainer first: /ultimatum entertainer."),
-}
-
-#: What one option's autocomplete offers, from the game, the seat and the reader's language.
-Pick = Callable[[UltimatumGame, int, str], list[Choice]]
-
-
 class Ultimatum(
     commands.GroupCog, group_name="ultimatum", group_description="The Penguin Ultimatum"
 ):
@@ -86,33 +60,6 @@ class Ultimatum(
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.tables = GameFinder(bot)
-
-    async def _offer(
-        self,
-        interaction: Interaction,
-        typed: str,
-        phase: str,
-        pick: Pick,
-    ) -> list[app_commands.Choice[str]]:
-        """An option's autocomplete: what ``pick`` offers for what was typed, or why nothing."""
-        return await offered(self._choices(interaction, phase, pick), typed)
-
-    async def _choices(
-        self,
-        interaction: Interaction,
-        phase: str,
-        pick: Pick,
-    ) -> list[Choice]:
-        """The choices ``pick`` offers the person whose turn it is at ``phase`` (Refusal: why
-        there are none)."""
-        lang = reader_language(interaction)
-        loaded = await self.tables.find(interaction, interaction.namespace.game, "ultimatum")
-        seat = self.tables.seat_of(interaction, loaded)
-        game = loaded.game
-        assert isinstance(game, UltimatumGame)
-        if game.phase != phase:
-            raise Refusal(t(lang, STEP_NOW[game.phase]))
-        return pick(game, seat, lang)
 
     # --- a new game ----------------------------------------------------------------------------
 
@@ -153,7 +100,8 @@ class Ultimatum(
                 t(lang, "Leave at least one seat for a person: bots must be less than players.")
             )
         options = {"width": width, "height": height, "fixed_setup": fixed_setup}
-        await lobby_of(self.bot).open_lobby(
+        await open_lobby(
+            self.bot,
             interaction,
             "ultimatum",
             players=players,
@@ -189,14 +137,15 @@ class Ultimatum(
     async def _card_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await self._offer(interaction, current, "play", choices.cards)
+        return await step_offer(self.tables, interaction, current, "play", choices.cards)
 
     @play.autocomplete("cell")
     async def _cell_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         card = str(interaction.namespace.card or "").strip().lower()
-        return await self._offer(
+        return await step_offer(
+            self.tables,
             interaction,
             current,
             "play",
@@ -209,8 +158,12 @@ class Ultimatum(
     ) -> list[app_commands.Choice[str]]:
         card = str(interaction.namespace.card or "").strip().lower()
         cell = str(interaction.namespace.cell or "").strip().upper()
-        return await self._offer(
-            interaction, current, "play", lambda g, _, lang: choices.waivers(g, lang, card, cell)
+        return await step_offer(
+            self.tables,
+            interaction,
+            current,
+            "play",
+            lambda g, _, lang: choices.waivers(g, lang, card, cell),
         )
 
     # --- step 2 --------------------------------------------------------------------------------
@@ -233,8 +186,12 @@ class Ultimatum(
     async def _to_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await self._offer(
-            interaction, current, "invite", lambda g, _, lang: choices.stone_targets(g, lang)
+        return await step_offer(
+            self.tables,
+            interaction,
+            current,
+            "invite",
+            lambda g, _, lang: choices.stone_targets(g, lang),
         )
 
     @invite.autocomplete("start")
@@ -242,8 +199,12 @@ class Ultimatum(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         to = str(interaction.namespace.to or "").strip().upper()
-        return await self._offer(
-            interaction, current, "invite", lambda g, _, lang: choices.stone_sources(g, lang, to)
+        return await step_offer(
+            self.tables,
+            interaction,
+            current,
+            "invite",
+            lambda g, _, lang: choices.stone_sources(g, lang, to),
         )
 
     @app_commands.command(
@@ -268,8 +229,8 @@ class Ultimatum(
     async def _perform_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await self._offer(
-            interaction, current, "perform", lambda g, _, lang: choices.shows(g, lang)
+        return await step_offer(
+            self.tables, interaction, current, "perform", lambda g, _, lang: choices.shows(g, lang)
         )
 
     @app_commands.command(name="entertainer", description="Step 3: lay the next entertainer")
@@ -289,7 +250,8 @@ class Ultimatum(
     async def _entertainer_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await self._offer(
+        return await step_offer(
+            self.tables,
             interaction,
             current,
             "entertainer",
@@ -304,39 +266,12 @@ class Ultimatum(
         """Parse the options into this command's action, then play it for the person."""
         loaded = await self.tables.find(interaction, game, "ultimatum")
         move = await self.tables.act(interaction, loaded, lambda: str(action()))
-        await self._reply_step(interaction, move)
-
-    async def _reply_step(self, interaction: Interaction, move: Move) -> None:
-        """Tell the acting player what happened and what comes next, ephemerally."""
-        lang = reader_language(interaction)
-        names = seat_names(move.record, lang)
-        lines = ultimatum_texts.describe(lang, list(move.events), names)
-        for event in move.events:
-            if event["type"] == "drawn" and event["seat"] == move.seat:
-                card = ultimatum_texts.card_name(lang, event["private"]["card"])
-                lines.append(t(lang, "You drew a {card}.", card=card))
-        game = move.game
-        view = None
-        if game.to_move == move.seat and not game.is_over:
-            lines.append(self._next_hint(lang, game.phase))
-            if game.phase == "invite":
-                view = buttons(["skip"], move.record.id, lang)
-            elif isinstance(game, UltimatumGame) and game.phase == "perform":
-                view = perform_select(move.record.id, choices.shows(game, lang), lang)
-        text = "\n".join(lines)
-        if view is None:
-            await interaction.response.send_message(**fit(content=text, ephemeral=True))
-        else:
-            await interaction.response.send_message(**fit(content=text, ephemeral=True, view=view))
-
-    @staticmethod
-    def _next_hint(lang: str, phase: str) -> str:
-        return t(lang, NEXT_STEP[phase])
+        await reply_step(interaction, move)
 
     async def cog_load(self) -> None:
         """Take the clicks of My hand and Skip invitation, and the show-order menu."""
         routes = routes_of(self.bot)
-        routes.on_button("hand", self.show_hand)
+        routes.on_button("hand", self._hand_click)
         routes.on_button("skip", self._skip_click)
         routes.on_show(self._show_click)
 
@@ -353,7 +288,7 @@ class Ultimatum(
     ) -> None:
         loaded = await self.tables.load(interaction, game_id)
         move = await self.tables.act(interaction, loaded, lambda: str(action()))
-        await self._reply_step(interaction, move)
+        await reply_step(interaction, move)
 
     # --- looking -------------------------------------------------------------------------------
 
@@ -362,39 +297,11 @@ class Ultimatum(
     @app_commands.autocomplete(game=game_autocomplete)
     async def hand(self, interaction: Interaction, game: int | None = None) -> None:
         """Only ever ephemeral, only ever your own hand."""
-        await self.show_hand(interaction, game)
+        await show_hand(self.bot, interaction, game)
 
-    async def show_hand(self, interaction: Interaction, game_id: int | None) -> None:
-        """Answer with the person's own hand as a picture, visible to them alone."""
-
-        lang = reader_language(interaction)
-        loaded: FoundGame = await self.tables.find(interaction, game_id, "ultimatum")
-        seat = loaded.record.seat_of(interaction.user.id)
-        if seat is None or loaded.game is None:
-            raise Refusal(
-                t(lang, "You have no hand in game #{id}: only its players do.", id=loaded.record.id)
-            )
-        # Drawing waits for a worker process, which may be busy: answer (to this person alone)
-        # within Discord's 3 seconds first, then fill in the picture.
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        view = loaded.game.view(seat)
-        name = seat_names(loaded.record, lang)[seat]
-        png = await self.bot.draw(
-            {"picture": "hand", "view": view, "name": name, "labels": picture_labels(lang)}
-        )
-        cards = ", ".join(ultimatum_texts.card_name(lang, c) for c in view["hand"] or [])
-        await interaction.followup.send(
-            **fit(
-                content=t(
-                    lang,
-                    "Your hand in game #{id}: {cards}",
-                    id=loaded.record.id,
-                    cards=cards or "—",
-                ),
-                file=discord.File(io.BytesIO(png), filename="hand.png"),
-                ephemeral=True,
-            )
-        )
+    async def _hand_click(self, interaction: Interaction, game_id: int) -> None:
+        """The My hand button: /ultimatum hand for that game."""
+        await show_hand(self.bot, interaction, game_id)
 
     @app_commands.command(name="board", description="Show the table of a game (anyone may look)")
     @app_commands.describe(

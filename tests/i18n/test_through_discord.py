@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot import i18n
-from bot.cogs.ultimatum import NEXT_STEP
+from bot.cogs.ultimatum_steps import NEXT_STEP
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import language_of, picture_labels, t
