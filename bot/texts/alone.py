@@ -8,7 +8,7 @@ are folded into one.
 from __future__ import annotations
 
 from bot.games import new_game, play_logged
-from bot.games.base import Game
+from bot.games.base import Game, is_resignation
 from bot.games.fish.ending import still_on_ice
 from bot.i18n import t, tn
 from bot.store import GameRecord, OutboxDraft
@@ -38,7 +38,7 @@ def alone_summary(lang: str, record: GameRecord, game: Game) -> list[str]:
             start = [c["fish"] for c in replayed.view(None)["catch"]]
         mover = replayed.to_move
         play_logged(replayed, action)
-        if start is not None and mover is not None and not action.startswith("resign"):
+        if start is not None and mover is not None and not is_resignation(action):
             moves[mover] += 1
     if start is None:
         return []

@@ -335,7 +335,8 @@ async def test_public_posts_follow_the_server_then_the_language_it_chooses(
         assert "/pingouins placer" in (await turn()).content
         listing = await fake.invoke(alice, "/game list")
         assert listing.ephemeral and listing.embeds[0]["title"] == "Games on this server"
-        board = await fake.invoke(alice, "/fish board", game=1)
+        _, _, mover = await who_moves(bot, fake, 1)
+        board = await fake.invoke(mover, "/fish board", game=1)
         assert not board.ephemeral and "/pingouins placer" in board.content
         back = await fake.invoke(mia, "/settings language", language="auto", channel=thread)
         assert back.content == (
