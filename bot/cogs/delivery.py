@@ -48,6 +48,9 @@ class Delivery(commands.Cog):
         self.task: asyncio.Task[None] | None = None
         #: One sender per destination (channel or DM) at a time.
         self.senders: dict[Any, asyncio.Task[None]] = {}
+        #: Entries a running sender holds: a post re-addressed meanwhile (queued before its
+        #: game's thread existed) is not handed to a second sender.
+        self.in_hand: set[int] = set()
         #: Entries this process settled that a claim read just before may still list.
         self.settled: set[int] = set()
         #: Per game, its unsent posts to a channel or thread as last claimed: a direct message
@@ -105,8 +108,10 @@ class Delivery(commands.Cog):
         for queue in queues:
             target = (queue[0].channel_id, queue[0].user_id)
             sender = self.senders.get(target)
-            held = self.post_ahead(queue[0])  # its sender's end wakes this loop again
+            # A sender's end wakes this loop again.
+            held = self.post_ahead(queue[0]) or any(e.id in self.in_hand for e in queue)
             if (sender is None or sender.done()) and queue[0].next_attempt_at <= now and not held:
+                self.in_hand.update(entry.id for entry in queue)
                 self.senders[target] = asyncio.create_task(
                     self._send_queue(queue, now), name=f"outbox to {target}"
                 )
@@ -124,6 +129,7 @@ class Delivery(commands.Cog):
         except Exception:
             log.exception("outbox delivery to %s failed", queue[0].channel_id or queue[0].user_id)
         finally:
+            self.in_hand.difference_update(entry.id for entry in queue)
             if self.bot.store.shared:
                 # What is left waits for a retry: any process may make it.
                 with contextlib.suppress(Exception):

@@ -233,6 +233,14 @@ class LobbyMixin(StoreCore):
                 "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?",
                 (thread_id, self._now(), game_id),
             )
+            if thread_id is not None:
+                # Posts queued before the thread existed join the thread's queue: one
+                # destination's posts go out in order, whichever process sends them.
+                await conn.execute(
+                    "UPDATE outbox SET channel_id = ? WHERE game_id = ? AND channel_id = ? "
+                    "AND sent_at IS NULL AND gave_up_at IS NULL",
+                    (thread_id, game_id, record.channel_id),
+                )
             return await fetch_record(conn, game_id)
 
     async def set_lobby_message(self, game_id: int, message_id: int | None) -> GameRecord:

@@ -199,9 +199,6 @@ async def undo_asked(fake: FakeDiscord, store: Store, channel: Channel) -> tuple
     return record.id, thread, asked
 
 
-# Known race, not yet fixed: rarely a game's first turn post overtakes its opening post when the
-# two processes deliver them; a second run must pass, so a real regression still fails.
-@pytest.mark.flaky(reruns=1)
 async def test_two_processes_share_the_work_and_one_takes_over_when_the_other_dies(
     sharded: FakeDiscord, postgres_url: str, tmp_path: Path
 ) -> None:

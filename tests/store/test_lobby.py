@@ -246,6 +246,21 @@ async def test_threads(store: Store) -> None:
     assert (await store.get_game(second.id)).thread_id is None
 
 
+async def test_posts_queued_before_the_thread_go_to_the_thread_in_order(store: Store) -> None:
+    """A post queued while the game had no thread joins the thread's queue when the thread is
+    set, so it cannot be overtaken by a post queued afterwards (one destination, one order);
+    another game's posts to the channel stay where they are."""
+
+    def announce(record: GameRecord) -> list[OutboxDraft]:
+        return [OutboxDraft("lobby", {"seats": 1}, channel_id=CHANNEL, game_id=record.id)]
+
+    first = await lobby(store, announce=announce)
+    other = await lobby(store, announce=announce)
+    await store.set_thread(first.id, 777)
+    entries = await store.pending()
+    assert [(e.game_id, e.channel_id) for e in entries] == [(first.id, 777), (other.id, CHANNEL)]
+
+
 async def test_lobby_announcements_are_queued_with_the_change(store: Store) -> None:
     """``announce`` sees the changed record and its messages commit with the change."""
     seen: list[GameRecord] = []
