@@ -74,6 +74,9 @@ def make_client(settings: Settings, store: Store) -> PenguinBot:
 
 #: Discord allows one IDENTIFY per bucket (shard_id % max_concurrency) every 5 seconds.
 IDENTIFY_INTERVAL = 5.0
+#: Held a second longer: Discord counts from when an IDENTIFY arrives, and two sent 5 s apart
+#: can arrive closer when the first one travels slower.
+IDENTIFY_MARGIN = 1.0
 
 
 async def identify_in_turn(client: discord.Client, store: Store, shard_id: int | None) -> None:
@@ -81,7 +84,7 @@ async def identify_in_turn(client: discord.Client, store: Store, shard_id: int |
 
     The bucket is ``shard_id % max_concurrency`` (from ``GET /gateway/bot``); the store holds
     the bucket's lock (a PostgreSQL advisory lock; on SQLite, one process: an asyncio lock) for
-    ``IDENTIFY_INTERVAL`` after this returns, so no other shard of the bucket, in this process or
+    ``IDENTIFY_INTERVAL`` (and a margin) after this returns, so no other shard of the bucket, in this process or
     another, identifies within that time.
     """
     concurrency = getattr(client, "_identify_concurrency", None)
@@ -93,7 +96,7 @@ async def identify_in_turn(client: discord.Client, store: Store, shard_id: int |
             concurrency = 1
         client._identify_concurrency = concurrency  # type: ignore[attr-defined]
     bucket = (shard_id or 0) % concurrency
-    await store.hold_exclusive(f"identify:{bucket}", IDENTIFY_INTERVAL)
+    await store.hold_exclusive(f"identify:{bucket}", IDENTIFY_INTERVAL + IDENTIFY_MARGIN)
 
 
 class ConnectTimeout(Exception):
