@@ -84,8 +84,8 @@ async def identify_in_turn(client: discord.Client, store: Store, shard_id: int |
 
     The bucket is ``shard_id % max_concurrency`` (from ``GET /gateway/bot``); the store holds
     the bucket's lock (a PostgreSQL advisory lock; on SQLite, one process: an asyncio lock) for
-    ``IDENTIFY_INTERVAL`` (and a margin) after this returns, so no other shard of the bucket, in this process or
-    another, identifies within that time.
+    ``IDENTIFY_INTERVAL`` and a margin after this returns, so no other shard of the bucket, in
+    this process or another, identifies within that time.
     """
     concurrency = getattr(client, "_identify_concurrency", None)
     if concurrency is None:
