@@ -42,6 +42,7 @@ HEADER = px(50)
 ROW_H = px(96)
 ROW_GAP = px(6)
 FOOTER = px(124)
+LAYING = px(112)  # the footer's line for the entertainer being laid
 MINI = px(64)  # the activity card
 MINI_GAP = px(4)
 #: Won and gone entertainers shrink this far to stay in one line, then wrap: the animal and the
@@ -72,7 +73,7 @@ GONE_ROOM = PANEL_WIDTH - 2 * PAD - px(14) - GONE_LABEL - px(12) - px(8)
 def panel_height(view: Mapping[str, Any]) -> int:
     """Height of the panel for a view: its rows grow with the entertainers won."""
     rows = sum(row_height(len(won)) + ROW_GAP for won in view["won"])
-    return HEADER + rows + FOOTER + gone_height(len(view.get("removed", [])))
+    return HEADER + rows + footer_height(view) + gone_height(len(view.get("removed", [])))
 
 
 def _lines(count: int, room: int, side: int) -> int:
@@ -112,24 +113,26 @@ def _header(
         token = sprites.on_ground(sprites.seat_token, (view["to_move"], px(30)), PANEL)
         image.paste(token, (x, round(y - token.height / 2)))
         x += px(38)
-    facts = []
-    last = view.get("last")
-    if last:
-        if last.get("waived"):
-            facts.append(words["waived"])
-        elif last.get("fee"):
-            facts.append(words["fee"].format(n=last["fee"]))
-        facts.extend(f"★ {show['cell']}" for show in last.get("shows", []))
-    right = " · ".join(facts)
-    small = text.font(LEGIBLE)
-    right_w = small.getlength(right) + px(16) if right else 0
     face = text.font(LEGIBLE, True)
-    width = PANEL_WIDTH - x - PAD - right_w
+    width = PANEL_WIDTH - x - PAD
     text.label(
         draw, (x, y), text.named(template, name, face, width), face, TEXT, anchor="lm", width=width
     )
-    if right:
-        text.label(draw, (PANEL_WIDTH - PAD, y), right, small, TEXT_DIM, anchor="rm")
+
+
+def _last_move(view: Mapping[str, Any], words: Mapping[str, str]) -> str:
+    """What the move before this picture cost and started (a fee, or the entertainer given up
+    instead, and the shows), or "" when it did neither."""
+    last = view.get("last")
+    if not last:
+        return ""
+    facts = []
+    if last.get("waived"):
+        facts.append(words["waived"])
+    elif last.get("fee"):
+        facts.append(words["fee"].format(n=last["fee"]))
+    facts.extend(words["show_at"].format(cell=show["cell"]) for show in last.get("shows", []))
+    return " · ".join(facts)
 
 
 def _row(
@@ -264,42 +267,68 @@ def _footer(
     small = text.font(LEGIBLE)
 
     def pile(
-        x: int, face: Image.Image | None, number: int | None, caption: str, side: int = SHOW_CARD
+        x: int,
+        faces: Sequence[Image.Image | None],
+        top: str,
+        caption: str,
+        side: int = SHOW_CARD,
+        room: int = px(110),
     ) -> int:
+        """Cards (None: an empty pile's outline), then a count or a word above a caption."""
         y = mid - side // 2
-        if face is not None:
-            image.paste(face, (x, y), face)
-        else:
-            corner = (x + side, y + side)
-            draw.rounded_rectangle((x, y, *corner), radius=px(6), outline=TEXT_DIM, width=2)
-        tx = x + side + px(8)
+        for face in faces:
+            if face is not None:
+                image.paste(face, (x, y), face)
+            else:
+                corner = (x + side, y + side)
+                draw.rounded_rectangle((x, y, *corner), radius=px(6), outline=TEXT_DIM, width=2)
+            x += side + px(6)
+        tx = x + px(2)
         width = 0.0
-        if number is not None:
-            width = text.label(draw, (tx, mid - px(10)), str(number), count, TEXT, anchor="lm")
+        if top:
+            big = count if top.isdigit() else text.font(LEGIBLE, True)
+            width = text.label(draw, (tx, mid - px(10)), top, big, TEXT, anchor="lm", width=room)
         below = text.label(
-            draw, (tx, mid + px(18)), caption, small, TEXT_DIM, anchor="lm", width=px(110)
+            draw, (tx, mid + px(18)), caption, small, TEXT_DIM, anchor="lm", width=room
         )
         width = max(width, below)
         return round(tx + width + px(20))
 
-    x = pile(
-        PAD,
-        cards.back(DECK) if view["deck_count"] else None,
-        view["deck_count"],
-        words["deck"],
-        DECK,
-    )
+    deck = [cards.back(DECK) if view["deck_count"] else None]
+    x = pile(PAD, deck, str(view["deck_count"]), words["deck"], DECK)
     top_card = view.get("entertainer_top")
     remaining = view["entertainer_deck_count"]
-    laying = view.get("entertainer_to_lay") if view["phase"] == "entertainer" else None
-    if laying:  # the top card is being laid: what lies under it is still face down
-        remaining -= 1
-        next_face = cards.entertainer_back(SHOW_CARD) if remaining else None
+    laying = _laying(view)
+    if laying:
+        # What lies under the card being laid is still face down (U-8).
+        under = cards.entertainer_back(SHOW_CARD) if remaining > 1 else None
+        pile(x, [under], str(remaining - 1), words["left"], room=px(240))
     else:
         next_face = cards.entertainer(top_card, SHOW_CARD) if top_card else None
-    x = pile(x, next_face, remaining, words["next"])
+        pile(x, [next_face], str(remaining), words["left"], room=px(240))
+    last = _last_move(view, words)
+    if last:
+        right = PANEL_WIDTH - PAD - px(4)
+        bold = text.font(LEGIBLE, True)
+        text.label(draw, (right, mid - px(10)), words["last_move"], bold, TEXT, anchor="rm")
+        text.label(draw, (right, mid + px(18)), last, small, TEXT_DIM, anchor="rm", width=px(230))
     if laying:
-        pile(x, cards.entertainer(laying, SHOW_CARD), None, words["to_lay"])
+        # The card to lay on a line of its own, both ways it may lie (U-2, U-21).
+        mid += LAYING
+        upright, turned = (cards.entertainer(laying, SHOW_CARD, way) for way in (False, True))
+        x = pile(PAD, [upright], words["to_lay"], words["upright"], room=px(220))
+        pile(x, [turned], "", words["turned"], room=px(220))
+
+
+def _laying(view: Mapping[str, Any]) -> str | None:
+    """The entertainer being laid (U-21), if that is the step."""
+    laying = view.get("entertainer_to_lay") if view["phase"] == "entertainer" else None
+    return str(laying) if laying else None
+
+
+def footer_height(view: Mapping[str, Any]) -> int:
+    """Height of the footer: one line of piles, and one more for an entertainer being laid."""
+    return FOOTER + (LAYING if _laying(view) else 0)
 
 
 def _gone(
@@ -348,4 +377,4 @@ def draw_panel(
         _row(image, draw, box, seat, view, names[seat], place.get(seat), words)
         y = box[3] + ROW_GAP
     _footer(image, draw, y, view, words)
-    _gone(image, draw, y + FOOTER, view, words)
+    _gone(image, draw, y + footer_height(view), view, words)
