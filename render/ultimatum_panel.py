@@ -1,15 +1,13 @@
 """The panel under the party table: whose turn, scores, stones, activity cards, won entertainers,
-hand sizes, both decks with the face-up top entertainer, and the entertainers gone from the game
-(U-8, U-27: all public).
+hand sizes, the footer (render.ultimatum_footer), and the entertainers gone from the game (U-8,
+U-27: all public).
 
 Discord shows the 720-pixel picture about 400 pixels wide on a phone, so every word and count
 is at least LEGIBLE pixels (12 on the phone). The won and the gone entertainers are drawn with
 the compact face of ``cards.won``, animal and activity as large as the card allows (their dots
 no longer matter, U-25 counts animals and activities): side by side, never overlapping, never
 so small that their icons fall under LEGIBLE; a player who won more than fit in one line gets a
-taller row, and the gone band wraps likewise. The face-up entertainers of the footer (the next
-one and the one to lay) are drawn 95 pixels wide (53 on the phone), dots and all: they are the
-next show's star.
+taller row, and the gone band wraps likewise.
 """
 
 from __future__ import annotations
@@ -21,36 +19,19 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import cards, sprites, text
-from render.common import RANK_COLOURS, TABLE_WIDTH, headline, legible, ranks
+from render.common import RANK_COLOURS, headline, ranks
 from render.style import HIGHLIGHT, PANEL, PANEL_ACTIVE, PANEL_ROW, TEXT, TEXT_DIM, Colour
+from render.ultimatum_footer import draw_footer, footer_height
+from render.ultimatum_metrics import LEGIBLE, PAD, PANEL_WIDTH, ROW_GAP, px
 
-#: The table is laid out in the lengths of an 820-pixel design and drawn natively (not resized)
-#: on a canvas PANEL_WIDTH wide: a phone shows it about 400 pixels wide whatever its width, and
-#: fewer pixels are fewer bytes and less zlib time.
-DESIGN_WIDTH = 820
-PANEL_WIDTH = TABLE_WIDTH
-LEGIBLE = legible(PANEL_WIDTH)
-
-
-def px(length: float) -> int:
-    """A length of the 820-pixel design, in pixels of the table's canvas."""
-    return round(length * PANEL_WIDTH / DESIGN_WIDTH)
-
-
-PAD = px(12)
 HEADER = px(50)
 ROW_H = px(96)
-ROW_GAP = px(6)
-FOOTER = px(124)
-LAYING = px(112)  # the footer's line for the entertainer being laid
 MINI = px(64)  # the activity card
 MINI_GAP = px(4)
 #: Won and gone entertainers shrink this far to stay in one line, then wrap: the animal and the
 #: activity of ``cards.won`` (0.64 and 0.42 of its side) stay LEGIBLE.
 WON_LEAST = math.ceil(LEGIBLE / cards.WON_ACTIVITY)
 BAND_PAD = px(10)  # above and below the lines of won or gone entertainers
-DECK = px(64)  # the penguin deck in the footer
-SHOW_CARD = px(108)  # the face-up entertainers in the footer (next, to lay): dots read on a phone
 GONE_LABEL = px(130)  # the widest "gone" caption ("défaussés"), left of the gone entertainers
 HAND_ICON = LEGIBLE  # the card back beside a hand's size
 NAME_LEFT = px(60)  # a name's left edge, from the row's left (right of the seat's token)
@@ -118,21 +99,6 @@ def _header(
     text.label(
         draw, (x, y), text.named(template, name, face, width), face, TEXT, anchor="lm", width=width
     )
-
-
-def _last_move(view: Mapping[str, Any], words: Mapping[str, str]) -> str:
-    """What the move before this picture cost and started (a fee, or the entertainer given up
-    instead, and the shows), or "" when it did neither."""
-    last = view.get("last")
-    if not last:
-        return ""
-    facts = []
-    if last.get("waived"):
-        facts.append(words["waived"])
-    elif last.get("fee"):
-        facts.append(words["fee"].format(n=last["fee"]))
-    facts.extend(words["show_at"].format(cell=show["cell"]) for show in last.get("shows", []))
-    return " · ".join(facts)
 
 
 def _row(
@@ -255,82 +221,6 @@ def _supply(
     )
 
 
-def _footer(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    top: int,
-    view: Mapping[str, Any],
-    words: Mapping[str, str],
-) -> None:
-    mid = top + (FOOTER - ROW_GAP) // 2
-    count = text.font(px(26), True)
-    small = text.font(LEGIBLE)
-
-    def pile(
-        x: int,
-        faces: Sequence[Image.Image | None],
-        top: str,
-        caption: str,
-        side: int = SHOW_CARD,
-        room: int = px(110),
-    ) -> int:
-        """Cards (None: an empty pile's outline), then a count or a word above a caption."""
-        y = mid - side // 2
-        for face in faces:
-            if face is not None:
-                image.paste(face, (x, y), face)
-            else:
-                corner = (x + side, y + side)
-                draw.rounded_rectangle((x, y, *corner), radius=px(6), outline=TEXT_DIM, width=2)
-            x += side + px(6)
-        tx = x + px(2)
-        width = 0.0
-        if top:
-            big = count if top.isdigit() else text.font(LEGIBLE, True)
-            width = text.label(draw, (tx, mid - px(10)), top, big, TEXT, anchor="lm", width=room)
-        below = text.label(
-            draw, (tx, mid + px(18)), caption, small, TEXT_DIM, anchor="lm", width=room
-        )
-        width = max(width, below)
-        return round(tx + width + px(20))
-
-    deck = [cards.back(DECK) if view["deck_count"] else None]
-    x = pile(PAD, deck, str(view["deck_count"]), words["deck"], DECK)
-    top_card = view.get("entertainer_top")
-    remaining = view["entertainer_deck_count"]
-    laying = _laying(view)
-    if laying:
-        # What lies under the card being laid is still face down (U-8).
-        under = cards.entertainer_back(SHOW_CARD) if remaining > 1 else None
-        pile(x, [under], str(remaining - 1), words["left"], room=px(240))
-    else:
-        next_face = cards.entertainer(top_card, SHOW_CARD) if top_card else None
-        pile(x, [next_face], str(remaining), words["left"], room=px(240))
-    last = _last_move(view, words)
-    if last:
-        right = PANEL_WIDTH - PAD - px(4)
-        bold = text.font(LEGIBLE, True)
-        text.label(draw, (right, mid - px(10)), words["last_move"], bold, TEXT, anchor="rm")
-        text.label(draw, (right, mid + px(18)), last, small, TEXT_DIM, anchor="rm", width=px(230))
-    if laying:
-        # The card to lay on a line of its own, both ways it may lie (U-2, U-21).
-        mid += LAYING
-        upright, turned = (cards.entertainer(laying, SHOW_CARD, way) for way in (False, True))
-        x = pile(PAD, [upright], words["to_lay"], words["upright"], room=px(220))
-        pile(x, [turned], "", words["turned"], room=px(220))
-
-
-def _laying(view: Mapping[str, Any]) -> str | None:
-    """The entertainer being laid (U-21), if that is the step."""
-    laying = view.get("entertainer_to_lay") if view["phase"] == "entertainer" else None
-    return str(laying) if laying else None
-
-
-def footer_height(view: Mapping[str, Any]) -> int:
-    """Height of the footer: one line of piles, and one more for an entertainer being laid."""
-    return FOOTER + (LAYING if _laying(view) else 0)
-
-
 def _gone(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -376,5 +266,5 @@ def draw_panel(
         box = (PAD, y, PANEL_WIDTH - PAD, y + row_height(len(view["won"][seat])))
         _row(image, draw, box, seat, view, names[seat], place.get(seat), words)
         y = box[3] + ROW_GAP
-    _footer(image, draw, y, view, words)
+    draw_footer(image, draw, y, view, words)
     _gone(image, draw, y + footer_height(view), view, words)

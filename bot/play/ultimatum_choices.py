@@ -2,9 +2,10 @@
 
 The click menus (``ultimatum_step``) and the ``/ultimatum`` autocompletes ask the same questions
 here: which card (U-11), which cell with its fee or the entertainer given up instead and the
-show it would start (U-11 … U-13), where a stone goes (U-14), which show comes first (U-16) and
-where the new entertainer goes (U-21). Nothing of a hand is carried in a click: a card is named
-by its place in the hand (``c0`` … ``c3``), which tells nobody what it is.
+show it would start (U-11 … U-13), which stone goes where (U-14), which show comes first (U-16)
+and where the new entertainer goes (U-21, asked in ``entertainer_choices``). Nothing of a hand is
+carried in a click: a card is named by its place in the hand (``c0`` … ``c3``), which tells
+nobody what it is.
 """
 
 from __future__ import annotations

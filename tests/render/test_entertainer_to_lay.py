@@ -8,7 +8,9 @@ from PIL import Image, ImageChops
 
 from render import cards, ultimatum
 from render.style import PANEL
-from render.ultimatum_panel import FOOTER, LAYING, ROW_GAP, SHOW_CARD, footer_height, gone_height
+from render.ultimatum_footer import FOOTER, LAYING, SHOW_CARD, footer_height
+from render.ultimatum_metrics import ROW_GAP
+from render.ultimatum_panel import gone_height
 from tests.render.games import ultimatum_in_phase
 
 

@@ -13,7 +13,9 @@ from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
 from render import cards, table_marks, ultimatum
 from render.style import ICE, PANEL, SEAT_COLOURS
 from render.table_frame import frame_for
-from render.ultimatum_panel import FOOTER, HEADER, ROW_GAP, ROW_H, footer_height, gone_height
+from render.ultimatum_footer import FOOTER, footer_height
+from render.ultimatum_metrics import ROW_GAP
+from render.ultimatum_panel import HEADER, ROW_H, gone_height
 from tests.render.games import ultimatum_game, ultimatum_in_phase
 
 #: Machado et al. (2009), full deuteranopia and protanopia, applied to linear RGB.
