@@ -1,4 +1,4 @@
-"""A game's past: ``/game replay`` (an animated GIF) and ``/game history`` (the moves, paged).
+"""A game's past: ``/game replay`` (an animated GIF) and ``/game history`` (turns in words).
 
 A replay is drawn from spectator views only (``view(None)``), rebuilt by replaying the log from
 the seed: a spectator view holds no hand and no deck order (U-27), and the renderer refuses a
