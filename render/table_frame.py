@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.games.ultimatum.table import parse_cell
-from render.ultimatum_panel import PANEL_WIDTH
+from render.ultimatum_metrics import PANEL_WIDTH
 
 WIDTH = PANEL_WIDTH
 AXIS_LEFT = 34  # the row numbers, two digits wide at the axis font's size

@@ -371,6 +371,7 @@ HAND_WON = 104
 HAND_PAD = 16
 HAND_TITLE = 48
 HAND_CAPTION = 30  # the "hand" and "activity" captions under the cards
+ACTIVITY_REACH = 150  # how far left of its card a long "activity" caption may reach
 WON_LABEL = 128  # the widest "won" caption's column, left of the won entertainers
 WON_GAP = 10
 WON_TOP = HAND_TITLE + HAND_CARD_HEIGHT + 8 + HAND_CAPTION + 10
@@ -435,15 +436,14 @@ def render_hand(
     image.paste(sprites.on_ground(cards.activity, activity, PANEL_ROW), (ax, y + 4))
     small = text.font(HAND_LEGIBLE)
     caption_y = y + HAND_CARD_HEIGHT + 4 + HAND_CAPTION / 2
-    text.label(
-        draw,
-        (ax + HAND_CARD / 2, caption_y),
-        words["activity"],
-        small,
-        TEXT_DIM,
-        anchor="mm",
-        width=HAND_CARD + 16,
-    )
+    # Centred under its card where it fits; a longer word (German "Darbietungsform") ends at the
+    # card's right edge and reaches left over the gap towards the hand's caption, uncut.
+    word = words["activity"]
+    if small.getlength(word) <= HAND_CARD + 16:
+        at, anchor = (ax + HAND_CARD / 2, caption_y), "mm"
+    else:
+        at, anchor = (ax + HAND_CARD, caption_y), "rm"
+    text.label(draw, at, word, small, TEXT_DIM, anchor=anchor, width=HAND_CARD + ACTIVITY_REACH)
     hand_mid = HAND_PAD + (4 * HAND_CARD + 3 * HAND_GAP) / 2
     text.label(draw, (hand_mid, caption_y), words["hand"], small, TEXT_DIM, anchor="mm")
     won = view["won"][seat]

@@ -1,15 +1,13 @@
 """The panel under the party table: whose turn, scores, stones, activity cards, won entertainers,
-hand sizes, both decks with the face-up top entertainer, and the entertainers gone from the game
-(U-8, U-27: all public).
+hand sizes, the footer (render.ultimatum_footer), and the entertainers gone from the game (U-8,
+U-27: all public).
 
 Discord shows the 720-pixel picture about 400 pixels wide on a phone, so every word and count
 is at least LEGIBLE pixels (12 on the phone). The won and the gone entertainers are drawn with
 the compact face of ``cards.won``, animal and activity as large as the card allows (their dots
 no longer matter, U-25 counts animals and activities): side by side, never overlapping, never
 so small that their icons fall under LEGIBLE; a player who won more than fit in one line gets a
-taller row, and the gone band wraps likewise. The face-up entertainers of the footer (the next
-one and the one to lay) are drawn 95 pixels wide (53 on the phone), dots and all: they are the
-next show's star.
+taller row, and the gone band wraps likewise.
 """
 
 from __future__ import annotations
@@ -21,35 +19,19 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import cards, sprites, text
-from render.common import RANK_COLOURS, TABLE_WIDTH, headline, legible, ranks
+from render.common import RANK_COLOURS, headline, ranks
 from render.style import HIGHLIGHT, PANEL, PANEL_ACTIVE, PANEL_ROW, TEXT, TEXT_DIM, Colour
+from render.ultimatum_footer import draw_footer, footer_height
+from render.ultimatum_metrics import LEGIBLE, PAD, PANEL_WIDTH, ROW_GAP, px
 
-#: The table is laid out in the lengths of an 820-pixel design and drawn natively (not resized)
-#: on a canvas PANEL_WIDTH wide: a phone shows it about 400 pixels wide whatever its width, and
-#: fewer pixels are fewer bytes and less zlib time.
-DESIGN_WIDTH = 820
-PANEL_WIDTH = TABLE_WIDTH
-LEGIBLE = legible(PANEL_WIDTH)
-
-
-def px(length: float) -> int:
-    """A length of the 820-pixel design, in pixels of the table's canvas."""
-    return round(length * PANEL_WIDTH / DESIGN_WIDTH)
-
-
-PAD = px(12)
 HEADER = px(50)
 ROW_H = px(96)
-ROW_GAP = px(6)
-FOOTER = px(124)
 MINI = px(64)  # the activity card
 MINI_GAP = px(4)
 #: Won and gone entertainers shrink this far to stay in one line, then wrap: the animal and the
 #: activity of ``cards.won`` (0.64 and 0.42 of its side) stay LEGIBLE.
 WON_LEAST = math.ceil(LEGIBLE / cards.WON_ACTIVITY)
 BAND_PAD = px(10)  # above and below the lines of won or gone entertainers
-DECK = px(64)  # the penguin deck in the footer
-SHOW_CARD = px(108)  # the face-up entertainers in the footer (next, to lay): dots read on a phone
 GONE_LABEL = px(130)  # the widest "gone" caption ("défaussés"), left of the gone entertainers
 HAND_ICON = LEGIBLE  # the card back beside a hand's size
 NAME_LEFT = px(60)  # a name's left edge, from the row's left (right of the seat's token)
@@ -72,7 +54,7 @@ GONE_ROOM = PANEL_WIDTH - 2 * PAD - px(14) - GONE_LABEL - px(12) - px(8)
 def panel_height(view: Mapping[str, Any]) -> int:
     """Height of the panel for a view: its rows grow with the entertainers won."""
     rows = sum(row_height(len(won)) + ROW_GAP for won in view["won"])
-    return HEADER + rows + FOOTER + gone_height(len(view.get("removed", [])))
+    return HEADER + rows + footer_height(view) + gone_height(len(view.get("removed", [])))
 
 
 def _lines(count: int, room: int, side: int) -> int:
@@ -112,24 +94,11 @@ def _header(
         token = sprites.on_ground(sprites.seat_token, (view["to_move"], px(30)), PANEL)
         image.paste(token, (x, round(y - token.height / 2)))
         x += px(38)
-    facts = []
-    last = view.get("last")
-    if last:
-        if last.get("waived"):
-            facts.append(words["waived"])
-        elif last.get("fee"):
-            facts.append(words["fee"].format(n=last["fee"]))
-        facts.extend(f"★ {show['cell']}" for show in last.get("shows", []))
-    right = " · ".join(facts)
-    small = text.font(LEGIBLE)
-    right_w = small.getlength(right) + px(16) if right else 0
     face = text.font(LEGIBLE, True)
-    width = PANEL_WIDTH - x - PAD - right_w
+    width = PANEL_WIDTH - x - PAD
     text.label(
         draw, (x, y), text.named(template, name, face, width), face, TEXT, anchor="lm", width=width
     )
-    if right:
-        text.label(draw, (PANEL_WIDTH - PAD, y), right, small, TEXT_DIM, anchor="rm")
 
 
 def _row(
@@ -252,56 +221,6 @@ def _supply(
     )
 
 
-def _footer(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    top: int,
-    view: Mapping[str, Any],
-    words: Mapping[str, str],
-) -> None:
-    mid = top + (FOOTER - ROW_GAP) // 2
-    count = text.font(px(26), True)
-    small = text.font(LEGIBLE)
-
-    def pile(
-        x: int, face: Image.Image | None, number: int | None, caption: str, side: int = SHOW_CARD
-    ) -> int:
-        y = mid - side // 2
-        if face is not None:
-            image.paste(face, (x, y), face)
-        else:
-            corner = (x + side, y + side)
-            draw.rounded_rectangle((x, y, *corner), radius=px(6), outline=TEXT_DIM, width=2)
-        tx = x + side + px(8)
-        width = 0.0
-        if number is not None:
-            width = text.label(draw, (tx, mid - px(10)), str(number), count, TEXT, anchor="lm")
-        below = text.label(
-            draw, (tx, mid + px(18)), caption, small, TEXT_DIM, anchor="lm", width=px(110)
-        )
-        width = max(width, below)
-        return round(tx + width + px(20))
-
-    x = pile(
-        PAD,
-        cards.back(DECK) if view["deck_count"] else None,
-        view["deck_count"],
-        words["deck"],
-        DECK,
-    )
-    top_card = view.get("entertainer_top")
-    remaining = view["entertainer_deck_count"]
-    laying = view.get("entertainer_to_lay") if view["phase"] == "entertainer" else None
-    if laying:  # the top card is being laid: what lies under it is still face down
-        remaining -= 1
-        next_face = cards.entertainer_back(SHOW_CARD) if remaining else None
-    else:
-        next_face = cards.entertainer(top_card, SHOW_CARD) if top_card else None
-    x = pile(x, next_face, remaining, words["next"])
-    if laying:
-        pile(x, cards.entertainer(laying, SHOW_CARD), None, words["to_lay"])
-
-
 def _gone(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -347,5 +266,5 @@ def draw_panel(
         box = (PAD, y, PANEL_WIDTH - PAD, y + row_height(len(view["won"][seat])))
         _row(image, draw, box, seat, view, names[seat], place.get(seat), words)
         y = box[3] + ROW_GAP
-    _footer(image, draw, y, view, words)
-    _gone(image, draw, y + FOOTER, view, words)
+    draw_footer(image, draw, y, view, words)
+    _gone(image, draw, y + footer_height(view), view, words)

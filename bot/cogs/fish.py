@@ -18,6 +18,7 @@ from bot.games.fish import FishGame
 from bot.i18n import N_, t
 from bot.play import fish_choices, options
 from bot.play.menus import Action, Choice
+from bot.texts.done import done_lines
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
@@ -149,12 +150,7 @@ class Fish(commands.GroupCog, group_name="fish", group_description="Hey, That's 
         loaded = await self.tables.find(interaction, game, "fish")
         move = await self.tables.act(interaction, loaded, lambda: str(action()))
         await interaction.response.send_message(
-            **fit(
-                content=t(
-                    lang, "Done: {action} in game #{id}.", action=move.text, id=move.record.id
-                ),
-                ephemeral=True,
-            )
+            **fit(content="\n".join(done_lines(lang, move)), ephemeral=True)
         )
 
     @app_commands.command(name="board", description="Show the board of a game (anyone may look)")

@@ -1,4 +1,4 @@
-"""A game's past: ``/game replay`` (an animated GIF) and ``/game history`` (the moves, paged).
+"""A game's past: ``/game replay`` (an animated GIF) and ``/game history`` (turns in words).
 
 A replay is drawn from spectator views only (``view(None)``), rebuilt by replaying the log from
 the seed: a spectator view holds no hand and no deck order (U-27), and the renderer refuses a
@@ -18,13 +18,14 @@ from bot.games.base import Game, is_resignation
 from bot.i18n import picture_labels, t
 from bot.play.access import Purpose, posts_publicly
 from bot.store import GameRecord, LoggedAction
+from bot.texts.history import told_turns
 from bot.texts.names import picture_names, seat_names, title
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
     from bot.host import Host
 
-#: Moves per page of ``/game history``.
+#: Turns per page of ``/game history``.
 PAGE = 20
 
 
@@ -87,21 +88,23 @@ async def post_replay(
 def history_lines(
     lang: str, record: GameRecord, log: list[LoggedAction], page: int
 ) -> tuple[list[str], int]:
-    """One page of the move list in notation (1-based page) and the number of pages."""
-    pages = max(1, -(-len(log) // PAGE))
-    if not 1 <= page <= pages:
-        raise ValueError(page)
+    """One page of the game's turns in words, one line a turn (1-based page), and the number
+    of pages (ValueError: no such page)."""
     names = seat_names(record, lang)
+    turns = told_turns(lang, record.kind, [(a.seat, a.text) for a in log], names)
+    pages = max(1, -(-len(turns) // PAGE))
+    if not 1 <= page <= pages:
+        raise ValueError(pages)
+    first = (page - 1) * PAGE
     lines = [
         t(
             lang,
-            "{n}. {who}: {action} (<t:{ts}:R>)",
-            n=a.seq,
-            who=names[a.seat] if 0 <= a.seat < len(names) else "?",
-            action=a.text,
-            ts=int(a.at.timestamp()),
+            "{n}. {turn} (<t:{ts}:R>)",
+            n=n,
+            turn=told.line,
+            ts=int(log[told.last].at.timestamp()),
         )
-        for a in log[(page - 1) * PAGE : page * PAGE]
+        for n, told in enumerate(turns[first : first + PAGE], start=first + 1)
     ]
     return lines, pages
 
@@ -109,7 +112,7 @@ def history_lines(
 async def show_history(
     bot: Host, interaction: Interaction, game_id: int | None, page: int, *, post: bool = False
 ) -> None:
-    """``/game history``: the moves of a game in notation, one page at a time; for everyone
+    """``/game history``: the turns of a game in words, one page at a time; for everyone
     when a player asks or someone asks to ``post`` it, else only for the asker."""
     lang = reader_language(interaction)
     loaded = await GameFinder(bot).find(interaction, game_id, finished=True, purpose=Purpose.LOOK)
@@ -124,8 +127,8 @@ async def show_history(
     words = await bot.public_language(record.guild_id) if in_channel else lang
     try:
         lines, pages = history_lines(words, record, log, page)
-    except ValueError:
-        pages = max(1, -(-len(log) // PAGE))
+    except ValueError as wrong:
+        pages = wrong.args[0]
         raise Refusal(
             t(
                 lang,

@@ -26,8 +26,7 @@ from bot.cogs.common import FoundGame, GameFinder, Interaction, Refusal, reader_
 from bot.i18n import picture_labels, t
 from bot.play.choices import StaleChoice, Step, decide, doing, step_of
 from bot.play.move import Move
-from bot.texts import ultimatum as ultimatum_texts
-from bot.texts.announce import describe
+from bot.texts.done import done_lines
 from bot.texts.names import seat_names
 from bot.ui.choices import step_view
 from bot.ui.clicks import StepClick
@@ -116,14 +115,7 @@ def _lang(interaction: Interaction) -> str:
 
 def _told(lang: str, move: Move) -> str:
     """What the click did, in words (the drawn card only to its drawer)."""
-    names = seat_names(move.record, lang)
-    lines = [t(lang, "Done: {action} in game #{id}.", action=move.text, id=move.record.id)]
-    lines += describe(lang, move.record.kind, list(move.events), names)
-    for event in move.events:
-        if event["type"] == "drawn" and event["seat"] == move.seat:
-            card = ultimatum_texts.card_name(lang, event["private"]["card"])
-            lines.append(t(lang, "You drew a {card}.", card=card))
-    return "\n".join(lines)
+    return "\n".join(done_lines(lang, move))
 
 
 async def _ask(

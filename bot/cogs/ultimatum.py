@@ -24,6 +24,7 @@ from bot.games.ultimatum import Skip
 from bot.i18n import N_, t
 from bot.play import options
 from bot.play import ultimatum_choices as choices
+from bot.play.entertainer_choices import entertainer_cells
 from bot.play.menus import Action
 from bot.texts.legend import TABLE_LEGEND
 from bot.ui.clicks import routes_of
@@ -255,7 +256,7 @@ class Ultimatum(
             interaction,
             current,
             "entertainer",
-            lambda g, _, lang: choices.entertainer_cells(g, lang),
+            lambda g, _, lang: entertainer_cells(g, lang),
         )
 
     # --- acting --------------------------------------------------------------------------------

@@ -14,8 +14,7 @@ from bot.i18n import N_, t
 from bot.play import ultimatum_choices as choices
 from bot.play.menus import Choice
 from bot.play.move import Move
-from bot.texts import ultimatum as ultimatum_texts
-from bot.texts.names import seat_names
+from bot.texts.done import done_lines
 from bot.ui.buttons import buttons, perform_select
 from bot.ui.fit import fit
 
@@ -72,12 +71,7 @@ async def _step_choices(
 async def reply_step(interaction: Interaction, move: Move) -> None:
     """Tell the acting player what happened and what comes next, ephemerally."""
     lang = reader_language(interaction)
-    names = seat_names(move.record, lang)
-    lines = ultimatum_texts.describe(lang, list(move.events), names)
-    for event in move.events:
-        if event["type"] == "drawn" and event["seat"] == move.seat:
-            card = ultimatum_texts.card_name(lang, event["private"]["card"])
-            lines.append(t(lang, "You drew a {card}.", card=card))
+    lines = done_lines(lang, move)
     game = move.game
     view = None
     if game.to_move == move.seat and not game.is_over:

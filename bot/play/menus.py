@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from bot.games.fish import FishAction
 from bot.games.ultimatum import UltimatumAction
@@ -116,12 +117,32 @@ def pack(
     return tuple(Menu(placeholder(a, b)[:150], tuple(held)) for a, b, held in menus)
 
 
+def pack_groups(
+    lang: str,
+    groups: Sequence[tuple[str, Sequence[Choice]]],
+    row: Callable[[Choice], str],
+) -> tuple[Menu, ...]:
+    """Choices in menus by group (one menu a group, named by its title), a group too large for
+    one menu split by rows (``title · rows 1–7``); empty groups are left out."""
+    menus: list[Menu] = []
+    for title, choices in groups:
+        packed = pack(choices, row, partial(_rows, lang, title))
+        if len(packed) == 1:
+            packed = (Menu(title[:150], packed[0].choices),)
+        menus.extend(packed)
+    return tuple(menus)
+
+
+def _rows(lang: str, what: str, first: str, last: str) -> str:
+    rows = first if first == last else f"{first}–{last}"
+    return t(lang, "{what} · rows {rows}", what=what, rows=rows)
+
+
 def rows_placeholder(lang: str, what: str) -> Callable[[str, str], str]:
     """A menu's placeholder naming the rows it holds (``Floe · rows A–C``)."""
 
     def name(first: str, last: str) -> str:
-        rows = first if first == last else f"{first}–{last}"
-        return t(lang, "{what} · rows {rows}", what=t(lang, what), rows=rows)
+        return _rows(lang, t(lang, what), first, last)
 
     return name
 

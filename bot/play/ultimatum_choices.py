@@ -2,9 +2,10 @@
 
 The click menus (``ultimatum_step``) and the ``/ultimatum`` autocompletes ask the same questions
 here: which card (U-11), which cell with its fee or the entertainer given up instead and the
-show it would start (U-11 … U-13), where a stone goes (U-14), which show comes first (U-16) and
-where the new entertainer goes (U-21). Nothing of a hand is carried in a click: a card is named
-by its place in the hand (``c0`` … ``c3``), which tells nobody what it is.
+show it would start (U-11 … U-13), which stone goes where (U-14), which show comes first (U-16)
+and where the new entertainer goes (U-21, asked in ``entertainer_choices``). Nothing of a hand is
+carried in a click: a card is named by its place in the hand (``c0`` … ``c3``), which tells
+nobody what it is.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from collections.abc import Sequence
 from bot.games.ultimatum import (
     SUPPLY,
     Invite,
-    LayEntertainer,
     Perform,
     Play,
     Skip,
@@ -22,6 +22,7 @@ from bot.games.ultimatum import (
 )
 from bot.games.ultimatum.cards import PENGUINS
 from bot.i18n import N_, t
+from bot.play.entertainer_choices import entertainer_step
 from bot.play.menus import (
     BACK,
     BUTTON_LABEL,
@@ -34,6 +35,7 @@ from bot.play.menus import (
     label,
     marks,
     pack,
+    pack_groups,
     rows_placeholder,
 )
 from bot.texts.ultimatum import card_name
@@ -72,6 +74,8 @@ def cells(game: UltimatumGame, lang: str, card: str) -> list[Choice]:
     table = game.table
     triggers = ice.triggers(())
     colour = PENGUINS[card].colour
+    # U-24: with no entertainer left to lay, the first show ends the game.
+    last_show = not game.view(None)["entertainer_deck_count"]
     plays = [m for m in game.legal_moves() if isinstance(m, Play) and m.card == card]
     found: list[Choice] = []
     for play in sorted(plays, key=lambda p: _cell_order(p.cell)):
@@ -90,6 +94,8 @@ def cells(game: UltimatumGame, lang: str, card: str) -> list[Choice]:
         if n in triggers:
             show = table[names[triggers[n]]].removesuffix(" turned")
             notes.append(t(lang, "starts the {card} show", card=card_name(lang, show)))
+            if last_show:
+                notes.append(t(lang, "no entertainer is left: the game ends after it"))
         value = f"{play.cell}~{play.waive}" if play.waive else play.cell
         found.append(Choice(value, label(" · ".join([play.cell, *notes])), play, at=play.cell))
     return found
@@ -131,13 +137,38 @@ def _invites(game: UltimatumGame) -> list[Invite]:
     return [m for m in game.legal_moves() if isinstance(m, Invite)]
 
 
-def stones(game: UltimatumGame, lang: str) -> list[Choice]:
-    """U-14: every stone move, by where it goes (first from the supply), each saying from where."""
-    moves = sorted(_invites(game), key=lambda m: (_cell_order(m.target), m.source != SUPPLY))
+def stones(game: UltimatumGame, lang: str) -> list[tuple[str, list[Choice]]]:
+    """U-14: every stone move grouped by where the stone comes from (the supply first, then the
+    stones on the table), each group titled and each move naming the penguin it goes onto."""
+    table = game.table
+    by_source: dict[str, list[Invite]] = {}
+    for m in sorted(_invites(game), key=lambda m: _cell_order(m.target)):
+        by_source.setdefault(m.source, []).append(m)
+    order = sorted(by_source, key=lambda s: (s != SUPPLY, _cell_order(s) if s != SUPPLY else ()))
     return [
-        Choice(f"{m.source}>{m.target}", f"{m.target} · {_from(lang, m.source)}", m, at=m.target)
-        for m in moves
+        (
+            _source_title(game, lang, source),
+            [
+                Choice(
+                    f"{m.source}>{m.target}",
+                    label(f"{m.target} · {card_name(lang, table[m.target])}"),
+                    m,
+                    at=m.target,
+                )
+                for m in by_source[source]
+            ],
+        )
+        for source in order
     ]
+
+
+def _source_title(game: UltimatumGame, lang: str, source: str) -> str:
+    """What a group of stone moves moves: a stone of the supply, or the one on a penguin."""
+    if source == SUPPLY:
+        left = game.view(None)["supply"][game.to_move or 0]
+        return t(lang, "A stone from your supply ({n} left), onto:", n=left)
+    card = card_name(lang, game.table[source])
+    return t(lang, "The stone on {cell} ({card}), moved onto:", cell=source, card=card)
 
 
 def stone_targets(game: UltimatumGame, lang: str) -> list[Choice]:
@@ -169,38 +200,6 @@ def shows(game: UltimatumGame, lang: str) -> list[Choice]:
     ]
 
 
-def _layings(game: UltimatumGame) -> list[LayEntertainer]:
-    moves = [m for m in game.legal_moves() if isinstance(m, LayEntertainer)]
-    return sorted(moves, key=lambda m: (_cell_order(m.cell), m.turned))
-
-
-def entertainer_spots(game: UltimatumGame, lang: str) -> list[Choice]:
-    """U-21: every cell and way the new entertainer may be laid."""
-    upright, turned = t(lang, "upright"), t(lang, "turned")
-    return [
-        Choice(
-            f"{m.cell}~t" if m.turned else m.cell,
-            f"{m.cell} · {turned if m.turned else upright}",
-            m,
-            at=m.cell,
-        )
-        for m in _layings(game)
-    ]
-
-
-def entertainer_cells(game: UltimatumGame, lang: str) -> list[Choice]:
-    """U-21: the cells the new entertainer may go to, each saying which ways it may lie there."""
-    ways: dict[str, set[bool]] = {}
-    for m in _layings(game):
-        ways.setdefault(m.cell, set()).add(m.turned)
-    words = {
-        frozenset({False, True}): t(lang, "either way"),
-        frozenset({False}): t(lang, "upright only"),
-        frozenset({True}): t(lang, "turned only"),
-    }
-    return [Choice(c, f"{c} ({words[frozenset(w)]})", at=c) for c, w in sorted(ways.items())]
-
-
 def ultimatum_step(game: UltimatumGame, seat: int, lang: str, step: str, carry: str) -> Step:
     """The step an Ultimatum mover is at (``step``/``carry``: where a click left them)."""
     phase = game.phase
@@ -216,16 +215,7 @@ def ultimatum_step(game: UltimatumGame, seat: int, lang: str, step: str, carry: 
             menus=pack(due, _row, rows_placeholder(lang, N_("Show"))),
             marks=marks(due),
         )
-    spots = entertainer_spots(game, lang)
-    top = game.view(None)["entertainer_to_lay"] or ""
-    return Step(
-        "ent",
-        t(lang, "Where does the new entertainer, {card}, go?", card=card_name(lang, top))
-        if top
-        else t(lang, "Where does the new entertainer go?"),
-        menus=pack(spots, _row, rows_placeholder(lang, N_("Cell"))),
-        marks=marks(spots),
-    )
+    return entertainer_step(game, lang)
 
 
 def _card_step(game: UltimatumGame, seat: int, lang: str, step: str, carry: str) -> Step:
@@ -262,21 +252,27 @@ def _card_step(game: UltimatumGame, seat: int, lang: str, step: str, carry: str)
 
 
 def _stone_step(game: UltimatumGame, lang: str) -> Step:
-    """U-14: a stone on the card just laid in one click, any other move, or skip."""
+    """U-14: a stone on the card just laid in one click (saying where the stone comes from),
+    one menu per stone that may move, or skip."""
     last = (game.view(None)["last"] or {}).get("cell")
-    moves = stones(game, lang)
-    onto_last = [c for c in moves if c.at == last]
-    quick = _first_from_supply(onto_last)
+    groups = stones(game, lang)
+    moves = [c for _, group in groups for c in group]
+    quick = _first_from_supply([c for c in moves if c.at == last])
     buttons: list[Choice] = []
-    if quick is not None:
-        buttons.append(Choice(quick.value, t(lang, "Stone on {cell}", cell=quick.at), quick.action))
+    if quick is not None and isinstance(quick.action, Invite):
+        words = t(
+            lang,
+            "Stone on {cell} ({source})",
+            cell=quick.at,
+            source=_from(lang, quick.action.source),
+        )
+        buttons.append(Choice(quick.value, label(words, BUTTON_LABEL), quick.action))
     buttons.append(Choice(SKIP, t(lang, "Skip"), Skip()))
-    rest = [c for c in moves if quick is None or c.value != quick.value]
     return Step(
         "stone",
         t(lang, "Move an invitation stone onto a penguin, or skip:"),
         buttons=tuple(buttons),
-        menus=pack(rest, _row, rows_placeholder(lang, N_("Stone"))),
+        menus=pack_groups(lang, groups, _row),
         marks=marks(moves),
     )
 

@@ -25,7 +25,7 @@ def said(user: User, msgid: str, **params: Any) -> str:
 
 def is_done(user: User, reply: Reply) -> bool:
     """Whether an ephemeral reply tells this person their action was applied."""
-    prefix = said(user, "Done: {action} in game #{id}.").split("{action}")[0]
+    prefix = said(user, "Done in game #{id}:").split("{id}")[0]
     return reply.ephemeral and reply.content.startswith(prefix)
 
 

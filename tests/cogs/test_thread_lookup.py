@@ -34,9 +34,13 @@ async def test_a_command_in_an_ended_games_thread_means_the_running_game(
         floe = game.legal_actions()[0]
         reply = await fake.invoke(mover, "/fish place", floe=floe, channel=old_thread)
         assert is_done(mover, reply), reply.content
-        assert reply.content == said(mover, "Done: {action} in game #{id}.", action=floe, id=2), (
-            reply.content
+        placed = said(
+            mover,
+            "{who} placed a penguin on {floe}.",
+            who=mover.global_name or mover.name,
+            floe=floe,
         )
+        assert reply.content == "\n".join([said(mover, "Done in game #{id}:", id=2), placed])
         assert [a.text for a in await bot.store.action_log(2)] == [floe]
 
         await open_game(fake, "fish", 2)

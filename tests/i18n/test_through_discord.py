@@ -195,16 +195,20 @@ async def test_an_ultimatum_turn_speaks_each_players_language(
 
 async def entertainer_hints(fake: FakeDiscord, user: User, thread: Channel) -> None:
     """U-21: every cell offered for the new entertainer says, in the player's language, which
-    way it may lie."""
+    way it may lie and what it then waits for (U-15)."""
     offered = await fake.autocomplete(
         user, "/ultimatum entertainer", "cell", typed="", channel=thread
     )
-    hints = {said(user, way) for way in ("either way", "upright only", "turned only")}
+    ways = [said(user, way, what="") for way in ("upright: {what}", "turned: {what}")]
+    waits = said(user, "waits for {cells}", cells="")
+    only = [said(user, way) for way in ("upright only", "turned only")]
     assert offered
     for choice in offered:
-        assert choice.name.startswith(f"{choice.value} (") and choice.name[:-1].endswith(
-            tuple(f"({hint}" for hint in hints)
-        ), choice.name
+        assert choice.name.startswith(f"{choice.value} · "), choice.name
+        told = choice.name.split(" · ")[1:]
+        assert told and all(part.startswith(tuple(ways)) and waits in part for part in told[:1])
+        assert len(told) == 2, choice.name
+        assert told[1] in only or (told[1].startswith(tuple(ways)) and waits in told[1])
 
 
 #: A deal on a 5 × 5 iceberg whose game (with the choices of random.Random(10)) has shows, a
@@ -259,7 +263,9 @@ async def test_a_whole_ultimatum_game_speaks_each_players_language(
             mine = ultimatum_texts.describe(lang, events, seat_names(record, lang))
             english = ultimatum_texts.describe("en", events, seat_names(record, "en"))
             lines = last.content.splitlines()
-            assert last.ephemeral and lines[: len(mine)] == mine != english, last.content
+            done = t(lang, "Done in game #{id}:", id=1)
+            assert last.ephemeral and lines[0] == done, last.content
+            assert lines[1 : 1 + len(mine)] == mine != english, last.content
             for event in events:
                 if event["type"] == "drawn" and event["seat"] == seat:
                     card = ultimatum_texts.card_name(lang, event["private"]["card"])

@@ -13,7 +13,9 @@ from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
 from render import cards, table_marks, ultimatum
 from render.style import ICE, PANEL, SEAT_COLOURS
 from render.table_frame import frame_for
-from render.ultimatum_panel import FOOTER, HEADER, ROW_GAP, ROW_H, gone_height
+from render.ultimatum_footer import FOOTER, footer_height
+from render.ultimatum_metrics import ROW_GAP
+from render.ultimatum_panel import HEADER, ROW_H, gone_height
 from tests.render.games import ultimatum_game, ultimatum_in_phase
 
 #: Machado et al. (2009), full deuteranopia and protanopia, applied to linear RGB.
@@ -209,8 +211,8 @@ def test_in_the_entertainer_phase_the_next_pile_is_face_down() -> None:
     backs = []
     for shown in (view, playing):
         image = ultimatum.render_table(shown, ["a", "b", "c"]).convert("RGB")
-        bottom = image.height - gone_height(len(view["removed"]))
-        footer = image.crop((0, bottom - FOOTER, image.width, bottom))
+        top = image.height - gone_height(len(view["removed"])) - footer_height(shown)
+        footer = image.crop((0, top, image.width, top + FOOTER))
         colours = footer.getcolors(footer.width * footer.height) or []
         backs.append(sum(n for n, c in colours if c == cards.ENTERTAINER_BACK))
     assert backs[0] > 100 and backs[1] == 0

@@ -17,12 +17,11 @@ from bot.games.ultimatum.cards import ENTERTAINERS, OPPOSITE, PENGUINS
 from render import cards, table_marks, ultimatum
 from render.style import ICE, INK, PANEL, PANEL_ROW
 from render.table_frame import frame_for
+from render.ultimatum_footer import FOOTER, SHOW_CARD
+from render.ultimatum_metrics import LEGIBLE
 from render.ultimatum_panel import (
-    FOOTER,
-    LEGIBLE,
     MINI_GAP,
     ROW_H,
-    SHOW_CARD,
     WON,
     WON_LEAST,
     WON_ROOM,

@@ -6,7 +6,7 @@ import json
 import random
 
 from bot.cogs.history import replay_views
-from bot.texts.names import picture_names
+from bot.texts.names import picture_names, seat_names
 from render import replay
 from tests.cogs.clocked import ClockedRunner, settle
 from tests.cogs.players import (
@@ -67,10 +67,11 @@ async def test_u27_a_replay_of_a_running_ultimatum_game_shows_only_public_inform
         assert reply.message.attachments[0].image().n_frames == len(views)
 
 
-async def test_history_lists_the_moves_in_notation_page_by_page(
+async def test_history_tells_the_turns_in_words_page_by_page(
     fake_discord: FakeDiscord, clocked_bot: ClockedRunner
 ) -> None:
-    """/game history: every action in notation with who played it; a page too far is refused."""
+    """/game history: every turn in words, one line each, with who played it (F-6: the floes
+    named, not the notation alone); a page too far is refused."""
     fake = fake_discord
     async with clocked_bot() as bot:
         _, thread, _ = await open_game(fake, "fish", 2)
@@ -78,10 +79,15 @@ async def test_history_lists_the_moves_in_notation_page_by_page(
             _, game, user = await who_moves(bot, fake, 1)
             await fish_step(fake, user, thread, game.phase)
         log = await bot.store.action_log(1)
+        record = await bot.store.get_game(1)
+        names = seat_names(record, "en")
         reply = await fake.invoke(fake.user("mia"), "/game history", game=1, channel=thread)
         assert reply.ephemeral and "page 1 of 1" in reply.content
-        for action in log:
-            assert f"{action.seq}. " in reply.content and action.text in reply.content
+        lines = reply.content.splitlines()[1:]
+        assert len(lines) == len(log) == 3
+        for line, action in zip(lines, log, strict=True):
+            placed = f"{action.seq}. {names[action.seat]} places a penguin on {action.text}."
+            assert line.startswith(placed), line
         far = await fake.invoke(fake.user("mia"), "/game history", game=1, page=2, channel=thread)
         assert far.ephemeral and "pick 1 to 1" in far.content
 
