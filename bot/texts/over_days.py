@@ -10,6 +10,7 @@ from bot.games.base import Game
 from bot.i18n import t, tn
 from bot.store import GameRecord, OutboxDraft, UndoRequest
 from bot.texts.announce import describe, next_step, turn_payload
+from bot.texts.history import told_turns
 from bot.texts.move import MoveLike as Move
 from bot.texts.names import jump_url, mention, player_name, seat_names, title
 from bot.texts.posts import direct_text, thread_text, where
@@ -163,16 +164,14 @@ def handover_draft(record: GameRecord, seat: int, who: str, lang: str, reason: s
     return thread_text(record, text, f"handover:{record.id}:{seat}:{record.version}")
 
 
-def taken_back(lang: str, turns: Sequence[tuple[str, Sequence[str]]]) -> str:
-    """The turns an undo takes back, each named by whose it was: "Alice's turn (H7-G6) and
-    Bruno's turn (C4-D5)"."""
-    parts = [
-        t(lang, "{name}'s turn ({actions})", name=name, actions=", ".join(actions))
+def taken_back(lang: str, kind: str, turns: Sequence[tuple[str, Sequence[str]]]) -> str:
+    """The turns an undo takes back in words, each named by whose it was: "Alice moves a
+    penguin from H7 to G6. Bruno moves a penguin from C4 to D5." """
+    return " ".join(
+        told.line
         for name, actions in turns
-    ]
-    if len(parts) == 1:
-        return parts[0]
-    return t(lang, "{first} and {last}", first=", ".join(parts[:-1]), last=parts[-1])
+        for told in told_turns(lang, kind, [(0, action) for action in actions], [name])
+    )
 
 
 def handover_dm(record: GameRecord, seat: int, user_id: int, lang: str) -> OutboxDraft:
@@ -200,10 +199,10 @@ def undo_question(
     whose turns are taken back (the last person's turn and the computer players' after it)."""
     return t(
         lang,
-        "{asker} asks to take back {turns} in game #{id}.",
+        "{asker} asks to take back, in game #{id}: {turns}",
         asker=asker,
         id=record.id,
-        turns=taken_back(lang, turns),
+        turns=taken_back(lang, record.kind, turns),
     )
 
 
@@ -230,9 +229,9 @@ def undo_drafts(
     """The post (with the picture) after turns were taken back, naming whose they were."""
     line = t(
         lang,
-        "Taken back in game #{id}: {turns}.",
+        "Taken back in game #{id}: {turns}",
         id=record.id,
-        turns=taken_back(lang, turns),
+        turns=taken_back(lang, record.kind, turns),
     )
     return OutboxDraft(
         kind="turn",

@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.games.fish.actions import PenguinMove
+from bot.games.fish.actions import parse as parse_fish
 from bot.i18n import NAME_CONTEXT, language_of, t, tn, translation
 from bot.play.confirm import CONFIRM_SECONDS
 from bot.store import Seat
@@ -219,6 +221,20 @@ async def test_resign_asks_for_a_confirming_click_that_expires(
         assert (await bot.store.get_game(1)).version == record.version + 1
 
 
+def told_in_german(name: str, move: str) -> str:
+    """A Fish action as the German words the undo question tells it in (F-6, F-7)."""
+    action = parse_fish(move)
+    if isinstance(action, PenguinMove):
+        return t(
+            "de",
+            "{who} moves a penguin from {start} to {end}.",
+            who=name,
+            start=action.penguin,
+            end=action.to,
+        )
+    return t("de", "{who} places a penguin on {floe}.", who=name, floe=action.floe)
+
+
 async def test_undo_names_whose_turn_and_its_request_closes_when_void_or_expired(
     fake_discord: FakeDiscord, clocked_bot: ClockedRunner
 ) -> None:
@@ -237,10 +253,10 @@ async def test_undo_names_whose_turn_and_its_request_closes_when_void_or_expired
         name = mover.global_name or mover.name
         question = t(
             "de",
-            "{asker} asks to take back {turns} in game #{id}.",
+            "{asker} asks to take back, in game #{id}: {turns}",
             asker=f"<@{asker.id}>",
             id=1,
-            turns=t("de", "{name}'s turn ({actions})", name=name, actions=move),
+            turns=told_in_german(name, move),
         )
         assert asked.content.startswith(question)
         assert asked.message.buttons

@@ -78,17 +78,22 @@ async def test_fish_undo_against_a_computer_takes_back_your_own_turn_at_once(
         turns = [("Alice", taken[:1])] + [(computer, [a]) for a in taken[1:]]
         question = t(
             PUBLIC,
-            "{asker} asks to take back {turns} in game #{id}.",
+            "{asker} asks to take back, in game #{id}: {turns}",
             asker=mention(alice.id),
             id=1,
-            turns=taken_back(PUBLIC, turns),
+            turns=taken_back(PUBLIC, "fish", turns),
         )
         assert not reply.ephemeral and not reply.message.buttons
         assert reply.content == question + "\n" + t(PUBLIC, "Nobody else has to agree: done.")
         assert await texts(bot) == [a.text for a in log[:last]]
         told = t(
-            PUBLIC, "Taken back in game #{id}: {turns}.", id=1, turns=taken_back(PUBLIC, turns)
+            PUBLIC,
+            "Taken back in game #{id}: {turns}",
+            id=1,
+            turns=taken_back(PUBLIC, "fish", turns),
         )
+        # Told in words, one sentence an action (F-6, F-7), not in the notation typed to /fish.
+        assert told.count(" a penguin ") == len(taken)
 
         # The post of the computer's reply may still be on its way too: wait for this one.
         def posts() -> list[Message]:
