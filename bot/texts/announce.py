@@ -179,8 +179,17 @@ def move_drafts(move: Move, lang: str) -> list[OutboxDraft]:
     if not public_step(move):
         return []
     record = move.record
-    lines = describe(lang, record.kind, turn_events(move), seat_names(record, lang))
-    return [turn_draft(move, lang, lines)]
+    events = turn_events(move)
+    lines = describe(lang, record.kind, events, seat_names(record, lang))
+    return [turn_draft(move, lang, lines + last_entertainer(lang, move.game, events))]
+
+
+def last_entertainer(lang: str, game: Game, events: Sequence[Event]) -> list[str]:
+    """U-24: once the last entertainer is laid, the next show ends the game: say so."""
+    laid = any(e["type"] == "entertainer_laid" for e in events)
+    if not laid or game.is_over or game.view(None).get("entertainer_deck_count", 1):
+        return []
+    return [t(lang, "That was the last entertainer: the next show ends the game.")]
 
 
 def turn_draft(move: Move, lang: str, lines: list[str]) -> OutboxDraft:

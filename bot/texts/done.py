@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import t
 from bot.texts import ultimatum as ultimatum_texts
-from bot.texts.announce import describe
+from bot.texts.announce import describe, last_entertainer
 from bot.texts.move import MoveLike
 from bot.texts.names import seat_names
 
@@ -22,14 +22,5 @@ def done_lines(lang: str, move: MoveLike) -> list[str]:
             card = ultimatum_texts.card_name(lang, event["private"]["card"])
             lines.append(t(lang, "You drew a {card}.", card=card))
     if isinstance(move.game, UltimatumGame):
-        lines += last_entertainer(lang, move)
+        lines += last_entertainer(lang, move.game, move.events)
     return lines
-
-
-def last_entertainer(lang: str, move: MoveLike) -> list[str]:
-    """U-24: once the last entertainer is laid, the next show ends the game: say so."""
-    game = move.game
-    laid = any(e["type"] == "entertainer_laid" for e in move.events)
-    if not laid or game.is_over or game.view(None)["entertainer_deck_count"]:
-        return []
-    return [t(lang, "That was the last entertainer: the next show ends the game.")]

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.games.ultimatum.cards import dots
 from bot.games.ultimatum.table import STEPS, cell_name, parse_cell
-from bot.i18n import language_of
+from bot.i18n import DEFAULT, language_of, t
 from bot.texts.ultimatum import card_name
 from tests.cogs.clicker import act, answered, step_of
 from tests.cogs.conftest import BotRunner
@@ -117,6 +117,9 @@ async def test_laying_an_entertainer_names_what_each_way_waits_for(
         _, done = await first_of(fake, user, message, 0)
         assert ended in done.content
         await settle(bot)
+        # Everyone at the table is told too, in the thread's post of that turn.
+        public = t(DEFAULT, "That was the last entertainer: the next show ends the game.")
+        assert [m for m in fake.history(thread) if public in m.content]
 
         spectator = fake.user("mia")
         history = await fake.invoke(spectator, "/game history", game=game_id, channel=thread)
