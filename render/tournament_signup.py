@@ -49,13 +49,18 @@ def _layout(settings: tuple[Setting, ...]) -> tuple[float, list[list[str]]]:
     return label_w, [wrap(setting.value, bold, room, lines=2) or [""] for setting in settings]
 
 
+def _nobody(view: SignUpView) -> list[str]:
+    """The lines saying that no one has joined yet."""
+    return wrap(view.labels.nobody, text.font(NAME), WIDTH - 2 * MARGIN, lines=2)
+
+
 def size(view: SignUpView) -> tuple[int, int]:
     """Width and height of the picture."""
     _, values = _layout(view.settings)
     lines = sum(len(value) for value in values)
     settings = PANEL_PAD * 2 + lines * SETTING_LINE if values else 0
     count = len(view.entrants)
-    names = math.ceil(count / name_columns(count)) if count else 1
+    names = math.ceil(count / name_columns(count)) if count else len(_nobody(view))
     return WIDTH, HEADER + settings + GAP + ENTRANTS + 14 + names * NAME_LINE + MARGIN
 
 
@@ -76,7 +81,9 @@ def render_image(view: SignUpView) -> Image.Image:
     text.label(draw, (MARGIN, top), labels.entrants.format(n=count), face, TEXT, width=inner)
     top += ENTRANTS + 14
     if not count:
-        text.label(draw, (MARGIN, top), labels.nobody, text.font(NAME), TEXT_DIM, width=inner)
+        for line in _nobody(view):
+            text.label(draw, (MARGIN, top), line, text.font(NAME), TEXT_DIM)
+            top += NAME_LINE
         return image
     _names(draw, top, view)
     return image

@@ -103,6 +103,11 @@ class Drawn:
 @pytest.fixture
 def written(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
     """Every text drawn while the test runs."""
+    yield from recording(monkeypatch)
+
+
+def recording(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
+    """Record every text drawn through ``text.label`` until the test ends."""
     found: list[Drawn] = []
     label = text.label
 
