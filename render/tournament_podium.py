@@ -33,10 +33,18 @@ BELOW = 18
 
 
 def height(rows: Sequence[StandingRow]) -> int:
-    """The podium's height: room for three names over the highest step (none without rows)."""
-    if not rows:
-        return 0
-    return ABOVE + SHOWN * LINE + 6 + STEP_HEIGHTS[1] + BELOW
+    """The podium's height: its highest stack of names on its step (none without rows)."""
+    stacks = [
+        _lines(len(indices)) * LINE + STEP_HEIGHTS[place]
+        for place, indices in standing(rows).items()
+    ]
+    return ABOVE + max(stacks) + 6 + BELOW if stacks else 0
+
+
+def _lines(count: int) -> int:
+    """The lines of names over a step of ``count`` players."""
+    written, rest = shown(count)
+    return written + bool(rest)
 
 
 def standing(rows: Sequence[StandingRow]) -> dict[int, list[int]]:

@@ -47,7 +47,7 @@ ROW_PAD = 10
 #: Where a name starts (after the place badge), and the room it keeps before the headings of
 #: the columns may widen them.
 NAME_LEFT = EDGE + ROW_PAD + BADGE + 12
-NAME_ROOM = 220
+NAME_ROOM = 200
 
 Value = Fraction | int | None
 
@@ -80,22 +80,28 @@ def columns(labels: StandingsLabels) -> tuple[Column, ...]:
 def _right_edges(view: StandingsView) -> list[float]:
     """Where the names end and each column ends. A column is as wide as the widest value of
     the whole field (so every page has the same layout) and, room allowing, its heading (up
-    to COLUMN_MOST); headings give way before the names shrink below NAME_ROOM."""
+    to COLUMN_MOST); headings give way before the names shrink below NAME_ROOM, down to their
+    first letter."""
     key_face = text.font(LEAST, True)
     values: list[float] = []
     wanted: list[float] = []
     for column in columns(view.labels):
         whole, part = column.faces()
         widest = max((figures.width(column.value(r), whole, part) for r in view.rows), default=0.0)
-        values.append(widest)
-        wanted.append(max(widest, min(text.length(column.key, key_face), COLUMN_MOST)))
+        key = text.length(column.key, key_face)
+        # At the least a heading's first letter and an ellipsis, so no column goes unnamed.
+        least = min(key, text.length(column.key[:1] + "…", key_face))
+        values.append(max(widest, least))
+        wanted.append(max(widest, least, min(key, COLUMN_MOST)))
     right = float(WIDTH - EDGE - ROW_PAD)
-    budget = right - NAME_LEFT - NAME_ROOM - len(values) * COLUMN_GAP
-    slack = sum(wanted) - sum(values)
-    keep = min(1.0, max(0.0, (budget - sum(values)) / slack)) if slack else 1.0
+    spare = right - NAME_LEFT - NAME_ROOM - len(values) * COLUMN_GAP - sum(values)
     edges = [right]
+    # Whole headings, from the right, while the room lasts: one shortened heading reads
+    # better than every heading shortened a little.
     for value, want in zip(reversed(values), reversed(wanted), strict=True):
-        right -= value + (want - value) * keep + COLUMN_GAP
+        extra = min(want - value, max(spare, 0.0))
+        spare -= extra
+        right -= value + extra + COLUMN_GAP
         edges.insert(0, right)
     return edges
 

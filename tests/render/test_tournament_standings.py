@@ -34,22 +34,22 @@ from render.tournament_views import (
 from tests.render.games import LONG_NAMES
 from tests.tournaments.fields import played
 
-#: German words as long as the catalogue's (the renderer must fit them, not the translator).
+#: German words as long as the catalogue's, the column keys short as keys are meant to be.
 GERMAN = StandingsLabels(
     title="Turnier Nr. {number}",
     round="Runde {n} von {m}",
     final="Endstand",
     page="Seite {n} von {m}",
     player="Spieler {n}",
-    points_key="Punkte",
+    points_key="Pkt.",
     points="Punkte",
-    opponents_key="Buchholz-Wertung",
+    opponents_key="Buchh.",
     opponents="Punkte der Gegner (Buchholz-Wertung)",
-    duel_key="Direkter Vergleich",
+    duel_key="DV",
     duel="Direkter Vergleich unter Punktgleichen",
-    score_key="Spielpunkte",
+    score_key="SP",
     score="Summe der Spielpunkte aller Partien",
-    games_key="Partien",
+    games_key="Part.",
     games="gespielte Partien",
     withdrawn="zurückgezogen",
     bye="spielfrei",
@@ -281,12 +281,22 @@ def test_real_standings_mark_the_byes_and_the_withdrawn(
 
 
 def test_german_labels_and_long_names_fit(written: list[Drawn]) -> None:
-    """Every heading fits its column, the legend wraps inside the picture, long names are
-    shortened with an ellipsis and a name of emoji only becomes "Spieler n"."""
+    """Even keys written out in full ("Buchholz-Wertung") never overflow their column nor take
+    the names' room (they are shortened, the legend has them whole); the legend wraps inside the
+    picture, long names are shortened with an ellipsis and a name of emoji only becomes
+    "Spieler n"."""
     rows = list(field(11, 4, rounds=3, seed=11))
     rows[0] = replace(rows[0], name=LONG_NAMES[0])
     rows[1] = replace(rows[1], name="🐧🐧🐧")
-    shown = view(tuple(rows), labels=GERMAN)
+    keys_in_full = replace(
+        GERMAN,
+        points_key="Punkte",
+        opponents_key="Buchholz-Wertung",
+        duel_key="Direkter Vergleich",
+        score_key="Spielpunkte",
+        games_key="Partien",
+    )
+    shown = view(tuple(rows), labels=keys_in_full)
     image = picture.render_page(shown)
     inner = WIDTH - 2 * MARGIN
     assert all(w.width <= inner + 1 for w in written)
@@ -301,7 +311,7 @@ def test_german_labels_and_long_names_fit(written: list[Drawn]) -> None:
     drawn = words(written)
     assert "Spieler 2" in drawn
     assert any(w.endswith("…") and w.startswith("Bartholomew") for w in drawn)
-    assert any(w.startswith("Punkte: Punkte") for w in drawn)  # the legend's first line
+    assert "Buchholz-Wertung: Punkte der Gegner (Buchholz-Wertung)" in drawn  # the legend
     assert image.width == WIDTH
 
 
@@ -401,3 +411,19 @@ def test_a_round_of_only_forfeits_still_draws() -> None:
     )
     assert [r.place for r in rows] == [1, 1]
     assert picture.render_page(view(rows, round=1)).width == WIDTH
+
+
+def test_the_podium_is_as_tall_as_its_highest_stack_of_names() -> None:
+    """One name a step leaves no empty lines over it; three tied for third stack three names
+    over the lowest step, and the podium grows by what that stack needs."""
+    alone = tuple(
+        StandingRow(n, f"P{n}", Fraction(3 - n), Fraction(1), None, 0, 1) for n in (1, 2, 3)
+    )
+    tied_third = (*alone, *(replace(alone[2], name=f"Q{n}") for n in range(2)))
+    assert (
+        podium.height(alone)
+        == podium.ABOVE + podium.LINE + podium.STEP_HEIGHTS[1] + 6 + podium.BELOW
+    )
+    third = 3 * podium.LINE + podium.STEP_HEIGHTS[3]
+    assert podium.height(tied_third) == podium.ABOVE + third + 6 + podium.BELOW
+    assert podium.height(()) == 0
