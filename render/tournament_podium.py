@@ -3,17 +3,18 @@
 Second place stands left, first in the middle (the highest step), third right. Tied players
 share their place's step, their names stacked above it; a place nobody holds (two tied for first
 leave no second) has no step, so the tie shows. A step names at most three players: past that,
-two names and "+n" (the table under the podium lists everyone).
+two names and "+n" (the table under the podium lists everyone). A withdrawn player's name is
+dimmed, as in the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from render import text
-from render.common import RANK_COLOURS, legible
+from render.common import RANK_COLOURS
 from render.ratings_layout import MARGIN, WIDTH
 from render.style import INK, TEXT, TEXT_DIM
 from render.tournament_look import STEP_FRONTS
@@ -65,7 +66,6 @@ def shown(count: int) -> tuple[int, int]:
 
 
 def draw(
-    image: Image.Image,
     canvas: ImageDraw.ImageDraw,
     top: int,
     rows: Sequence[StandingRow],
@@ -74,7 +74,7 @@ def draw(
     """Draw the podium of ``rows`` from ``top`` down, ``height(rows)`` tall."""
     floor = top + height(rows) - BELOW
     name_face = text.font(NAME, True)
-    place_face = text.font(max(PLACE, legible(image.width)), True)
+    place_face = text.font(PLACE, True)
     for place, indices in standing(rows).items():
         left = MARGIN + SLOTS[place] * (SLOT + STEP_GAP)
         step_top = floor - STEP_HEIGHTS[place]

@@ -155,7 +155,7 @@ def render_page(view: StandingsView, page: int = 0) -> Image.Image:
     heading(draw, labels.title, view.number, view.name, " · ".join(w for w in when if w))
     top = HEADER
     if view.final and page == 0:
-        podium.draw(image, draw, top, view.rows, labels)
+        podium.draw(draw, top, view.rows, labels)
         top += podium.height(view.rows)
     edges = _right_edges(view)
     _keys(draw, top, edges, labels)
@@ -226,17 +226,18 @@ def _row(
 
 
 def _sample() -> StandingsView:
-    """Final standings of a dozen players with every kind of row, to fit the palette to."""
+    """Final standings of a dozen players with every kind of row (the first two tied), to fit
+    the palette to."""
     rows = tuple(
         StandingRow(
-            place=n + 1 - (n == 1),
+            place=1 if n < 2 else n + 1,
             name=f"Zoë Ångström {n}",
-            points=Fraction(36 - 3 * n - (n == 1) * 3, 6),
-            opponents_points=Fraction(200 - 7 * n, 36),
+            points=Fraction(36 - 3 * max(n, 1), 6),
+            opponents_points=Fraction(200 - 7 * max(n, 1), 36),
             head_to_head=Fraction(1, 2) if n < 2 else None,
-            game_score=400 - 13 * n,
+            game_score=400 - 13 * max(n, 1),
             games=6,
-            byes=n % 5 == 4,
+            byes=int(n % 5 == 4),
             withdrawn=n % 4 == 3,
         )
         for n in range(12)

@@ -17,19 +17,14 @@ from PIL import Image, ImageDraw
 from bot.tournaments import Round, Table, pair, standings
 from render import text
 from render import tournament_figures as figures
-from render import tournament_podium as podium
 from render import tournament_standings as picture
 from render.common import RANK_COLOURS
 from render.ratings_layout import MARGIN, WIDTH
 from render.style import PANEL, PANEL_ROW
-from render.tournament_look import STEP_FRONTS
 from render.tournament_views import (
-    PAGE_ROWS,
     StandingRow,
     StandingsLabels,
     StandingsView,
-    page_rows,
-    translated,
 )
 from tests.render.games import LONG_NAMES
 from tests.tournaments.fields import played
@@ -163,28 +158,6 @@ def test_a_fraction_is_drawn_stacked_at_the_legible_size(written: list[Drawn]) -
 # --- pages ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("count", "final", "sizes"),
-    [
-        (0, False, [0]),
-        (2, False, [2]),
-        (16, False, [16]),
-        (17, False, [8, 9]),
-        (64, False, [16, 16, 16, 16]),
-        (11, True, [11]),
-        (12, True, [11, 1]),
-        (64, True, [11, 13, 13, 13, 14]),
-    ],
-)
-def test_pages_split_a_field_evenly(count: int, final: bool, sizes: list[int]) -> None:
-    """At most 16 rows a page, every row on exactly one page in order; the final first page
-    leaves room for the podium."""
-    pages = page_rows(count, final)
-    assert [len(rows) for rows in pages] == sizes
-    assert [i for rows in pages for i in rows] == list(range(count))
-    assert all(len(rows) <= PAGE_ROWS for rows in pages)
-
-
 @pytest.mark.parametrize(("players", "size"), [(2, 2), (9, 2), (11, 4), (64, 2), (64, 4)])
 def test_every_player_is_drawn_once_and_a_page_fits_a_phone_screen(
     written: list[Drawn], players: int, size: int
@@ -315,55 +288,6 @@ def test_german_labels_and_long_names_fit(written: list[Drawn]) -> None:
     assert image.width == WIDTH
 
 
-def test_labels_are_translated_field_by_field() -> None:
-    """``translated`` passes every word of the English labels through the catalogue; a
-    translation that breaks a template's placeholders is refused."""
-    catalogue = {"Round {n} of {m}": "Runde {n} von {m}", "bye": "spielfrei"}
-    german = translated(StandingsLabels(), lambda english: catalogue.get(english, english))
-    assert (german.round, german.bye, german.points) == ("Runde {n} von {m}", "spielfrei", "points")
-    with pytest.raises(ValueError, match="label 'round'"):
-        translated(StandingsLabels(), lambda english: english.replace("{n}", "{nummer}"))
-
-
-# --- the podium -----------------------------------------------------------------------------------
-
-
-def _podium_colours(image: Image.Image, rows: Sequence[StandingRow]) -> set[Any]:
-    box = (0, picture.HEADER, WIDTH, picture.HEADER + podium.height(rows))
-    return {colour for _, colour in image.crop(box).getcolors(1 << 16) or []}
-
-
-def test_the_podium_gives_tied_players_one_step(written: list[Drawn]) -> None:
-    """Two tied for first share the gold step and leave no silver one; third stands on
-    bronze."""
-    rows = (
-        StandingRow(1, "Ann", Fraction(3), Fraction(6), Fraction(1, 2), 40, 4),
-        StandingRow(1, "Bea", Fraction(3), Fraction(6), Fraction(1, 2), 40, 4),
-        StandingRow(3, "Cid", Fraction(2), Fraction(5), None, 30, 4),
-        StandingRow(4, "Dan", Fraction(0), Fraction(5), None, 10, 4),
-    )
-    image = picture.render_page(view(rows, final=True, round=4, rounds=4))
-    colours = _podium_colours(image, rows)
-    assert RANK_COLOURS[0] in colours and RANK_COLOURS[2] in colours
-    assert RANK_COLOURS[1] not in colours and STEP_FRONTS[1] not in colours
-    drawn = words(written)
-    assert drawn[:2] == ["Tournament #7 · Spring Cup", "Fish · Final standings"]
-    assert {"Ann", "Bea", "Cid"} <= set(drawn[2:7])  # over the steps, before the table
-    assert podium.standing(rows) == {1: [0, 1], 3: [2]}
-
-
-def test_a_crowded_step_names_two_and_counts_the_rest(written: list[Drawn]) -> None:
-    """Five tied for first: two names and "+3" over the step; the table lists all five."""
-    rows = tuple(
-        StandingRow(1, f"Penguin {n}", Fraction(2), Fraction(4), Fraction(2), 9, 2)
-        for n in range(5)
-    )
-    picture.render_page(view(rows, final=True))
-    drawn = words(written)
-    assert "+3" in drawn
-    assert sum(w.startswith("Penguin") for w in drawn) == 2 + 5
-
-
 # --- bytes and refusals ---------------------------------------------------------------------------
 
 
@@ -375,22 +299,6 @@ def test_a_page_is_a_small_palette_png_and_the_same_each_time() -> None:
     assert Image.open(BytesIO(first)).mode == "P"
     assert len(first) < 60_000
     assert len(picture.standings_pages(shown)) == 4
-
-
-def test_bad_standings_are_refused_with_the_reason() -> None:
-    row = StandingRow(1, "Ann", Fraction(1), Fraction(1), None, 3, 1)
-    with pytest.raises(ValueError, match="after place 1 comes 1 \\(a tie\\) or 2"):
-        view((row, replace(row, place=3)))
-    with pytest.raises(ValueError, match="start at place 2"):
-        view((replace(row, place=2),))
-    with pytest.raises(ValueError, match="round 6 is not between 0 and 5"):
-        view((row,), round=6)
-    with pytest.raises(ValueError, match="points cannot be negative"):
-        replace(row, points=Fraction(-1, 2))
-    with pytest.raises(ValueError, match=r"label 'round' .* may use only \{n\}, \{m\}"):
-        StandingsLabels(round="Runde {runde}")
-    with pytest.raises(ValueError, match="1 page\\(s\\), not a page 2"):
-        picture.render_page(view((row,)), 1)
 
 
 def test_a_round_of_only_forfeits_still_draws() -> None:
@@ -411,19 +319,3 @@ def test_a_round_of_only_forfeits_still_draws() -> None:
     )
     assert [r.place for r in rows] == [1, 1]
     assert picture.render_page(view(rows, round=1)).width == WIDTH
-
-
-def test_the_podium_is_as_tall_as_its_highest_stack_of_names() -> None:
-    """One name a step leaves no empty lines over it; three tied for third stack three names
-    over the lowest step, and the podium grows by what that stack needs."""
-    alone = tuple(
-        StandingRow(n, f"P{n}", Fraction(3 - n), Fraction(1), None, 0, 1) for n in (1, 2, 3)
-    )
-    tied_third = (*alone, *(replace(alone[2], name=f"Q{n}") for n in range(2)))
-    assert (
-        podium.height(alone)
-        == podium.ABOVE + podium.LINE + podium.STEP_HEIGHTS[1] + 6 + podium.BELOW
-    )
-    third = 3 * podium.LINE + podium.STEP_HEIGHTS[3]
-    assert podium.height(tied_third) == podium.ABOVE + third + 6 + podium.BELOW
-    assert podium.height(()) == 0
