@@ -3,14 +3,20 @@ labels translated field by field, and bad input refused with its reason."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from fractions import Fraction
+from functools import partial
 
 import pytest
 
+from bot.i18n import t
+from render import tournament_signup as sign_up_picture
 from render import tournament_standings as picture
+from render.ratings_layout import WIDTH
 from render.tournament_views import (
     PAGE_ROWS,
+    SignUpLabels,
+    SignUpView,
     StandingRow,
     StandingsLabels,
     page_rows,
@@ -45,8 +51,8 @@ def test_labels_are_translated_field_by_field() -> None:
     """``translated`` passes every word of the English labels through the catalogue; a
     translation that breaks a template's placeholders is refused."""
     catalogue = {"Round {n} of {m}": "Runde {n} von {m}", "bye": "spielfrei"}
-    german = translated(StandingsLabels(), lambda english: catalogue.get(english, english))
-    assert (german.round, german.bye, german.points) == ("Runde {n} von {m}", "spielfrei", "points")
+    words = translated(StandingsLabels(), lambda english: catalogue.get(english, english))
+    assert (words.round, words.bye, words.points) == ("Runde {n} von {m}", "spielfrei", "points")
     with pytest.raises(ValueError, match="label 'round'"):
         translated(StandingsLabels(), lambda english: english.replace("{n}", "{nummer}"))
 
@@ -65,3 +71,22 @@ def test_bad_standings_are_refused_with_the_reason() -> None:
         StandingsLabels(round="Runde {runde}")
     with pytest.raises(ValueError, match="1 page\\(s\\), not a page 2"):
         picture.render_page(view((row,)), 1)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_the_catalogue_translates_every_word_and_the_pictures_fit_them(lang: str) -> None:
+    """The words come from the message catalogue (bot.i18n), every one translated but the
+    placeholders, and both pictures draw them."""
+    words = translated(StandingsLabels(), partial(t, lang))
+    english = StandingsLabels()
+    changed = [f.name for f in fields(words) if getattr(words, f.name) != getattr(english, f.name)]
+    same = {"points_key", "points", "score_key"} if lang == "fr" else set()
+    assert set(changed) == {f.name for f in fields(english)} - same
+    assert words.round.count("{n}") == words.round.count("{m}") == 1
+    rows = (StandingRow(1, "Ann", Fraction(2), Fraction(3), None, 40, 2, byes=1),)
+    assert picture.render_page(view(rows, labels=words, final=True)).width == WIDTH
+    sign_up = translated(SignUpLabels(), partial(t, lang))
+    assert sign_up.entrants.format(n=3) != SignUpLabels().entrants.format(n=3)
+    assert (
+        sign_up_picture.render_image(SignUpView(1, "", "Fish", "", (), (), sign_up)).width == WIDTH
+    )
