@@ -34,6 +34,9 @@ from bot.ratings import Ratings, Scope, leaderboard, profile, texts
 from render import cards, fish, fish_results, sprites, table_marks, text, ultimatum
 from render import leaderboard as board_picture
 from render import profile as profile_picture
+from render import tournament_podium as podium_picture
+from render import tournament_signup as sign_up_picture
+from render import tournament_standings as standings_picture
 from render.common import PHONE_LEAST, PHONE_WIDTH
 from render.ratings_layout import WIDTH as RATINGS_WIDTH
 from render.style import INK, SEAT_COLOURS, SEAT_SHAPES, shape_points
@@ -41,6 +44,8 @@ from render.ultimatum_panel import WON_LEAST, WON_ROOM, won_size
 from tests.ratings.games import person, random_results
 from tests.render.games import LONG_NAMES, fish_game, ultimatum_game
 from tests.render.test_picture_bytes import MOST_WON, _all_won
+from tests.render.test_tournament_signup import view as sign_up_view
+from tests.render.test_tournament_standings import GERMAN, field
 
 
 @dataclass
@@ -294,6 +299,34 @@ def test_the_leaderboard_and_profile_read_on_a_phone(written: list[Written]) -> 
     me = profile(person(3), results, ratings, Scope(1, 1))
     profile_picture.profile(texts.profile_view(me, named, "en"))
     _check_words(written, RATINGS_WIDTH, "profile")
+
+
+@pytest.mark.parametrize(
+    ("players", "size", "final", "german"),
+    [(2, 2, True, False), (9, 2, False, True), (11, 4, True, True), (64, 4, False, False)],
+)
+def test_the_tournament_standings_read_on_a_phone(
+    written: list[Written], players: int, size: int, final: bool, german: bool
+) -> None:
+    """Every page: the heading, column keys, places, names, marks, the whole numbers and each
+    fraction's figures, the legend and the podium's names; the place badges and the lowest
+    podium step stand well above the floor."""
+    rows = field(players, size, rounds=3, seed=players, withdrawn=[2] if players > 2 else [])
+    labels = GERMAN if german else standings_picture.StandingsLabels()
+    view = standings_picture.StandingsView(4, "Cup", "Fish", 3, 3, rows, labels, final)
+    for page in range(standings_picture.page_count(view)):
+        standings_picture.draw_standings(view, page)
+    _check_words(written, standings_picture.WIDTH, f"standings of {players}")
+    width = standings_picture.WIDTH
+    assert phone(standings_picture.BADGE, width) >= PHONE_LEAST
+    assert phone(min(podium_picture.STEP_HEIGHTS.values()), width) >= PHONE_LEAST
+
+
+@pytest.mark.parametrize("entrants", [0, 1, 64])
+def test_the_tournament_sign_up_reads_on_a_phone(written: list[Written], entrants: int) -> None:
+    """The heading, settings, the count, the numbers and the names, in German words."""
+    sign_up_picture.draw_sign_up(sign_up_view(entrants))
+    _check_words(written, sign_up_picture.WIDTH, f"sign-up of {entrants}")
 
 
 def test_the_recording_sees_small_words(written: list[Written]) -> None:
