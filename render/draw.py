@@ -11,7 +11,10 @@ the process boundary as it is. ``picture`` names what to draw:
 
 each with the ``labels`` of the reader's language;
 - ``leaderboard``: a page of a ratings board (``view``: render.leaderboard's, words included);
-- ``profile``: a player's ratings and record (``view``: render.profile's, words included).
+- ``profile``: a player's ratings and record (``view``: render.profile's, words included);
+- ``standings``: one page (``page``, 0 by default) of a tournament's standings (``view``: a
+  render.tournament_views.StandingsView, words included);
+- ``sign_up``: a tournament's sign-up (``view``: a render.tournament_views.SignUpView).
 """
 
 from __future__ import annotations
@@ -51,15 +54,25 @@ def picture(request: Mapping[str, Any]) -> bytes:
         from render import profile
 
         return profile.profile(request["view"])
+    if what == "standings":
+        from render import tournament_standings
+
+        return tournament_standings.draw_standings(request["view"], request.get("page", 0))
+    if what == "sign_up":
+        from render import tournament_signup
+
+        return tournament_signup.draw_sign_up(request["view"])
     raise ValueError(f"no picture called {what!r}")
 
 
 def warm() -> None:
     """Fit every picture's palette now: each drawing process runs this when it starts (the
     bot starts its drawing processes with the bot, so no player waits for it)."""
-    from render import fish, fish_results, ultimatum
+    from render import fish, fish_results, tournament_signup, tournament_standings, ultimatum
 
     fish.board_palette()
     fish_results.results_palette()
     ultimatum.table_palette()
     ultimatum.hand_palette()
+    tournament_standings.standings_palette()
+    tournament_signup.signup_palette()

@@ -11,10 +11,13 @@ import pytest
 from PIL import Image
 
 from render import tournament_signup as picture
+from render.draw import picture as request_picture
 from render.ratings_layout import MARGIN, WIDTH
+from render.tournament_standings import draw_standings
 from render.tournament_views import Setting, SignUpLabels, SignUpView
 from tests.render.games import LONG_NAMES
-from tests.render.test_tournament_standings import Drawn, recording, words
+from tests.render.test_tournament_standings import Drawn, field, recording, words
+from tests.render.test_tournament_standings import view as standings_view
 
 GERMAN = SignUpLabels(
     title="Turnier Nr. {number}",
@@ -108,3 +111,17 @@ def test_a_sign_up_is_a_small_palette_png_and_the_same_each_time() -> None:
 def test_a_bad_template_is_refused() -> None:
     with pytest.raises(ValueError, match=r"label 'entrants' .* may use only \{n\}"):
         SignUpLabels(entrants="Angemeldet: {anzahl}")
+
+
+def test_the_worker_request_draws_the_same_pictures() -> None:
+    """The bot asks its drawing processes by plain request (render.draw): a sign-up and a
+    standings page come back as the modules draw them."""
+    sign_up = view(9)
+    assert request_picture({"picture": "sign_up", "view": sign_up}) == picture.draw_sign_up(sign_up)
+    standings = standings_view(field(20, 2, 3, seed=4))
+    for page in (0, 1):
+        asked = {"picture": "standings", "view": standings, "page": page}
+        assert request_picture(asked) == draw_standings(standings, page)
+    assert request_picture({"picture": "standings", "view": standings}) == draw_standings(
+        standings, 0
+    )
