@@ -11,10 +11,10 @@ from typing import Any
 from bot.config import Settings
 from bot.store.away import AwayMixin
 from bot.store.boards import BoardsMixin
-from bot.store.check import CheckMixin
 from bot.store.claims import ClaimsMixin
 from bot.store.connection import Database
 from bot.store.consent import ConsentMixin
+from bot.store.copy import CopyMixin
 from bot.store.core import Defaults
 from bot.store.db import Database as SqliteDatabase
 from bot.store.db import Synchronous
@@ -35,7 +35,6 @@ class Store(
     QueriesMixin,
     OutboxMixin,
     SettingsMixin,
-    CheckMixin,
     FollowsMixin,
     ConsentMixin,
     ClaimsMixin,
@@ -43,6 +42,7 @@ class Store(
     RatingsMixin,
     BoardsMixin,
     AwayMixin,
+    CopyMixin,
 ):
     """The bot's persistence: one database (SQLite or PostgreSQL), opened once, shared by
     everything. The parts' SQL runs on either (``bot.store.connection``)."""
