@@ -7,35 +7,16 @@ written in the same transaction as the migration; a database that holds tables b
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type hints
 
-from bot.store.errors import StoreOpenError
-from bot.store.schema import LATEST, refusal, steps
+from bot.store.schema import LATEST, openable, run_steps
 
 # Taken for the migration's transaction, so that processes starting together migrate one at a
 # time and each sees the version the one before it left.
 _MIGRATION_LOCK = 0x70656E67  # "peng"
 
 
-class Transaction(Protocol):
-    """What the runner needs of asyncpg's transaction (an async context manager)."""
-
-    async def __aenter__(self) -> Any: ...
-
-    async def __aexit__(self, *exc: object) -> Any: ...
-
-
-class Connection(Protocol):
-    """The part of ``asyncpg.Connection`` the runner uses (asyncpg ships no type hints)."""
-
-    async def execute(self, query: str, *args: Any) -> str: ...
-
-    async def fetchval(self, query: str, *args: Any) -> Any: ...
-
-    def transaction(self) -> Transaction: ...
-
-
-async def schema_version(conn: Connection) -> int | None:
+async def schema_version(conn: asyncpg.Connection) -> int | None:
     """The database's schema version; 0 for an empty database; None when it holds tables that
     are not the bot's (no ``schema_version`` table)."""
     has_version = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
@@ -47,7 +28,7 @@ async def schema_version(conn: Connection) -> int | None:
     return 0 if others == 0 else None
 
 
-async def migrate(conn: Connection, target: int = LATEST) -> int:
+async def migrate(conn: asyncpg.Connection, target: int = LATEST) -> int:
     """Apply the missing migrations up to ``target`` in one transaction; return the old version.
 
     Refuses (StoreOpenError, nothing changed) a database newer than this code or one holding
@@ -55,35 +36,15 @@ async def migrate(conn: Connection, target: int = LATEST) -> int:
     """
     async with conn.transaction():
         await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
-        version = await schema_version(conn)
-        if version is None:
-            raise StoreOpenError(
-                "not_ours",
-                "the PostgreSQL database already holds tables that are not the bot's: "
-                "point DATABASE_URL at a new or an existing game database",
-            )
-        refused = refusal(version, "the PostgreSQL database", "DATABASE_URL")
-        if refused is not None:
-            raise refused
+        version = openable(await schema_version(conn), "the PostgreSQL database", "DATABASE_URL")
         if version == 0 and target > 0:
             await conn.execute(
                 "CREATE TABLE schema_version (version INTEGER NOT NULL, "
                 "one_row BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one_row))"
             )
             await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
-        for reached, statements in steps(version, target, "postgresql"):
-            try:
-                for statement in statements:
-                    await conn.execute(statement)
-            except Exception as error:
-                # Leaving the transaction with this error rolls every step back.
-                raise StoreOpenError(
-                    "migration_failed",
-                    f"upgrading the PostgreSQL database to schema version {reached} failed "
-                    f"({error}); it was left at version {version}, unchanged",
-                    version=version,
-                    step=reached,
-                ) from error
+        # Leaving the transaction with an error rolls every step back.
+        await run_steps(conn.execute, version, target, "postgresql", "the PostgreSQL database")
         if target > version:
             await conn.execute("UPDATE schema_version SET version = $1", target)
     return version

@@ -6,7 +6,7 @@ A game's end writes its rating changes in the transaction that ends it (``rate``
 undo that reopens the game restores the rows from before it (``unrate``), which is only exact
 while none of its players has finished another rated game of that kind since: otherwise the
 undo is refused (StoreError ``rated_since``). Every change to ratings (a game's end, its undo,
-a season start, a rebuild) holds the ratings lock (``Connection.lock_ratings``), so ratings are
+a season start, a rebuild) holds the ratings lock (``Connection.lock``), so ratings are
 changed in one order, the order of the results' ``seq``, which a rebuild follows.
 
 Boards, profiles and seasons read these rows by index (bot.store.boards); nothing here reads in
@@ -103,7 +103,7 @@ async def rate(
 ) -> None:
     """Apply a game's rating changes in the transaction that ends it: RatingsMoved (nothing
     written) when the rows they were worked out from, or the server's season, moved on."""
-    await conn.lock_ratings()
+    await conn.lock("ratings")
     if await season_number(conn, guild_id) != rated.season:
         raise RatingsMoved(game_id)
     stored = await read_rows(conn, (c.after.key for c in rated.changes))
@@ -126,7 +126,7 @@ async def unrate(conn: Connection, game_id: int) -> None:
     """Restore the ratings from before a finished game that runs again (an undo): StoreError
     ``rated_since`` (nothing written) when one of its players has finished another rated game
     of that kind since, whose rating would be lost."""
-    await conn.lock_ratings()
+    await conn.lock("ratings")
     changes = await conn.execute_fetchall(
         "SELECT c.guild_id, c.season, c.kind, c.player, c.mu_before, c.sigma_before, "
         "c.games_before, c.wins_before, c.last_game_before, c.rating_before, "
@@ -191,7 +191,7 @@ class RatingsMixin(StoreCore):
         """Record that a server's new season starts now (its ratings start afresh; the ended
         season keeps its rows)."""
         async with self._db.transaction() as conn:
-            await conn.lock_ratings()
+            await conn.lock("ratings")
             now = self._now()  # read under the lock: after every game that ended before
             await conn.execute(
                 "INSERT INTO seasons (guild_id, started_at) VALUES (?, ?)", (guild_id, now)
@@ -235,7 +235,7 @@ class RatingsMixin(StoreCore):
         ratings lock (games that end meanwhile wait for it); the number of results read."""
         read = 0
         async with self._db.transaction() as conn:
-            await conn.lock_ratings()
+            await conn.lock("ratings")
             await conn.execute("DELETE FROM rating_changes")
             await conn.execute("DELETE FROM ratings")
             seq = 0

@@ -17,6 +17,7 @@ database somewhere may sit at any version from the baseline on.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Literal
 
 from bot.store.errors import StoreOpenError
@@ -392,11 +393,42 @@ def steps(version: int, target: int, dialect: Dialect) -> list[tuple[int, list[s
     ]
 
 
-def refusal(version: int, where: str, setting: str) -> StoreOpenError | None:
-    """Why a database at schema ``version`` cannot be opened by this code (None: it can);
-    ``where`` names it in the message, ``setting`` is the setting that points at it."""
+async def run_steps(
+    execute: Callable[[str], Awaitable[object]],
+    version: int,
+    target: int,
+    dialect: Dialect,
+    where: str,
+) -> None:
+    """Run the statements taking the database ``where`` from ``version`` to ``target`` in the
+    caller's transaction; StoreOpenError ``migration_failed`` when one fails (the caller rolls
+    back, so the database stays as it was)."""
+    for reached, statements in steps(version, target, dialect):
+        try:
+            for statement in statements:
+                await execute(statement)
+        except Exception as error:
+            raise StoreOpenError(
+                "migration_failed",
+                f"upgrading {where} to schema version {reached} failed ({error}); it was left "
+                f"at version {version}, unchanged",
+                version=version,
+                step=reached,
+            ) from error
+
+
+def openable(version: int | None, where: str, setting: str) -> int:
+    """``version`` if this code can open a database at that schema version; else (None: it
+    holds tables that are not the bot's) StoreOpenError says why. ``where`` names the database
+    in the message, ``setting`` is the setting that points at it."""
+    if version is None:
+        raise StoreOpenError(
+            "not_ours",
+            f"{where} already holds tables that are not the bot's: point {setting} at a new "
+            "or an existing game database",
+        )
     if version > LATEST:
-        return StoreOpenError(
+        raise StoreOpenError(
             "schema_too_new",
             f"{where} has schema version {version}, but this version of the bot only knows "
             f"versions up to {LATEST}: run a newer version of the bot, or point {setting} at "
@@ -405,7 +437,7 @@ def refusal(version: int, where: str, setting: str) -> StoreOpenError | None:
             latest=LATEST,
         )
     if 0 < version < BASELINE_VERSION:
-        return StoreOpenError(
+        raise StoreOpenError(
             "schema_too_old",
             f"{where} has schema version {version}, from a development version of the bot "
             f"before its first release (versions start at {BASELINE_VERSION}): point {setting} "
@@ -413,4 +445,4 @@ def refusal(version: int, where: str, setting: str) -> StoreOpenError | None:
             version=version,
             baseline=BASELINE_VERSION,
         )
-    return None
+    return version

@@ -16,8 +16,7 @@ from bot.store.connection import Database
 from bot.store.consent import ConsentMixin
 from bot.store.copy import CopyMixin
 from bot.store.core import Defaults
-from bot.store.db import Database as SqliteDatabase
-from bot.store.db import Synchronous
+from bot.store.db import SqliteDatabase, Synchronous
 from bot.store.follows import FollowsMixin
 from bot.store.lobby import LobbyMixin
 from bot.store.moves import MovesMixin
