@@ -10,7 +10,7 @@ hands in a pure function (``Opening``, ``Rebuild``).
 set (bot.store.postgres), else the SQLite file (WAL, synchronous=FULL, foreign keys, schema
 migrated by ``PRAGMA user_version``); the SQL is written once for both (bot.store.connection).
 Everything else is a typed async method of ``Store``, one part per module (lobby, moves,
-queries, outbox, settings, consent, follows, claims, results, ratings, boards, away),
+queries, outbox, settings, consent, follows, claims, ratings, boards, away, copy),
 returning the frozen records of ``bot.store.records``; the rest of the bot is typed against
 ``Store`` itself. A change that queues posts takes ``announce=`` and queues them in its own
 transaction.

@@ -29,9 +29,13 @@ RATING_COLUMNS = (
     "guild_id, season, kind, player, user_id, mu, sigma, rating, ordinal, games, wins, last_game"
 )
 RESULT_COLUMNS = "seq, game_id, guild_id, kind, finished_at, rated, result, season"
-_SCOPE = "guild_id = ? AND season = ? AND kind = ?"
-# The board's order (the ratings_board index): best first, the player's key breaking ties.
-_ORDER = "rating DESC, ordinal DESC, games DESC, player"
+#: One board: a server's season (or the global scope) and a kind of game.
+SCOPE = "guild_id = ? AND season = ? AND kind = ?"
+# What a game changed, each change with the player's row as it is now (if any).
+_CHANGES_AND_ROWS = (
+    "FROM rating_changes c LEFT JOIN ratings r ON r.guild_id = c.guild_id "
+    "AND r.season = c.season AND r.kind = c.kind AND r.player = c.player WHERE c.game_id = ?"
+)
 _INSERT_RATING = (
     f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
     "ON CONFLICT (guild_id, season, kind, player) DO UPDATE SET user_id = excluded.user_id, "
@@ -82,7 +86,7 @@ async def read_rows(
     found: dict[tuple[int, int, str, str], RatingRow] = {}
     for key in keys:
         rows = await conn.execute_fetchall(
-            f"SELECT {RATING_COLUMNS} FROM ratings WHERE {_SCOPE} AND player = ?", key
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE {SCOPE} AND player = ?", key
         )
         if rows:
             row = from_row(RatingRow, rows[0])
@@ -130,10 +134,7 @@ async def unrate(conn: Connection, game_id: int) -> None:
     changes = await conn.execute_fetchall(
         "SELECT c.guild_id, c.season, c.kind, c.player, c.mu_before, c.sigma_before, "
         "c.games_before, c.wins_before, c.last_game_before, c.rating_before, "
-        "r.last_game AS now_last, r.user_id "
-        "FROM rating_changes c LEFT JOIN ratings r ON r.guild_id = c.guild_id "
-        "AND r.season = c.season AND r.kind = c.kind AND r.player = c.player "
-        "WHERE c.game_id = ?",
+        f"r.last_game AS now_last, r.user_id {_CHANGES_AND_ROWS}",
         (game_id,),
     )
     later = [int(c["now_last"]) for c in changes if c["now_last"] not in (None, game_id)]
@@ -148,12 +149,12 @@ async def unrate(conn: Connection, game_id: int) -> None:
     for c in changes:
         key = (c["guild_id"], c["season"], c["kind"], c["player"])
         if c["games_before"] == 0:
-            await conn.execute(f"DELETE FROM ratings WHERE {_SCOPE} AND player = ?", key)
+            await conn.execute(f"DELETE FROM ratings WHERE {SCOPE} AND player = ?", key)
             continue
         mu, sigma = c["mu_before"], c["sigma_before"]
         await conn.execute(
             "UPDATE ratings SET mu = ?, sigma = ?, rating = ?, ordinal = ?, games = ?, wins = ?, "
-            f"last_game = ? WHERE {_SCOPE} AND player = ?",
+            f"last_game = ? WHERE {SCOPE} AND player = ?",
             (mu, sigma, c["rating_before"], mu - 3 * sigma, c["games_before"],
              c["wins_before"], c["last_game_before"], *key),
         )  # fmt: skip
@@ -175,9 +176,7 @@ class RatingsMixin(StoreCore):
         """A rated game one of this finished game's players finished since (in its kind), which
         keeps an undo from reopening it; None when there is none."""
         rows = await self._db.fetchall(
-            "SELECT r.last_game FROM rating_changes c JOIN ratings r ON r.guild_id = c.guild_id "
-            "AND r.season = c.season AND r.kind = c.kind AND r.player = c.player "
-            "WHERE c.game_id = ? AND r.last_game <> c.game_id LIMIT 1",
+            f"SELECT r.last_game {_CHANGES_AND_ROWS} AND r.last_game <> c.game_id LIMIT 1",
             (game_id,),
         )
         return int(rows[0]["last_game"]) if rows else None

@@ -24,7 +24,6 @@ from bot.store.outbox import OutboxMixin
 from bot.store.postgres import PostgresDatabase
 from bot.store.queries import QueriesMixin
 from bot.store.ratings import RatingsMixin
-from bot.store.results import ResultsMixin
 from bot.store.settings import SettingsMixin
 
 
@@ -37,7 +36,6 @@ class Store(
     FollowsMixin,
     ConsentMixin,
     ClaimsMixin,
-    ResultsMixin,
     RatingsMixin,
     BoardsMixin,
     AwayMixin,
