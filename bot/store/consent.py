@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from bot.store.connection import Connection, Row
@@ -11,7 +12,7 @@ from bot.store.core import StoreCore
 from bot.store.errors import StoreError
 from bot.store.moves import cut_log
 from bot.store.records import GameRecord, OutboxDraft, Position, UndoPost, UndoRequest
-from bot.store.rows import fetch_at, stamp, when
+from bot.store.rows import fetch_at, from_row, stamp
 from bot.store.upkeep import refresh_due
 
 _COLUMNS = (
@@ -26,16 +27,11 @@ def _request(row: Row) -> UndoRequest:
     post = None
     if row["post_message_id"] is not None:
         post = UndoPost(row["post_channel_id"], row["post_message_id"], row["question"] or "")
-    return UndoRequest(
-        game_id=row["game_id"],
-        requester_id=row["requester_id"],
-        keep=row["keep"],
-        version=row["version"],
+    return from_row(
+        UndoRequest,
+        row,
         waiting=tuple(json.loads(row["waiting"])),
         approved=tuple(json.loads(row["approved"])),
-        channel_id=row["channel_id"],
-        created_at=when(row["created_at"]),
-        expires_at=when(row["expires_at"]),
         post=post,
     )
 
@@ -151,9 +147,7 @@ class ConsentMixin(StoreCore):
                 "UPDATE undo_requests SET waiting = ?, approved = ? WHERE game_id = ?",
                 (json.dumps(waiting), json.dumps(approved), game_id),
             )
-            found = await _read(conn, game_id)
-            assert found is not None
-            return found
+            return replace(current, waiting=tuple(waiting), approved=tuple(approved))
 
     async def drop_undo(
         self,

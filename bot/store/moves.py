@@ -10,6 +10,7 @@ from datetime import datetime
 from bot.store.connection import Connection
 from bot.store.core import StoreCore
 from bot.store.errors import GameNotFound, InvalidValue
+from bot.store.lobby import check_level
 from bot.store.records import GameRecord, OutboxDraft, OutboxEntry, Position, Status, StoredGame
 from bot.store.rows import (
     GAME_COLUMNS,
@@ -210,8 +211,7 @@ class MovesMixin(StoreCore):
         the turn clock, reminders and deadline are worked out again for the new occupant
         (``position`` is the game as it stands).
         """
-        if level < 1:
-            raise InvalidValue("bot_level", "a computer player's level is 1 or more", value=level)
+        check_level(level)
         now = self._now()
         async with self._db.transaction() as conn:
             record = await fetch_at(conn, game_id, expected_version, "active")

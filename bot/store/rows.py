@@ -131,12 +131,13 @@ async def fetch_record(conn: Connection, game_id: int) -> GameRecord:
 
 
 async def fetch_at(
-    conn: Connection, game_id: int, expected_version: int, *statuses: Status
+    conn: Connection, game_id: int, expected_version: int | None, *statuses: Status
 ) -> GameRecord:
     """``fetch_record`` for a change decided at ``expected_version`` (VersionConflict once the
-    game moved on) that needs the game in one of ``statuses`` (the first names the wish)."""
+    game moved on; None: at any) that needs the game in one of ``statuses`` (the first names
+    the wish)."""
     record = await fetch_record(conn, game_id)
-    if record.version != expected_version:
+    if expected_version is not None and record.version != expected_version:
         raise VersionConflict(game_id, expected_version, record.version)
     if statuses and record.status not in statuses:
         raise status_error(record, statuses[0])
