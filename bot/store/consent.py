@@ -13,7 +13,7 @@ from bot.store.errors import StoreError
 from bot.store.moves import cut_log
 from bot.store.records import GameRecord, OutboxDraft, Position, UndoPost, UndoRequest
 from bot.store.rows import fetch_at, from_row, stamp
-from bot.store.upkeep import refresh_due
+from bot.store.state import refresh_due
 
 _COLUMNS = (
     "game_id, requester_id, keep, version, waiting, approved, channel_id, created_at, expires_at, "

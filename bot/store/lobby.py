@@ -13,8 +13,7 @@ from bot.store.errors import InvalidValue, LobbyError, StoreError
 from bot.store.records import GameRecord, NewGame, Opening, OutboxDraft, Status
 from bot.store.rows import fetch_at, fetch_record
 from bot.store.settings import check_reminder_hours, check_timeout_days, read_guild_settings
-from bot.store.state import write_state
-from bot.store.upkeep import forget_settled_posts, refresh_due
+from bot.store.state import forget_settled_posts, refresh_due, write_state
 
 #: Builds the messages announcing a change; called inside its transaction, queued with it.
 Announce = Callable[[GameRecord], Iterable[OutboxDraft]]

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.store.connection import Connection
 from bot.store.core import StoreCore
 from bot.store.errors import GameNotFound, InvalidValue
-from bot.store.lobby import check_level
+from bot.store.lobby import Announce, check_level
 from bot.store.records import GameRecord, OutboxDraft, OutboxEntry, Position, Status, StoredGame
 from bot.store.rows import (
     GAME_COLUMNS,
@@ -202,7 +202,7 @@ class MovesMixin(StoreCore):
         *,
         position: Position,
         expected_version: int,
-        drafts: Callable[[GameRecord], Iterable[OutboxDraft]] | None = None,
+        drafts: Announce | None = None,
     ) -> GameRecord:
         """A computer player of ``level`` takes over a person's seat in a running game.
 

@@ -13,7 +13,7 @@ from bot.store.errors import StoreError
 from bot.store.outbox_rows import OUTBOX_COLUMNS
 from bot.store.records import OPEN, GameRecord, OutboxDraft, Status
 from bot.store.rows import SELECT_GAMES, fetch_at, fetch_record, fetch_records, when
-from bot.store.upkeep import refresh_due
+from bot.store.state import refresh_due
 
 _STATUS_IN = "status IN (SELECT value FROM json_each(?))"
 

@@ -332,8 +332,8 @@ V11 = (
 #: A running game's next due moment, worked out from its own row: the earliest of its reminder,
 #: its deadline, its undo request's expiry and, when a computer player is to move, the start of
 #: that turn (the computer is due at once). Nothing for a game that is not running. Kept in
-#: ``games.due_at`` by every write that changes one of them (bot.store.upkeep), so that claiming
-#: due work reads one index instead of testing every running game.
+#: ``games.due_at`` by every write that changes one of them (bot.store.state.refresh_due), so
+#: that claiming due work reads one index instead of testing every running game.
 DUE_AT = """
     CASE WHEN games.status = 'active' THEN (
         SELECT min(moment) FROM (
@@ -347,7 +347,8 @@ DUE_AT = """
         ) AS moments
     ) END
 """
-_SETTLED = "(sent_at IS NOT NULL OR gave_up_at IS NOT NULL)"
+#: A post that was sent or given up.
+SETTLED = "(sent_at IS NOT NULL OR gave_up_at IS NOT NULL)"
 
 #: MIGRATIONS[i] takes a database from version BASELINE_VERSION + i to the next.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -366,10 +367,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # SQLite looks a game's rematches up by this column to keep the foreign key (the
         # partial unique index above is no use to it): without it, that look-up scans games.
         "CREATE INDEX games_by_rematch ON games (rematch_of)",
-        f"DELETE FROM outbox WHERE {_SETTLED} AND game_id IN "
+        f"DELETE FROM outbox WHERE {SETTLED} AND game_id IN "
         "(SELECT id FROM games WHERE status IN ('finished', 'cancelled'))",
         "UPDATE outbox SET payload = '{{}}', claimed_by = NULL, claimed_until = NULL "
-        f"WHERE {_SETTLED}",
+        f"WHERE {SETTLED}",
     ),
 )
 
