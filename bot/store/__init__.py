@@ -3,8 +3,8 @@
 The store knows no rules: it imports nothing of bot.games, bot.play, bot.texts, the Discord
 layer or render (a test and the import contracts keep it so). A game's engine state reaches it
 as a ``Position`` (snapshot text and the facts it indexes) made by bot.play; where a change
-needs the rules inside its transaction (starting a full table, checking the log), the caller
-hands in a pure function (``Opening``, ``Rebuild``).
+needs the rules inside its transaction (starting a full table, rebuilding the ratings), the
+caller hands them in (``Opening``, ``bot.store.ratings.Rebuild``).
 
 ``Store.from_settings(settings)`` opens the one database: PostgreSQL when ``DATABASE_URL`` is
 set (bot.store.postgres), else the SQLite file (WAL, synchronous=FULL, foreign keys, schema

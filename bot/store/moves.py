@@ -93,11 +93,6 @@ async def _stored_games(
     return found
 
 
-def players_of(record: GameRecord) -> int:
-    """How many seats the engine game has."""
-    return sum(1 for s in record.seats if s.seat is not None)
-
-
 class MovesMixin(StoreCore):
     """The move transaction and the log an undo cuts back."""
 
