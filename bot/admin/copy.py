@@ -26,7 +26,7 @@ from dotenv import load_dotenv
 from tqdm import tqdm
 
 from bot.config import ConfigError, database_path, env_file
-from bot.play.check import STARTED, check_snapshots
+from bot.play.check import check_snapshots
 from bot.store.copy import Progress
 from bot.store.errors import StoreError
 from bot.store.postgres import safe_url
@@ -72,7 +72,7 @@ async def copy_database(
         table = await sqlite.first_difference(postgres)
         if table is not None:
             raise CopyRefused(f"the copied {table} differ from the original")
-        report = await check_snapshots(postgres, STARTED)
+        report = await check_snapshots(postgres)
         if report.repaired or report.broken:
             raise CopyRefused(
                 f"replaying the copied games found {len(report.repaired)} snapshot(s) that "

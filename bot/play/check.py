@@ -12,12 +12,11 @@ from typing import Any
 
 from bot.play.games import rebuild
 from bot.store import Position, Store, StoredGame, VersionConflict
+from bot.store.moves import STARTED
 from bot.store.records import Status
 
 log = logging.getLogger(__name__)
 
-#: Every status a game with an engine state can have.
-STARTED: tuple[Status, ...] = ("active", "finished", "cancelled")
 #: The games the check at start covers: those still played (read from their partial index).
 RUNNING: tuple[Status, ...] = ("active",)
 

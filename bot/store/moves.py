@@ -13,8 +13,7 @@ from bot.store.errors import GameNotFound, InvalidValue
 from bot.store.lobby import Announce, check_level
 from bot.store.records import GameRecord, OutboxDraft, OutboxEntry, Position, Status, StoredGame
 from bot.store.rows import (
-    GAME_COLUMNS,
-    SEAT_LIST,
+    SELECT_SNAPSHOTS,
     fetch_at,
     fetch_record,
     fetch_with_snapshot,
@@ -23,8 +22,8 @@ from bot.store.rows import (
 )
 from bot.store.state import write_state
 
-#: Every status a game with an engine state can have (the games the snapshot check reads).
-_STARTED: tuple[Status, ...] = ("active", "finished", "cancelled")
+#: Every status a game with an engine state can have.
+STARTED: tuple[Status, ...] = ("active", "finished", "cancelled")
 
 
 @dataclass(frozen=True)
@@ -49,7 +48,7 @@ async def read_log(conn: Connection, game_id: int) -> list[LoggedAction]:
 def _status_in(statuses: Sequence[Status]) -> str:
     """The statuses as SQL literals (a plain ``status = 'active'`` lets the planner use the
     partial index of running games); only the known ones."""
-    known = [s for s in _STARTED if s in statuses]
+    known = [s for s in STARTED if s in statuses]
     if not known:
         return "status IS NULL"  # never: every game has a status
     if len(known) == 1:
@@ -63,8 +62,7 @@ async def _stored_games(
     """Started games with their snapshots and logs, by id (``params`` end with the limit); a
     row this code cannot read comes as the error it raised, so that the others still can."""
     rows = await conn.execute_fetchall(
-        f"SELECT {GAME_COLUMNS}, {SEAT_LIST}, snapshot FROM games "
-        f"WHERE snapshot IS NOT NULL AND {where} ORDER BY id LIMIT ?",
+        f"{SELECT_SNAPSHOTS} WHERE snapshot IS NOT NULL AND {where} ORDER BY id LIMIT ?",
         params,
     )
     logs: dict[int, list[str]] = {row["id"]: [] for row in rows}

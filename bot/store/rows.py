@@ -35,6 +35,8 @@ SEAT_LIST = (
 )
 #: The start of every query that reads game records: add WHERE / ORDER BY / LIMIT.
 SELECT_GAMES = f"SELECT {GAME_COLUMNS}, {SEAT_LIST} FROM games"
+#: The same with each game's snapshot.
+SELECT_SNAPSHOTS = f"SELECT {GAME_COLUMNS}, {SEAT_LIST}, snapshot FROM games"
 
 
 def when(stamp: float) -> datetime:
@@ -110,11 +112,7 @@ async def fetch_records(conn: Connection, sql: str, params: Sequence[Any] = ()) 
 
 async def fetch_with_snapshot(conn: Connection, game_id: int) -> tuple[GameRecord, str | None]:
     """A game's record and its snapshot text, read together; GameNotFound if there is none."""
-    rows = list(
-        await conn.execute_fetchall(
-            f"SELECT {GAME_COLUMNS}, {SEAT_LIST}, snapshot FROM games WHERE id = ?", (game_id,)
-        )
-    )
+    rows = await conn.execute_fetchall(f"{SELECT_SNAPSHOTS} WHERE id = ?", (game_id,))
     if not rows:
         raise GameNotFound(game_id)
     return record_of_row(rows[0]), rows[0]["snapshot"]
