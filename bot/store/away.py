@@ -100,12 +100,10 @@ def days_begun(started: float, now: float) -> int:
 
 
 async def _days_used(conn: Connection, user_id: int, guild_id: int, month: str) -> int:
-    rows = list(
-        await conn.execute_fetchall(
-            "SELECT coalesce(sum(days), 0) AS used FROM away "
-            "WHERE user_id = ? AND guild_id = ? AND counted_in = ?",
-            (user_id, guild_id, month),
-        )
+    rows = await conn.execute_fetchall(
+        "SELECT coalesce(sum(days), 0) AS used FROM away "
+        "WHERE user_id = ? AND guild_id = ? AND counted_in = ?",
+        (user_id, guild_id, month),
     )
     return int(rows[0]["used"])
 
@@ -116,12 +114,9 @@ async def _end_current(conn: Connection, user_id: int, guild_id: int, now: float
     ends = await away_until(conn, user_id, guild_id, now)
     if ends is None:
         return None
-    rows = list(
-        await conn.execute_fetchall(
-            "SELECT id, started_at, days FROM away "
-            "WHERE user_id = ? AND guild_id = ? AND ends_at > ?",
-            (user_id, guild_id, now),
-        )
+    rows = await conn.execute_fetchall(
+        "SELECT id, started_at, days FROM away WHERE user_id = ? AND guild_id = ? AND ends_at > ?",
+        (user_id, guild_id, now),
     )
     given_back = 0
     for row in rows:

@@ -22,8 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.store.core import StoreCore
-from bot.store.outbox_rows import OUTBOX_COLUMNS, entry_of_row
+from bot.store.core import OUTBOX_COLUMNS, StoreCore, entry_of_row
 from bot.store.records import OutboxEntry
 
 _FREE = "(claimed_until IS NULL OR claimed_until <= :now OR claimed_by = :me)"

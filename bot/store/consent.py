@@ -37,10 +37,8 @@ def _request(row: Row) -> UndoRequest:
 
 
 async def _read(conn: Connection, game_id: int) -> UndoRequest | None:
-    rows = list(
-        await conn.execute_fetchall(
-            f"SELECT {_COLUMNS} FROM undo_requests WHERE game_id = ?", (game_id,)
-        )
+    rows = await conn.execute_fetchall(
+        f"SELECT {_COLUMNS} FROM undo_requests WHERE game_id = ?", (game_id,)
     )
     return _request(rows[0]) if rows else None
 

@@ -279,7 +279,7 @@ _ANY_TABLE = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE
 
 
 async def _has_tables(conn: aiosqlite.Connection) -> bool:
-    return bool(list(await conn.execute_fetchall(_ANY_TABLE)))
+    return bool(await conn.execute_fetchall(_ANY_TABLE))
 
 
 def _cannot_open(path: Path, reason: str) -> StoreOpenError:

@@ -210,10 +210,8 @@ class LobbyMixin(StoreCore):
         async with self._db.transaction() as conn:
             record = await fetch_record(conn, game_id)
             if thread_id is not None and thread_id != record.thread_id:
-                rows = list(
-                    await conn.execute_fetchall(
-                        "SELECT id FROM games WHERE thread_id = ?", (thread_id,)
-                    )
+                rows = await conn.execute_fetchall(
+                    "SELECT id FROM games WHERE thread_id = ?", (thread_id,)
                 )
                 if rows:
                     raise StoreError(

@@ -172,11 +172,9 @@ class MovesMixin(StoreCore):
         now = self._now()
         async with self._db.transaction() as conn:
             record = await fetch_at(conn, game_id, expected_version, "active")
-            rows = list(
-                await conn.execute_fetchall(
-                    "SELECT coalesce(max(seq), 0) AS last FROM actions WHERE game_id = ?",
-                    (game_id,),
-                )
+            rows = await conn.execute_fetchall(
+                "SELECT coalesce(max(seq), 0) AS last FROM actions WHERE game_id = ?",
+                (game_id,),
             )
             before = int(rows[0]["last"])
             await conn.executemany(

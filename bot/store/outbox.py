@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.store.core import StoreCore
+from bot.store.core import OUTBOX_COLUMNS, StoreCore, entry_of_row
 from bot.store.errors import StoreError
-from bot.store.outbox_rows import OUTBOX_COLUMNS, entry_of_row
 from bot.store.queries import HOT_QUERIES
 from bot.store.records import OutboxDraft, OutboxEntry
 from bot.store.rows import maybe_when, stamp

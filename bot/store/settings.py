@@ -75,13 +75,11 @@ def check_language(language: str) -> str:
 
 async def read_guild_settings(conn: Connection, guild_id: int) -> GuildSettings:
     """A server's settings, read inside the caller's transaction."""
-    rows = list(
-        await conn.execute_fetchall(
-            "SELECT guild_id, reminder_hours, timeout_days, language, away_days "
-            "FROM guild_settings "
-            "WHERE guild_id = ?",
-            (guild_id,),
-        )
+    rows = await conn.execute_fetchall(
+        "SELECT guild_id, reminder_hours, timeout_days, language, away_days "
+        "FROM guild_settings "
+        "WHERE guild_id = ?",
+        (guild_id,),
     )
     return from_row(GuildSettings, rows[0]) if rows else GuildSettings(guild_id)
 

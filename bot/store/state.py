@@ -50,12 +50,9 @@ def _person_to_move(position: Position, seats: Sequence[Seat]) -> int | None:
 
 async def away_until(conn: Connection, user_id: int, guild_id: int, now: float) -> float | None:
     """When a person's time away on a server ends (None: they are not away now)."""
-    rows = list(
-        await conn.execute_fetchall(
-            "SELECT max(ends_at) AS ends FROM away "
-            "WHERE user_id = ? AND guild_id = ? AND ends_at > ?",
-            (user_id, guild_id, now),
-        )
+    rows = await conn.execute_fetchall(
+        "SELECT max(ends_at) AS ends FROM away WHERE user_id = ? AND guild_id = ? AND ends_at > ?",
+        (user_id, guild_id, now),
     )
     return None if not rows or rows[0]["ends"] is None else float(rows[0]["ends"])
 
@@ -204,5 +201,5 @@ def _stamp_or_none(moment: datetime | None) -> float | None:
 
 async def current_version(conn: Connection, game_id: int) -> int:
     """The stored version of a game (-1 if the game is gone)."""
-    rows = list(await conn.execute_fetchall("SELECT version FROM games WHERE id = ?", (game_id,)))
+    rows = await conn.execute_fetchall("SELECT version FROM games WHERE id = ?", (game_id,))
     return int(rows[0]["version"]) if rows else -1
