@@ -17,8 +17,6 @@ from bot.store.rows import from_row
 LANGUAGES = ("en", "de", "fr")
 MAX_REMINDER_HOURS = 24.0 * 30
 MAX_TIMEOUT_DAYS = 365.0
-#: The most days of time away a server may allow per person and calendar month.
-MAX_AWAY_DAYS = MOST_AWAY_DAYS
 
 
 class Keep(Enum):
@@ -53,10 +51,10 @@ def _above_zero(value: float, most: float, otherwise: InvalidValue) -> float:
 
 def check_away_days(days: int) -> int:
     """A valid allowance of time away per month (0, none, to 31 days)."""
-    if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= MAX_AWAY_DAYS:
+    if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= MOST_AWAY_DAYS:
         raise InvalidValue(
             "away_days",
-            f"a server allows 0 to {MAX_AWAY_DAYS} whole days of time away a month",
+            f"a server allows 0 to {MOST_AWAY_DAYS} whole days of time away a month",
             value=days,
         )
     return days
