@@ -14,10 +14,9 @@ import discord
 from bot.cogs.errors import PenguinTree
 from bot.config import Settings
 from bot.host import Host
-from bot.play.check import check_snapshots
+from bot.play.check import RUNNING, SnapshotReport, check_snapshots
 from bot.play.ratings import Rater
-from bot.store import SnapshotReport, Store
-from bot.store.check import RUNNING
+from bot.store import Store
 from bot.translator import CatalogueTranslator
 from bot.ui.buttons import GameButton, PerformSelect, ResignButton
 from bot.ui.choices import ChoiceButton, ChoiceSelect

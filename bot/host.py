@@ -22,9 +22,10 @@ from discord.ext import commands
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.play.access import BACKGROUND, open_record
+from bot.play.check import SnapshotReport
 from bot.play.move import Move
 from bot.play.ratings import Rater
-from bot.store import GameRecord, SnapshotReport, Store, StoreError
+from bot.store import GameRecord, Store, StoreError
 from render.draw import picture, warm
 
 

@@ -8,8 +8,7 @@ both sides, and every started game replayed from its log equal to its snapshot. 
 that is not empty is refused, untouched. Stop the bot first (a move made during the copy would
 not be in it), then start it again with ``DATABASE_URL`` set.
 
-The command hands the play layer's replay to the store's copy, as the bot hands it to
-``check_snapshots``: the store itself imports no rules.
+The store copies and compares the rows (bot.store.copy); the replay is the play layer's.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ import asyncio
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Never
 
@@ -26,11 +26,60 @@ from dotenv import load_dotenv
 from tqdm import tqdm
 
 from bot.config import ConfigError, database_path, env_file
-from bot.play.games import rebuild
-from bot.store.copy import CopyRefused, copy_database
+from bot.play.check import check_snapshots
+from bot.store.copy import Progress
 from bot.store.errors import StoreError
 from bot.store.postgres import safe_url
-from bot.store.store import is_postgres_url
+from bot.store.store import Store, is_postgres_url
+
+
+class CopyRefused(Exception):
+    """The copy could not be made or verified; the message says why (for the operator, in
+    English: it is never shown in Discord)."""
+
+
+@dataclass(frozen=True)
+class CopyReport:
+    """What was copied: rows per table, and how many started games were replayed."""
+
+    rows: dict[str, int]
+    replayed: int
+
+
+def _quiet(table: str, done: int, total: int) -> None:
+    """No progress shown."""
+
+
+async def copy_database(
+    source: str | Path, target: str, *, progress: Progress = _quiet
+) -> CopyReport:
+    """Copy the SQLite database at ``source`` into the empty PostgreSQL database ``target``.
+
+    Raises CopyRefused when there is no source, when the target holds any row (nothing is
+    written), or when the verification finds a difference (the copy stays for a look).
+    ``progress`` is told how far each table has come.
+    """
+    if not Path(source).is_file():
+        raise CopyRefused(f"there is no SQLite database at {source}")
+    async with await Store.open(source) as sqlite, await Store.open(target) as postgres:
+        table = await postgres.first_table_with_rows()
+        if table is not None:
+            raise CopyRefused(
+                f"the PostgreSQL database {postgres.path} already holds {table}: the copy "
+                "goes into an empty database only (create a new one)"
+            )
+        rows = await sqlite.copy_into(postgres, progress)
+        table = await sqlite.first_difference(postgres)
+        if table is not None:
+            raise CopyRefused(f"the copied {table} differ from the original")
+        report = await check_snapshots(postgres)
+        if report.repaired or report.broken:
+            raise CopyRefused(
+                f"replaying the copied games found {len(report.repaired)} snapshot(s) that "
+                f"differ from their log and {len(report.broken)} game(s) that do not replay "
+                "(the original has the same problem: run the bot on it once to repair them)",
+            )
+        return CopyReport(rows=rows, replayed=report.checked)
 
 
 class Bars:
@@ -70,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         source = Path(args.source) if args.source else database_path(dict(os.environ))
         bars = Bars()
         try:
-            report = asyncio.run(copy_database(source, args.to, rebuild=rebuild, progress=bars))
+            report = asyncio.run(copy_database(source, args.to, progress=bars))
         finally:
             bars.close()
     except (ConfigError, StoreError, CopyRefused) as error:

@@ -14,7 +14,6 @@ from bot.games import KINDS, game_class, new_game, replay
 from bot.games.base import Game, seat_order
 from bot.play.ratings import result_of, result_text
 from bot.store import GameRecord, InvalidValue, LobbyError, Position, Store
-from bot.store.moves import players_of
 
 
 def dump_snapshot(game: Game) -> str:
@@ -48,7 +47,9 @@ async def load_game(store: Store, game_id: int) -> tuple[GameRecord, Game | None
 
 def replay_record(record: GameRecord, actions: Sequence[str]) -> Game:
     """The game of ``record`` rebuilt from its seed and ``actions`` (the log is the truth)."""
-    return replay(record.kind, players_of(record), record.seed, dict(record.options), list(actions))
+    # The engine's seats: those given out when the game started.
+    players = sum(1 for s in record.seats if s.seat is not None)
+    return replay(record.kind, players, record.seed, dict(record.options), list(actions))
 
 
 def rebuild(record: GameRecord, actions: list[str]) -> Position:

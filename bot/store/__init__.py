@@ -3,14 +3,14 @@
 The store knows no rules: it imports nothing of bot.games, bot.play, bot.texts, the Discord
 layer or render (a test and the import contracts keep it so). A game's engine state reaches it
 as a ``Position`` (snapshot text and the facts it indexes) made by bot.play; where a change
-needs the rules inside its transaction (starting a full table, checking the log), the caller
-hands in a pure function (``Opening``, ``Rebuild``).
+needs the rules inside its transaction (starting a full table, rebuilding the ratings), the
+caller hands them in (``Opening``, ``bot.store.ratings.Rebuild``).
 
 ``Store.from_settings(settings)`` opens the one database: PostgreSQL when ``DATABASE_URL`` is
 set (bot.store.postgres), else the SQLite file (WAL, synchronous=FULL, foreign keys, schema
 migrated by ``PRAGMA user_version``); the SQL is written once for both (bot.store.connection).
 Everything else is a typed async method of ``Store``, one part per module (lobby, moves,
-queries, outbox, settings, consent, follows, claims, results, ratings, boards, away, check),
+queries, outbox, settings, consent, follows, claims, ratings, boards, away, copy),
 returning the frozen records of ``bot.store.records``; the rest of the bot is typed against
 ``Store`` itself. A change that queues posts takes ``announce=`` and queues them in its own
 transaction.
@@ -40,7 +40,7 @@ from bot.store.records import (
     RatingRow,
     SeasonStart,
     Seat,
-    SnapshotReport,
+    StoredGame,
     StoredResult,
     UndoPost,
     UndoRequest,
@@ -70,10 +70,10 @@ __all__ = [
     "RatingRow",
     "SeasonStart",
     "Seat",
-    "SnapshotReport",
     "Store",
     "StoreError",
     "StoreOpenError",
+    "StoredGame",
     "StoredResult",
     "UndoPost",
     "UndoRequest",

@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from bot.store.connection import Connection
 from bot.store.core import StoreCore
 from bot.store.errors import LobbyError, StoreError
+from bot.store.lobby import Announce
 from bot.store.records import GameRecord, OutboxDraft, Position
 from bot.store.rows import SELECT_GAMES, fetch_at, fetch_record, fetch_records, when
 from bot.store.schema import DUE_AT
@@ -66,8 +67,6 @@ _CLOCK_ON = f"""
 #: Builds the posts telling a game that someone is away until a moment (or, given None, back
 #: early): given the game as stored, the end of the time away and the moment of the change.
 AnnounceAway = Callable[[GameRecord, datetime | None, datetime], Iterable[OutboxDraft]]
-#: Builds the posts of a change to one game: given the game as stored.
-AnnounceGame = Callable[[GameRecord], Iterable[OutboxDraft]]
 
 
 class NoDaysLeft(StoreError):
@@ -101,12 +100,10 @@ def days_begun(started: float, now: float) -> int:
 
 
 async def _days_used(conn: Connection, user_id: int, guild_id: int, month: str) -> int:
-    rows = list(
-        await conn.execute_fetchall(
-            "SELECT coalesce(sum(days), 0) AS used FROM away "
-            "WHERE user_id = ? AND guild_id = ? AND counted_in = ?",
-            (user_id, guild_id, month),
-        )
+    rows = await conn.execute_fetchall(
+        "SELECT coalesce(sum(days), 0) AS used FROM away "
+        "WHERE user_id = ? AND guild_id = ? AND counted_in = ?",
+        (user_id, guild_id, month),
     )
     return int(rows[0]["used"])
 
@@ -117,12 +114,9 @@ async def _end_current(conn: Connection, user_id: int, guild_id: int, now: float
     ends = await away_until(conn, user_id, guild_id, now)
     if ends is None:
         return None
-    rows = list(
-        await conn.execute_fetchall(
-            "SELECT id, started_at, days FROM away "
-            "WHERE user_id = ? AND guild_id = ? AND ends_at > ?",
-            (user_id, guild_id, now),
-        )
+    rows = await conn.execute_fetchall(
+        "SELECT id, started_at, days FROM away WHERE user_id = ? AND guild_id = ? AND ends_at > ?",
+        (user_id, guild_id, now),
     )
     given_back = 0
     for row in rows:
@@ -222,7 +216,7 @@ class AwayMixin(StoreCore):
         name: str | None,
         position: Position,
         expected_version: int,
-        drafts: AnnounceGame | None = None,
+        drafts: Announce | None = None,
     ) -> GameRecord:
         """The person a computer player took a seat over from sits there again (``/game
         return``), if the game still runs at ``expected_version``. The computer player leaves;

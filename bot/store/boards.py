@@ -1,7 +1,12 @@
-"""What boards, profiles and seasons read of the stored ratings: pages of a board in its order
-(the ``ratings_board`` index), a position, a person's rows and rating course, a season's best,
-a person's results. Each reads by index; none reads in proportion to the history, only (for a
-position or a deep page) to the players ranked before it.
+"""What boards, profiles and seasons read of the stored ratings and results: pages of a board
+in its order (the ``ratings_board`` index), a position, a person's rows and rating course, a
+season's best, a game's or a person's results, the names people sat down with. Each reads by
+index; none reads in proportion to the history, only (for a position or a deep page) to the
+players ranked before it.
+
+A result is written by ``write_state`` in the transaction that finishes its game (and removed by
+the one that makes it run again). The store never reads a result's JSON: bot.play makes it and
+bot.ratings derives ratings and profiles from it.
 """
 
 from __future__ import annotations
@@ -9,22 +14,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.store.core import StoreCore
-from bot.store.ratings import RATING_COLUMNS, RESULT_COLUMNS, read_rows
+from bot.store.ratings import RATING_COLUMNS, RESULT_COLUMNS, SCOPE, read_rows
 from bot.store.records import RatingRow, StoredResult
 from bot.store.rows import from_row
 
-_SCOPE = "guild_id = ? AND season = ? AND kind = ?"
 # The board's order (the ratings_board index): best first, the player's key breaking ties.
 _ORDER = "rating DESC, ordinal DESC, games DESC, player"
 
 
 class BoardsMixin(StoreCore):
-    """Read boards, positions, a person's ratings, course and results, a season's best."""
+    """Read boards, positions, a person's ratings, course and results, a season's best, a
+    game's result and the names people sat down with."""
 
     async def board_size(self, guild_id: int, season: int, kind: str) -> int:
         """How many players a board has."""
         rows = await self._db.fetchall(
-            f"SELECT count(*) AS n FROM ratings WHERE {_SCOPE}", (guild_id, season, kind)
+            f"SELECT count(*) AS n FROM ratings WHERE {SCOPE}", (guild_id, season, kind)
         )
         return int(rows[0]["n"])
 
@@ -37,7 +42,7 @@ class BoardsMixin(StoreCore):
         rows = await self._db.fetchall(
             f"SELECT {RATING_COLUMNS}, coalesce((SELECT global_board FROM user_settings u "
             "WHERE u.user_id = ratings.user_id), 0) AS named "
-            f"FROM ratings WHERE {_SCOPE} ORDER BY {_ORDER} LIMIT ? OFFSET ?",
+            f"FROM ratings WHERE {SCOPE} ORDER BY {_ORDER} LIMIT ? OFFSET ?",
             (guild_id, season, kind, limit + before, offset - before),
         )
         found = [(from_row(RatingRow, row), bool(row["named"])) for row in rows]
@@ -54,7 +59,7 @@ class BoardsMixin(StoreCore):
 
     async def _better(self, guild_id: int, season: int, kind: str, rating: int) -> int:
         rows = await self._db.fetchall(
-            f"SELECT count(*) AS n FROM ratings WHERE {_SCOPE} AND rating > ?",
+            f"SELECT count(*) AS n FROM ratings WHERE {SCOPE} AND rating > ?",
             (guild_id, season, kind, rating),
         )
         return int(rows[0]["n"])
@@ -67,7 +72,7 @@ class BoardsMixin(StoreCore):
                 return None
             me = next(iter(found.values()))
             rows = await conn.execute_fetchall(
-                f"SELECT count(*) AS n FROM ratings WHERE {_SCOPE} AND (rating > ? OR "
+                f"SELECT count(*) AS n FROM ratings WHERE {SCOPE} AND (rating > ? OR "
                 "(rating = ? AND (ordinal > ? OR (ordinal = ? AND (games > ? OR "
                 "(games = ? AND player < ?))))))",
                 (guild_id, season, kind, me.rating, me.rating, me.ordinal, me.ordinal, me.games,
@@ -99,8 +104,8 @@ class BoardsMixin(StoreCore):
     async def podium(self, guild_id: int, season: int, kind: str, places: int) -> list[RatingRow]:
         """The best of a board down to its ``places``-th row, and those tied with it."""
         rows = await self._db.fetchall(
-            f"SELECT {RATING_COLUMNS} FROM ratings WHERE {_SCOPE} AND rating >= coalesce(("
-            f"SELECT rating FROM ratings WHERE {_SCOPE} ORDER BY {_ORDER} LIMIT 1 OFFSET ?), 0) "
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE {SCOPE} AND rating >= coalesce(("
+            f"SELECT rating FROM ratings WHERE {SCOPE} ORDER BY {_ORDER} LIMIT 1 OFFSET ?), 0) "
             f"ORDER BY {_ORDER}",
             (guild_id, season, kind, guild_id, season, kind, places - 1),
         )
@@ -118,3 +123,23 @@ class BoardsMixin(StoreCore):
         )
         found = [from_row(StoredResult, row) for row in rows]
         return [r for r in found if guild_id is None or r.guild_id == guild_id]
+
+    async def result_of(self, game_id: int) -> StoredResult | None:
+        """The stored result of a game (None while it is not finished)."""
+        rows = await self._db.fetchall(
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ?", (game_id,)
+        )
+        return from_row(StoredResult, rows[0]) if rows else None
+
+    async def seat_names(self, user_ids: list[int]) -> dict[int, str]:
+        """The name each person last sat down at a table with (people never named are left
+        out)."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" * len(user_ids))
+        rows = await self._db.fetchall(
+            f"SELECT user_id, name FROM seats WHERE user_id IN ({marks}) AND name IS NOT NULL "
+            "ORDER BY joined_at",
+            user_ids,
+        )
+        return {int(row["user_id"]): str(row["name"]) for row in rows}

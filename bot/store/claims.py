@@ -11,7 +11,7 @@ own — and renews its leases while it lives; a process that dies stops renewing
 leases lapse the next claim by any other process takes its rows over.
 
 Claiming is one short UPDATE … RETURNING inside a transaction that first takes the claim lock
-(``Connection.lock_claims``: a transaction-level advisory lock on PostgreSQL; SQLite's write
+(``Connection.lock``: a transaction-level advisory lock on PostgreSQL; SQLite's write
 transactions are serial anyway), so two processes never claim the same row: the second one's
 statement starts after the first committed and sees its claim. Exactly once then rests on the
 store's own guarantees: a change to a game commits only at the version it was read at, and a
@@ -22,8 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.store.core import StoreCore
-from bot.store.outbox_rows import OUTBOX_COLUMNS, entry_of_row
+from bot.store.core import OUTBOX_COLUMNS, StoreCore, entry_of_row
 from bot.store.records import OutboxEntry
 
 _FREE = "(claimed_until IS NULL OR claimed_until <= :now OR claimed_by = :me)"
@@ -65,7 +64,7 @@ class ClaimsMixin(StoreCore):
         now = self._now()
         params = {"me": worker, "now": now, "until": now + lease, "limit": limit}
         async with self._db.transaction() as conn:
-            await conn.lock_claims()
+            await conn.lock("claims")
             rows = await conn.execute_fetchall(CLAIM_GAMES, params)
         return sorted(int(row["id"]) for row in rows)
 
@@ -74,7 +73,7 @@ class ClaimsMixin(StoreCore):
         now = self._now()
         params = {"me": worker, "now": now, "until": now + lease, "id": game_id}
         async with self._db.transaction() as conn:
-            await conn.lock_claims()
+            await conn.lock("claims")
             return await conn.execute(CLAIM_GAME, params) == 1
 
     async def claim_outbox(
@@ -86,7 +85,7 @@ class ClaimsMixin(StoreCore):
         now = self._now()
         params = {"me": worker, "now": now, "until": now + lease, "limit": limit}
         async with self._db.transaction() as conn:
-            await conn.lock_claims()
+            await conn.lock("claims")
             rows = await conn.execute_fetchall(CLAIM_OUTBOX, params)
         return sorted((entry_of_row(row) for row in rows), key=lambda e: e.id)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from bot.store.connection import Connection, Row
@@ -11,8 +12,8 @@ from bot.store.core import StoreCore
 from bot.store.errors import StoreError
 from bot.store.moves import cut_log
 from bot.store.records import GameRecord, OutboxDraft, Position, UndoPost, UndoRequest
-from bot.store.rows import fetch_at, stamp, when
-from bot.store.upkeep import refresh_due
+from bot.store.rows import fetch_at, from_row, stamp
+from bot.store.state import refresh_due
 
 _COLUMNS = (
     "game_id, requester_id, keep, version, waiting, approved, channel_id, created_at, expires_at, "
@@ -26,25 +27,18 @@ def _request(row: Row) -> UndoRequest:
     post = None
     if row["post_message_id"] is not None:
         post = UndoPost(row["post_channel_id"], row["post_message_id"], row["question"] or "")
-    return UndoRequest(
-        game_id=row["game_id"],
-        requester_id=row["requester_id"],
-        keep=row["keep"],
-        version=row["version"],
+    return from_row(
+        UndoRequest,
+        row,
         waiting=tuple(json.loads(row["waiting"])),
         approved=tuple(json.loads(row["approved"])),
-        channel_id=row["channel_id"],
-        created_at=when(row["created_at"]),
-        expires_at=when(row["expires_at"]),
         post=post,
     )
 
 
 async def _read(conn: Connection, game_id: int) -> UndoRequest | None:
-    rows = list(
-        await conn.execute_fetchall(
-            f"SELECT {_COLUMNS} FROM undo_requests WHERE game_id = ?", (game_id,)
-        )
+    rows = await conn.execute_fetchall(
+        f"SELECT {_COLUMNS} FROM undo_requests WHERE game_id = ?", (game_id,)
     )
     return _request(rows[0]) if rows else None
 
@@ -151,9 +145,7 @@ class ConsentMixin(StoreCore):
                 "UPDATE undo_requests SET waiting = ?, approved = ? WHERE game_id = ?",
                 (json.dumps(waiting), json.dumps(approved), game_id),
             )
-            found = await _read(conn, game_id)
-            assert found is not None
-            return found
+            return replace(current, waiting=tuple(waiting), approved=tuple(approved))
 
     async def drop_undo(
         self,

@@ -1,24 +1,18 @@
-"""Moving over: every row of an SQLite database copied into an empty PostgreSQL one, verified.
+"""Copying a database: every row of every table into another store of the same schema version,
+in key order, a batch at a time (``python -m bot.admin copy`` moves SQLite to PostgreSQL).
 
-Both schemas are at the same version with the same tables and columns (bot.store.schema), so
-rows go over one to one, ids included, in one PostgreSQL transaction: either everything is copied
-or nothing is. Rows move in batches read in key order (each batch starts after the last key of
-the one before), so memory holds one batch whatever the size of the database. The copy is then
-verified twice, batch by batch again: every table holds the same rows on both sides, and every
-started game, replayed from its log by the caller's ``rebuild`` (the rules; the store knows
-none), equals its stored snapshot.
+Rows go over one to one, ids included, in one transaction of the target: either everything is
+copied or nothing is. Each batch starts after the last key of the one before, so memory holds
+one batch whatever the size of the database; comparing two databases reads them the same way.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from bot.store.check import STARTED, Rebuild
 from bot.store.connection import Connection
-from bot.store.store import Store
+from bot.store.core import StoreCore
 
 #: Every table, parents before children, with the key the rows are ordered by.
 TABLES: tuple[tuple[str, str], ...] = (
@@ -45,28 +39,6 @@ _SMALL = {"meta"}
 BATCH = 1000
 #: Told how many rows of a table were handled so far (a progress bar, or nothing).
 Progress = Callable[[str, int, int], None]
-
-
-class CopyRefused(Exception):
-    """The copy could not be made or verified; the message says why (for the operator, in
-    English: it is never shown in Discord)."""
-
-
-@dataclass(frozen=True)
-class CopyReport:
-    """What was copied: rows per table, and how many started games were replayed."""
-
-    rows: dict[str, int]
-    replayed: int
-
-
-def _quiet(table: str, done: int, total: int) -> None:
-    """No progress shown."""
-
-
-async def _columns(store: Store, table: str) -> list[str]:
-    rows = await store._db.fetchall(f"PRAGMA table_info({table})")
-    return [str(row["name"]) for row in rows]
 
 
 async def _batches(
@@ -123,32 +95,25 @@ async def _same_rows(
     return await anext(theirs, None) is None
 
 
-async def copy_database(
-    source: str | Path, target: str, *, rebuild: Rebuild, progress: Progress = _quiet
-) -> CopyReport:
-    """Copy the SQLite database at ``source`` into the empty PostgreSQL database ``target``.
+class CopyMixin(StoreCore):
+    """Copy every row into another store, and compare two stores row by row."""
 
-    Raises CopyRefused when there is no source, when the target holds any row (nothing is
-    written), or when the verification finds a difference (the copy stays for a look).
-    ``progress`` is told how far each table has come.
-    """
-    if not Path(source).is_file():
-        raise CopyRefused(f"there is no SQLite database at {source}")
-    async with await Store.open(source) as sqlite, await Store.open(target) as postgres:
+    async def first_table_with_rows(self) -> str | None:
+        """The first table that holds a row (None: the database is empty)."""
         for table, _key in TABLES:
-            found = await postgres._db.fetchall(f"SELECT 1 FROM {table} LIMIT 1")
-            if found:
-                raise CopyRefused(
-                    f"the PostgreSQL database {postgres.path} already holds {table}: the copy "
-                    "goes into an empty database only (create a new one)"
-                )
-        columns = {table: await _columns(sqlite, table) for table, _key in TABLES}
+            if await self._db.fetchall(f"SELECT 1 FROM {table} LIMIT 1"):
+                return table
+        return None
+
+    async def copy_into(self, target: CopyMixin, progress: Progress) -> dict[str, int]:
+        """Copy every row of this SQLite database into the empty PostgreSQL ``target``, in
+        one transaction of the target; the rows copied per table. ``progress`` is told how far
+        each table has come."""
+        columns = {table: await self._columns(table) for table, _key in TABLES}
         rows: dict[str, int] = {}
-        async with sqlite._db.read() as source_conn, postgres._db.transaction() as target_conn:
+        async with self._db.read() as source, target._db.transaction() as conn:
             for table, key in TABLES:
-                rows[table] = await _copy_table(
-                    source_conn, target_conn, table, columns[table], key, progress
-                )
+                rows[table] = await _copy_table(source, conn, table, columns[table], key, progress)
             # The next new id follows the copied ones.
             for table, column in (
                 ("games", "id"),
@@ -157,19 +122,22 @@ async def copy_database(
                 ("seasons", "id"),
                 ("away", "id"),
             ):
-                await target_conn.execute(
+                await conn.execute(
                     f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "
                     f"coalesce((SELECT max({column}) FROM {table}), 0) + 1, false)"
                 )
-        async with sqlite._db.read() as source_conn, postgres._db.read() as target_conn:
+        return rows
+
+    async def first_difference(self, other: CopyMixin) -> str | None:
+        """The first table whose rows differ from those of ``other`` (None: all the same)."""
+        columns = {table: await self._columns(table) for table, _key in TABLES}
+        async with self._db.read() as mine, other._db.read() as theirs:
             for table, key in TABLES:
-                if not await _same_rows(source_conn, target_conn, table, columns[table], key):
-                    raise CopyRefused(f"the copied {table} differ from the original")
-        report = await postgres.check_snapshots(rebuild, STARTED)
-        if report.repaired or report.broken:
-            raise CopyRefused(
-                f"replaying the copied games found {len(report.repaired)} snapshot(s) that "
-                f"differ from their log and {len(report.broken)} game(s) that do not replay "
-                "(the original has the same problem: run the bot on it once to repair them)",
-            )
-        return CopyReport(rows=rows, replayed=report.checked)
+                if not await _same_rows(mine, theirs, table, columns[table], key):
+                    return table
+        return None
+
+    async def _columns(self, table: str) -> list[str]:
+        """The columns of a table of this SQLite database, in their order."""
+        rows = await self._db.fetchall(f"PRAGMA table_info({table})")
+        return [str(row["name"]) for row in rows]

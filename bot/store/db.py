@@ -12,51 +12,38 @@ from typing import Any, Literal
 
 import aiosqlite
 
-from bot.store.connection import IntegrityError, Params, Row
+from bot.store import connection
+from bot.store.connection import Lock, Params, Row
 from bot.store.errors import StoreOpenError
-from bot.store.schema import LATEST, refusal, steps
+from bot.store.schema import LATEST, openable, run_steps
 
 Synchronous = Literal["FULL", "NORMAL", "OFF"]
 BUSY_TIMEOUT_MS = 5000
 
 
-class SqliteConnection:
-    """``bot.store.connection.Connection`` on an aiosqlite connection."""
+class SqliteConnection(connection.Connection):
+    """The store's connection on an aiosqlite connection."""
 
     __slots__ = ("raw",)
+    integrity_error = sqlite3.IntegrityError
 
     def __init__(self, raw: aiosqlite.Connection) -> None:
         self.raw = raw
 
-    async def execute(self, sql: str, params: Params = ()) -> int:
-        """Run a statement; the number of rows it changed."""
-        try:
-            cursor = await self.raw.execute(sql, _params(params))
-        except sqlite3.IntegrityError as error:
-            raise IntegrityError(str(error)) from error
+    async def _execute(self, sql: str, params: Params) -> int:
+        cursor = await self.raw.execute(sql, _params(params))
         return cursor.rowcount
 
-    async def execute_fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        """Run a query; all its rows."""
-        try:
-            return list(await self.raw.execute_fetchall(sql, _params(params)))
-        except sqlite3.IntegrityError as error:
-            raise IntegrityError(str(error)) from error
+    async def _fetchall(self, sql: str, params: Params) -> list[Row]:
+        return list(await self.raw.execute_fetchall(sql, _params(params)))
 
-    async def executemany(self, sql: str, params: Iterable[Params]) -> None:
-        """Run a statement once per set of parameters."""
-        try:
-            await self.raw.executemany(sql, [_params(p) for p in params])
-        except sqlite3.IntegrityError as error:
-            raise IntegrityError(str(error)) from error
+    async def _executemany(self, sql: str, params: Iterable[Params]) -> None:
+        await self.raw.executemany(sql, [_params(p) for p in params])
 
     async def lock_game(self, game_id: int) -> None:
         """Nothing to do: SQLite's write transactions (BEGIN IMMEDIATE) are serial already."""
 
-    async def lock_claims(self) -> None:
-        """Nothing to do: SQLite's write transactions (BEGIN IMMEDIATE) are serial already."""
-
-    async def lock_ratings(self) -> None:
+    async def lock(self, name: Lock) -> None:
         """Nothing to do: SQLite's write transactions (BEGIN IMMEDIATE) are serial already."""
 
 
@@ -64,7 +51,7 @@ def _params(params: Params) -> Any:
     return params if isinstance(params, dict) else tuple(params)
 
 
-class Database:
+class SqliteDatabase(connection.Database):
     """One aiosqlite connection owned by the store, serialised by a lock, plus the store's clock.
 
     Every statement goes through this one connection; the lock keeps one coroutine's transaction
@@ -89,7 +76,7 @@ class Database:
         clock: Callable[[], float],
         synchronous: Synchronous = "FULL",
         target: int = LATEST,
-    ) -> Database:
+    ) -> SqliteDatabase:
         """Open (creating if needed) the database at ``path`` and bring its schema up to date."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -103,9 +90,7 @@ class Database:
             version, has_tables = await asyncio.to_thread(_probe, path)
         except sqlite3.Error as error:
             raise _cannot_open(path, str(error)) from error
-        refusal = _refusal(path, version, has_tables)
-        if refusal is not None:
-            raise refusal
+        _openable(path, version, has_tables)
         try:
             conn = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as error:
@@ -193,20 +178,10 @@ class Database:
 
     @asynccontextmanager
     async def single(self) -> AsyncIterator[SqliteConnection]:
-        """The connection for one statement on its own (atomic without an explicit transaction)."""
+        """The connection for one statement on its own (SQLite makes it atomic: no BEGIN and
+        COMMIT round trips)."""
         async with self._lock:
             yield self.wrapped
-
-    async def write_one(self, sql: str, params: Params = ()) -> int:
-        """Run one writing statement on its own (SQLite makes it atomic: no BEGIN and COMMIT
-        round trips); the number of rows it changed."""
-        async with self._lock:
-            return await self.wrapped.execute(sql, params)
-
-    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        """Run one query on its own and return its rows."""
-        async with self._lock:
-            return await self.wrapped.execute_fetchall(sql, params)
 
     async def pragmas(self) -> dict[str, Any]:
         """The connection settings that matter for safety, as SQLite reports them."""
@@ -261,24 +236,10 @@ async def migrate(conn: aiosqlite.Connection, path: Path, target: int = LATEST) 
     await conn.execute("BEGIN IMMEDIATE")
     try:
         # Checked again under the write lock: another process may have changed the file since
-        # the probe in Database.open.
+        # the probe in SqliteDatabase.open.
         version = int(await _pragma(conn, "user_version"))
-        refusal = _refusal(path, version, version == 0 and await _has_tables(conn))
-        if refusal is not None:
-            raise refusal
-        for reached, statements in steps(version, target, "sqlite"):
-            try:
-                for statement in statements:
-                    await conn.execute(statement)
-            except sqlite3.Error as error:
-                raise StoreOpenError(
-                    "migration_failed",
-                    f"upgrading the database {path} to schema version {reached} failed "
-                    f"({error}); it was left at version {version}, unchanged",
-                    path=str(path),
-                    version=version,
-                    step=reached,
-                ) from error
+        _openable(path, version, version == 0 and await _has_tables(conn))
+        await run_steps(conn.execute, version, target, "sqlite", f"the database {path}")
         if target > version:
             # user_version is part of the database header, so it commits with the migration.
             await conn.execute(f"PRAGMA user_version = {int(target)}")
@@ -302,16 +263,10 @@ def _probe(path: Path) -> tuple[int, bool]:
     return version, has_tables
 
 
-def _refusal(path: Path, version: int, has_tables: bool) -> StoreOpenError | None:
-    """Why the database at ``path`` is not one to open (None: it is ours, or new)."""
-    if version == 0 and has_tables:
-        return StoreOpenError(
-            "not_ours",
-            f"the database {path} already holds tables that are not the bot's: "
-            "point DATABASE_PATH at a new or an existing game database",
-            path=str(path),
-        )
-    return refusal(version, f"the database {path}", "DATABASE_PATH")
+def _openable(path: Path, version: int, has_tables: bool) -> None:
+    """StoreOpenError unless the database at ``path`` is ours, or new."""
+    ours = None if version == 0 and has_tables else version
+    openable(ours, f"the database {path}", "DATABASE_PATH")
 
 
 async def _pragma(conn: aiosqlite.Connection, pragma: str) -> Any:
@@ -324,7 +279,7 @@ _ANY_TABLE = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE
 
 
 async def _has_tables(conn: aiosqlite.Connection) -> bool:
-    return bool(list(await conn.execute_fetchall(_ANY_TABLE)))
+    return bool(await conn.execute_fetchall(_ANY_TABLE))
 
 
 def _cannot_open(path: Path, reason: str) -> StoreOpenError:

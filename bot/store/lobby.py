@@ -11,10 +11,9 @@ from bot.store.connection import Connection, IntegrityError
 from bot.store.core import StoreCore
 from bot.store.errors import InvalidValue, LobbyError, StoreError
 from bot.store.records import GameRecord, NewGame, Opening, OutboxDraft, Status
-from bot.store.rows import fetch_record, status_error
+from bot.store.rows import fetch_at, fetch_record
 from bot.store.settings import check_reminder_hours, check_timeout_days, read_guild_settings
-from bot.store.state import write_state
-from bot.store.upkeep import forget_settled_posts, refresh_due
+from bot.store.state import forget_settled_posts, refresh_due, write_state
 
 #: Builds the messages announcing a change; called inside its transaction, queued with it.
 Announce = Callable[[GameRecord], Iterable[OutboxDraft]]
@@ -24,11 +23,6 @@ Announce = Callable[[GameRecord], Iterable[OutboxDraft]]
 KINDS = ("fish", "ultimatum")
 #: The table sizes the schema stores (``max_players BETWEEN 2 AND 4``).
 SMALLEST, LARGEST = 2, 4
-
-
-def _require(record: GameRecord, wanted: Status) -> None:
-    if record.status != wanted:
-        raise status_error(record, wanted)
 
 
 def _check_table(players: int, bots: int, bot_level: int) -> None:
@@ -44,8 +38,13 @@ def _check_table(players: int, bots: int, bot_level: int) -> None:
             value=bots,
             players=players,
         )
-    if bot_level < 1:
-        raise InvalidValue("bot_level", "a computer player's level is 1 or more", value=bot_level)
+    check_level(bot_level)
+
+
+def check_level(level: int) -> None:
+    """Refuse a computer player's level below 1 (InvalidValue)."""
+    if level < 1:
+        raise InvalidValue("bot_level", "a computer player's level is 1 or more", value=level)
 
 
 def _options_text(options: Mapping[str, Any]) -> str:
@@ -121,8 +120,7 @@ class LobbyMixin(StoreCore):
         the last seat."""
         now = self._now()
         async with self._db.transaction() as conn:
-            record = await fetch_record(conn, game_id)
-            _require(record, "lobby")
+            record = await fetch_at(conn, game_id, None, "lobby")
             if user_id in record.user_ids:
                 raise LobbyError(
                     "already_seated", f"you are already in game #{game_id}", game_id=game_id
@@ -140,12 +138,10 @@ class LobbyMixin(StoreCore):
         opening: Opening,
     ) -> GameRecord:
         """Seat a computer player in a lobby; the game starts when this fills the last seat."""
-        if level < 1:
-            raise InvalidValue("bot_level", "a computer player's level is 1 or more", value=level)
+        check_level(level)
         now = self._now()
         async with self._db.transaction() as conn:
-            record = await fetch_record(conn, game_id)
-            _require(record, "lobby")
+            record = await fetch_at(conn, game_id, None, "lobby")
             _require_room(record)
             await _add_seat(conn, game_id, bot_level=level, now=now)
             return await self._after_seating(conn, game_id, now, announce, opening)
@@ -157,8 +153,7 @@ class LobbyMixin(StoreCore):
         when no person is left, the lobby is cancelled."""
         now = self._now()
         async with self._db.transaction() as conn:
-            record = await fetch_record(conn, game_id)
-            _require(record, "lobby")
+            record = await fetch_at(conn, game_id, None, "lobby")
             if user_id not in record.user_ids:
                 raise LobbyError("not_seated", f"you are not in game #{game_id}", game_id=game_id)
             await conn.execute(
@@ -185,8 +180,7 @@ class LobbyMixin(StoreCore):
         """Start a lobby with at least 2 seated; ``by`` (when given) must be its creator."""
         now = self._now()
         async with self._db.transaction() as conn:
-            record = await fetch_record(conn, game_id)
-            _require(record, "lobby")
+            record = await fetch_at(conn, game_id, None, "lobby")
             if by is not None and by != record.creator_id:
                 raise LobbyError(
                     "not_creator",
@@ -201,9 +195,7 @@ class LobbyMixin(StoreCore):
         """End a lobby or a running game without a result (who may do so is the caller's rule)."""
         now = self._now()
         async with self._db.transaction() as conn:
-            record = await fetch_record(conn, game_id)
-            if record.status not in ("lobby", "active"):
-                raise status_error(record, "active")
+            await fetch_at(conn, game_id, None, "active", "lobby")
             await conn.execute(
                 "UPDATE games SET status = 'cancelled', version = version + 1, updated_at = ?, "
                 "to_move_seat = NULL, next_reminder_at = NULL, deadline_at = NULL WHERE id = ?",
@@ -218,10 +210,8 @@ class LobbyMixin(StoreCore):
         async with self._db.transaction() as conn:
             record = await fetch_record(conn, game_id)
             if thread_id is not None and thread_id != record.thread_id:
-                rows = list(
-                    await conn.execute_fetchall(
-                        "SELECT id FROM games WHERE thread_id = ?", (thread_id,)
-                    )
+                rows = await conn.execute_fetchall(
+                    "SELECT id FROM games WHERE thread_id = ?", (thread_id,)
                 )
                 if rows:
                     raise StoreError(

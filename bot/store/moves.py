@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.store.connection import Connection
 from bot.store.core import StoreCore
-from bot.store.errors import InvalidValue
-from bot.store.records import GameRecord, OutboxDraft, OutboxEntry, Position
-from bot.store.rows import fetch_at, fetch_record, fetch_with_snapshot, when
+from bot.store.errors import GameNotFound, InvalidValue
+from bot.store.lobby import Announce, check_level
+from bot.store.records import GameRecord, OutboxDraft, OutboxEntry, Position, Status, StoredGame
+from bot.store.rows import (
+    SELECT_SNAPSHOTS,
+    fetch_at,
+    fetch_record,
+    fetch_with_snapshot,
+    record_of_row,
+    when,
+)
 from bot.store.state import write_state
+
+#: Every status a game with an engine state can have.
+STARTED: tuple[Status, ...] = ("active", "finished", "cancelled")
 
 
 @dataclass(frozen=True)
@@ -33,9 +45,50 @@ async def read_log(conn: Connection, game_id: int) -> list[LoggedAction]:
     return [LoggedAction(r["seq"], r["seat"], r["text"], when(r["created_at"])) for r in rows]
 
 
-def players_of(record: GameRecord) -> int:
-    """How many seats the engine game has."""
-    return sum(1 for s in record.seats if s.seat is not None)
+def _status_in(statuses: Sequence[Status]) -> str:
+    """The statuses as SQL literals (a plain ``status = 'active'`` lets the planner use the
+    partial index of running games); only the known ones."""
+    known = [s for s in STARTED if s in statuses]
+    if not known:
+        return "status IS NULL"  # never: every game has a status
+    if len(known) == 1:
+        return f"status = '{known[0]}'"
+    return "status IN (" + ", ".join(f"'{s}'" for s in known) + ")"
+
+
+async def _stored_games(
+    conn: Connection, where: str, params: Sequence[object]
+) -> list[tuple[int, StoredGame | Exception]]:
+    """Started games with their snapshots and logs, by id (``params`` end with the limit); a
+    row this code cannot read comes as the error it raised, so that the others still can."""
+    rows = await conn.execute_fetchall(
+        f"{SELECT_SNAPSHOTS} WHERE snapshot IS NOT NULL AND {where} ORDER BY id LIMIT ?",
+        params,
+    )
+    logs: dict[int, list[str]] = {row["id"]: [] for row in rows}
+    last_at: dict[int, float] = {}
+    for row in await conn.execute_fetchall(
+        "SELECT game_id, text, created_at FROM actions "
+        "WHERE game_id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY game_id, seq",
+        (json.dumps(list(logs)),),
+    ):
+        logs[row["game_id"]].append(row["text"])
+        last_at[row["game_id"]] = row["created_at"]
+    found: list[tuple[int, StoredGame | Exception]] = []
+    for row in rows:
+        game_id = row["id"]
+        try:
+            record = record_of_row(row)
+        except Exception as error:
+            found.append((game_id, error))
+            continue
+        found.append(
+            (
+                game_id,
+                StoredGame(record, row["snapshot"], tuple(logs[game_id]), last_at.get(game_id)),
+            )
+        )
+    return found
 
 
 class MovesMixin(StoreCore):
@@ -51,6 +104,51 @@ class MovesMixin(StoreCore):
         async with self._db.read() as conn:
             await fetch_record(conn, game_id)  # GameNotFound rather than an empty log
             return await read_log(conn, game_id)
+
+    async def started_games(
+        self, after: int, statuses: Sequence[Status], limit: int
+    ) -> list[tuple[int, StoredGame | Exception]]:
+        """Up to ``limit`` started games of ``statuses`` after the id ``after``, in id order,
+        each read with its log in one view; a row this code cannot read comes as its error."""
+        async with self._db.read() as conn:
+            return await _stored_games(conn, f"id > ? AND {_status_in(statuses)}", (after, limit))
+
+    async def stored_game(self, game_id: int) -> StoredGame:
+        """A started game with its log, read in one view; GameNotFound if there is none."""
+        async with self._db.read() as conn:
+            found = await _stored_games(conn, "id = ?", (game_id, 1))
+        if not found:
+            raise GameNotFound(game_id)
+        game = found[0][1]
+        if isinstance(game, Exception):
+            raise game
+        return game
+
+    async def repair(
+        self,
+        game: StoredGame,
+        position: Position,
+        *,
+        keep_clock: bool,
+        turn_started: float | None,
+    ) -> GameRecord:
+        """Store ``position``, the replay of ``game``'s log, as its state (a cancelled game
+        stays cancelled); VersionConflict when the game changed since it was read.
+
+        ``keep_clock`` and ``turn_started`` are ``write_state``'s: a repair is no move.
+        """
+        record = game.record
+        status: Status | None = "cancelled" if record.status == "cancelled" else None
+        async with self._db.transaction() as conn:
+            return await write_state(
+                conn,
+                record,
+                position,
+                self._now(),
+                status=status,
+                keep_clock=keep_clock,
+                turn_started=turn_started,
+            )
 
     async def commit_turn(
         self,
@@ -74,11 +172,9 @@ class MovesMixin(StoreCore):
         now = self._now()
         async with self._db.transaction() as conn:
             record = await fetch_at(conn, game_id, expected_version, "active")
-            rows = list(
-                await conn.execute_fetchall(
-                    "SELECT coalesce(max(seq), 0) AS last FROM actions WHERE game_id = ?",
-                    (game_id,),
-                )
+            rows = await conn.execute_fetchall(
+                "SELECT coalesce(max(seq), 0) AS last FROM actions WHERE game_id = ?",
+                (game_id,),
             )
             before = int(rows[0]["last"])
             await conn.executemany(
@@ -97,7 +193,7 @@ class MovesMixin(StoreCore):
         *,
         position: Position,
         expected_version: int,
-        drafts: Callable[[GameRecord], Iterable[OutboxDraft]] | None = None,
+        drafts: Announce | None = None,
     ) -> GameRecord:
         """A computer player of ``level`` takes over a person's seat in a running game.
 
@@ -106,8 +202,7 @@ class MovesMixin(StoreCore):
         the turn clock, reminders and deadline are worked out again for the new occupant
         (``position`` is the game as it stands).
         """
-        if level < 1:
-            raise InvalidValue("bot_level", "a computer player's level is 1 or more", value=level)
+        check_level(level)
         now = self._now()
         async with self._db.transaction() as conn:
             record = await fetch_at(conn, game_id, expected_version, "active")

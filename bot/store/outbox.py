@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.store.core import StoreCore
+from bot.store.core import OUTBOX_COLUMNS, StoreCore, entry_of_row
 from bot.store.errors import StoreError
-from bot.store.outbox_rows import OUTBOX_COLUMNS, entry_of_row
 from bot.store.queries import HOT_QUERIES
 from bot.store.records import OutboxDraft, OutboxEntry
 from bot.store.rows import maybe_when, stamp
-from bot.store.upkeep import SETTLE
 
+#: What a settled post keeps: no drawing data, no text, no lease (only exactly-once's part).
+SETTLE = "payload = '{}', claimed_by = NULL, claimed_until = NULL"
 #: Why an unsent message was dropped by ``drop_if_stale`` (its last_error).
 STALE = "stale: the game changed since this was queued"
 

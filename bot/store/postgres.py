@@ -10,6 +10,10 @@ Transactions: a write transaction runs at READ COMMITTED and takes the row lock 
 reads a record of (``lock_game``, from ``fetch_record``), so a move's version check and its
 writes see no other change to that game in between — what SQLite gets from its single writer.
 Reads that need one consistent view (``read``) run REPEATABLE READ, read-only.
+
+The schema's version lives in a one-row table ``schema_version`` (PostgreSQL has no
+``user_version``), written in the same transaction as the migration; a database that holds
+tables but no ``schema_version`` is not ours and is refused, as is one newer than this code.
 """
 
 from __future__ import annotations
@@ -26,10 +30,11 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type hints
 
-from bot.store.connection import IntegrityError, Params, Row
+from bot.store import connection
+from bot.store.connection import Lock, Params, Row
 from bot.store.errors import StoreOpenError
-from bot.store.postgres_schema import migrate, schema_version
 from bot.store.rows import SEAT_LIST
+from bot.store.schema import LATEST, openable, run_steps
 
 #: SQLite fragment → PostgreSQL fragment (exact text).
 FRAGMENTS = {
@@ -47,10 +52,13 @@ FRAGMENTS = {
     # Byte order of text, as SQLite's default.
     "COLLATE BINARY": 'COLLATE "C"',
 }
-#: The advisory lock claimers take (bot.store.claims); "clam".
-CLAIM_LOCK = 0x636C616D
-#: The advisory lock every change to ratings takes (bot.store.ratings); "rate".
-RATINGS_LOCK = 0x72617465
+#: The advisory locks of ``Connection.lock``: claimers take "clam", every change to ratings "rate".
+LOCKS: dict[Lock, int] = {"claims": 0x636C616D, "ratings": 0x72617465}
+# Taken for the migration's transaction, so that processes starting together migrate one at a
+# time and each sees the version the one before it left.
+_MIGRATION_LOCK = 0x70656E67  # "peng"
+
+
 _NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 _LITERAL = re.compile(r"('(?:[^']|'')*')")
 
@@ -92,51 +100,36 @@ def _changed(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
-class PostgresConnection:
-    """``bot.store.connection.Connection`` on one asyncpg connection."""
+class PostgresConnection(connection.Connection):
+    """The store's connection on one asyncpg connection."""
 
     __slots__ = ("raw", "writing")
+    integrity_error = asyncpg.IntegrityConstraintViolationError
 
     def __init__(self, raw: asyncpg.Connection, *, writing: bool) -> None:
         self.raw = raw
         self.writing = writing
 
-    async def execute(self, sql: str, params: Params = ()) -> int:
-        """Run a statement; the number of rows it changed."""
+    async def _execute(self, sql: str, params: Params) -> int:
         text, names = translate(sql)
-        try:
-            return _changed(await self.raw.execute(text, *_args(names, params)))
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise IntegrityError(str(error)) from error
+        return _changed(await self.raw.execute(text, *_args(names, params)))
 
-    async def execute_fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        """Run a query; all its rows."""
+    async def _fetchall(self, sql: str, params: Params) -> list[Row]:
         text, names = translate(sql)
-        try:
-            return list(await self.raw.fetch(text, *_args(names, params)))
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise IntegrityError(str(error)) from error
+        return list(await self.raw.fetch(text, *_args(names, params)))
 
-    async def executemany(self, sql: str, params: Iterable[Params]) -> None:
-        """Run a statement once per set of parameters."""
+    async def _executemany(self, sql: str, params: Iterable[Params]) -> None:
         text, names = translate(sql)
-        try:
-            await self.raw.executemany(text, [_args(names, p) for p in params])
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise IntegrityError(str(error)) from error
+        await self.raw.executemany(text, [_args(names, p) for p in params])
 
     async def lock_game(self, game_id: int) -> None:
         """In a write transaction, take the game's row lock until the transaction ends."""
         if self.writing:
             await self.raw.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
 
-    async def lock_claims(self) -> None:
-        """Until the transaction ends, no other claims background work (an advisory lock)."""
-        await self.raw.execute("SELECT pg_advisory_xact_lock($1)", CLAIM_LOCK)
-
-    async def lock_ratings(self) -> None:
-        """Until the transaction ends, no other changes ratings (an advisory lock)."""
-        await self.raw.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
+    async def lock(self, name: Lock) -> None:
+        """Until the transaction ends, no other takes the lock ``name`` (an advisory lock)."""
+        await self.raw.execute("SELECT pg_advisory_xact_lock($1)", LOCKS[name])
 
 
 def safe_url(url: str) -> str:
@@ -149,7 +142,7 @@ def safe_url(url: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
-class PostgresDatabase:
+class PostgresDatabase(connection.Database):
     """The PostgreSQL backend: a pool of connections, migrated on opening."""
 
     def __init__(self, pool: asyncpg.Pool, url: str, clock: Callable[[], float]) -> None:
@@ -218,16 +211,6 @@ class PostgresDatabase:
         async with self.pool.acquire() as raw:
             yield PostgresConnection(raw, writing=False)
 
-    async def write_one(self, sql: str, params: Params = ()) -> int:
-        """Run one writing statement on its own; the number of rows it changed."""
-        async with self.single() as conn:
-            return await conn.execute(sql, params)
-
-    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        """Run one query on its own and return its rows."""
-        async with self.single() as conn:
-            return await conn.execute_fetchall(sql, params)
-
     async def hold_exclusive(self, name: str, seconds: float) -> None:
         """Wait for the advisory lock ``name`` (every process on the database) and hold it for
         ``seconds`` on a connection of its own; a process that dies lets go at once."""
@@ -286,3 +269,37 @@ class PostgresDatabase:
                 task.cancel()
             await asyncio.gather(*self._held, return_exceptions=True)
             await self.pool.close()
+
+
+async def schema_version(conn: asyncpg.Connection) -> int | None:
+    """The database's schema version; 0 for an empty database; None when it holds tables that
+    are not the bot's (no ``schema_version`` table)."""
+    has_version = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+    if has_version:
+        return int(await conn.fetchval("SELECT version FROM schema_version"))
+    others = await conn.fetchval(
+        "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema()"
+    )
+    return 0 if others == 0 else None
+
+
+async def migrate(conn: asyncpg.Connection, target: int = LATEST) -> int:
+    """Apply the missing migrations up to ``target`` in one transaction; return the old version.
+
+    Refuses (StoreOpenError, nothing changed) a database newer than this code or one holding
+    tables that are not the bot's.
+    """
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+        version = openable(await schema_version(conn), "the PostgreSQL database", "DATABASE_URL")
+        if version == 0 and target > 0:
+            await conn.execute(
+                "CREATE TABLE schema_version (version INTEGER NOT NULL, "
+                "one_row BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one_row))"
+            )
+            await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
+        # Leaving the transaction with an error rolls every step back.
+        await run_steps(conn.execute, version, target, "postgresql", "the PostgreSQL database")
+        if target > version:
+            await conn.execute("UPDATE schema_version SET version = $1", target)
+    return version

@@ -8,12 +8,11 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from bot.store.core import StoreCore
+from bot.store.core import OUTBOX_COLUMNS, StoreCore
 from bot.store.errors import StoreError
-from bot.store.outbox_rows import OUTBOX_COLUMNS
 from bot.store.records import OPEN, GameRecord, OutboxDraft, Status
 from bot.store.rows import SELECT_GAMES, fetch_at, fetch_record, fetch_records, when
-from bot.store.upkeep import refresh_due
+from bot.store.state import refresh_due
 
 _STATUS_IN = "status IN (SELECT value FROM json_each(?))"
 

@@ -6,7 +6,7 @@ A game's end writes its rating changes in the transaction that ends it (``rate``
 undo that reopens the game restores the rows from before it (``unrate``), which is only exact
 while none of its players has finished another rated game of that kind since: otherwise the
 undo is refused (StoreError ``rated_since``). Every change to ratings (a game's end, its undo,
-a season start, a rebuild) holds the ratings lock (``Connection.lock_ratings``), so ratings are
+a season start, a rebuild) holds the ratings lock (``Connection.lock``), so ratings are
 changed in one order, the order of the results' ``seq``, which a rebuild follows.
 
 Boards, profiles and seasons read these rows by index (bot.store.boards); nothing here reads in
@@ -29,9 +29,13 @@ RATING_COLUMNS = (
     "guild_id, season, kind, player, user_id, mu, sigma, rating, ordinal, games, wins, last_game"
 )
 RESULT_COLUMNS = "seq, game_id, guild_id, kind, finished_at, rated, result, season"
-_SCOPE = "guild_id = ? AND season = ? AND kind = ?"
-# The board's order (the ratings_board index): best first, the player's key breaking ties.
-_ORDER = "rating DESC, ordinal DESC, games DESC, player"
+#: One board: a server's season (or the global scope) and a kind of game.
+SCOPE = "guild_id = ? AND season = ? AND kind = ?"
+# What a game changed, each change with the player's row as it is now (if any).
+_CHANGES_AND_ROWS = (
+    "FROM rating_changes c LEFT JOIN ratings r ON r.guild_id = c.guild_id "
+    "AND r.season = c.season AND r.kind = c.kind AND r.player = c.player WHERE c.game_id = ?"
+)
 _INSERT_RATING = (
     f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
     "ON CONFLICT (guild_id, season, kind, player) DO UPDATE SET user_id = excluded.user_id, "
@@ -82,7 +86,7 @@ async def read_rows(
     found: dict[tuple[int, int, str, str], RatingRow] = {}
     for key in keys:
         rows = await conn.execute_fetchall(
-            f"SELECT {RATING_COLUMNS} FROM ratings WHERE {_SCOPE} AND player = ?", key
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE {SCOPE} AND player = ?", key
         )
         if rows:
             row = from_row(RatingRow, rows[0])
@@ -103,7 +107,7 @@ async def rate(
 ) -> None:
     """Apply a game's rating changes in the transaction that ends it: RatingsMoved (nothing
     written) when the rows they were worked out from, or the server's season, moved on."""
-    await conn.lock_ratings()
+    await conn.lock("ratings")
     if await season_number(conn, guild_id) != rated.season:
         raise RatingsMoved(game_id)
     stored = await read_rows(conn, (c.after.key for c in rated.changes))
@@ -126,14 +130,11 @@ async def unrate(conn: Connection, game_id: int) -> None:
     """Restore the ratings from before a finished game that runs again (an undo): StoreError
     ``rated_since`` (nothing written) when one of its players has finished another rated game
     of that kind since, whose rating would be lost."""
-    await conn.lock_ratings()
+    await conn.lock("ratings")
     changes = await conn.execute_fetchall(
         "SELECT c.guild_id, c.season, c.kind, c.player, c.mu_before, c.sigma_before, "
         "c.games_before, c.wins_before, c.last_game_before, c.rating_before, "
-        "r.last_game AS now_last, r.user_id "
-        "FROM rating_changes c LEFT JOIN ratings r ON r.guild_id = c.guild_id "
-        "AND r.season = c.season AND r.kind = c.kind AND r.player = c.player "
-        "WHERE c.game_id = ?",
+        f"r.last_game AS now_last, r.user_id {_CHANGES_AND_ROWS}",
         (game_id,),
     )
     later = [int(c["now_last"]) for c in changes if c["now_last"] not in (None, game_id)]
@@ -148,12 +149,12 @@ async def unrate(conn: Connection, game_id: int) -> None:
     for c in changes:
         key = (c["guild_id"], c["season"], c["kind"], c["player"])
         if c["games_before"] == 0:
-            await conn.execute(f"DELETE FROM ratings WHERE {_SCOPE} AND player = ?", key)
+            await conn.execute(f"DELETE FROM ratings WHERE {SCOPE} AND player = ?", key)
             continue
         mu, sigma = c["mu_before"], c["sigma_before"]
         await conn.execute(
             "UPDATE ratings SET mu = ?, sigma = ?, rating = ?, ordinal = ?, games = ?, wins = ?, "
-            f"last_game = ? WHERE {_SCOPE} AND player = ?",
+            f"last_game = ? WHERE {SCOPE} AND player = ?",
             (mu, sigma, c["rating_before"], mu - 3 * sigma, c["games_before"],
              c["wins_before"], c["last_game_before"], *key),
         )  # fmt: skip
@@ -175,9 +176,7 @@ class RatingsMixin(StoreCore):
         """A rated game one of this finished game's players finished since (in its kind), which
         keeps an undo from reopening it; None when there is none."""
         rows = await self._db.fetchall(
-            "SELECT r.last_game FROM rating_changes c JOIN ratings r ON r.guild_id = c.guild_id "
-            "AND r.season = c.season AND r.kind = c.kind AND r.player = c.player "
-            "WHERE c.game_id = ? AND r.last_game <> c.game_id LIMIT 1",
+            f"SELECT r.last_game {_CHANGES_AND_ROWS} AND r.last_game <> c.game_id LIMIT 1",
             (game_id,),
         )
         return int(rows[0]["last_game"]) if rows else None
@@ -191,7 +190,7 @@ class RatingsMixin(StoreCore):
         """Record that a server's new season starts now (its ratings start afresh; the ended
         season keeps its rows)."""
         async with self._db.transaction() as conn:
-            await conn.lock_ratings()
+            await conn.lock("ratings")
             now = self._now()  # read under the lock: after every game that ended before
             await conn.execute(
                 "INSERT INTO seasons (guild_id, started_at) VALUES (?, ?)", (guild_id, now)
@@ -235,7 +234,7 @@ class RatingsMixin(StoreCore):
         ratings lock (games that end meanwhile wait for it); the number of results read."""
         read = 0
         async with self._db.transaction() as conn:
-            await conn.lock_ratings()
+            await conn.lock("ratings")
             await conn.execute("DELETE FROM rating_changes")
             await conn.execute("DELETE FROM ratings")
             seq = 0

@@ -309,9 +309,10 @@ class UndoPost:
 
 
 @dataclass(frozen=True)
-class SnapshotReport:
-    """The outcome of rebuilding snapshots from the log."""
+class StoredGame:
+    """A started game as stored: its record, snapshot and action log, read together."""
 
-    checked: int = 0
-    repaired: tuple[int, ...] = ()  # games whose snapshot differed from the log (now rewritten)
-    broken: tuple[tuple[int, str], ...] = field(default=())  # logs that no longer replay
+    record: GameRecord
+    snapshot: str
+    actions: tuple[str, ...]
+    last_at: float | None  # when the last logged action was played (None: no action yet)

@@ -35,6 +35,8 @@ SEAT_LIST = (
 )
 #: The start of every query that reads game records: add WHERE / ORDER BY / LIMIT.
 SELECT_GAMES = f"SELECT {GAME_COLUMNS}, {SEAT_LIST} FROM games"
+#: The same with each game's snapshot.
+SELECT_SNAPSHOTS = f"SELECT {GAME_COLUMNS}, {SEAT_LIST}, snapshot FROM games"
 
 
 def when(stamp: float) -> datetime:
@@ -110,11 +112,7 @@ async def fetch_records(conn: Connection, sql: str, params: Sequence[Any] = ()) 
 
 async def fetch_with_snapshot(conn: Connection, game_id: int) -> tuple[GameRecord, str | None]:
     """A game's record and its snapshot text, read together; GameNotFound if there is none."""
-    rows = list(
-        await conn.execute_fetchall(
-            f"SELECT {GAME_COLUMNS}, {SEAT_LIST}, snapshot FROM games WHERE id = ?", (game_id,)
-        )
-    )
+    rows = await conn.execute_fetchall(f"{SELECT_SNAPSHOTS} WHERE id = ?", (game_id,))
     if not rows:
         raise GameNotFound(game_id)
     return record_of_row(rows[0]), rows[0]["snapshot"]
@@ -131,12 +129,13 @@ async def fetch_record(conn: Connection, game_id: int) -> GameRecord:
 
 
 async def fetch_at(
-    conn: Connection, game_id: int, expected_version: int, *statuses: Status
+    conn: Connection, game_id: int, expected_version: int | None, *statuses: Status
 ) -> GameRecord:
     """``fetch_record`` for a change decided at ``expected_version`` (VersionConflict once the
-    game moved on) that needs the game in one of ``statuses`` (the first names the wish)."""
+    game moved on; None: at any) that needs the game in one of ``statuses`` (the first names
+    the wish)."""
     record = await fetch_record(conn, game_id)
-    if record.version != expected_version:
+    if expected_version is not None and record.version != expected_version:
         raise VersionConflict(game_id, expected_version, record.version)
     if statuses and record.status not in statuses:
         raise status_error(record, statuses[0])

@@ -17,6 +17,7 @@ database somewhere may sit at any version from the baseline on.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Literal
 
 from bot.store.errors import StoreOpenError
@@ -331,8 +332,8 @@ V11 = (
 #: A running game's next due moment, worked out from its own row: the earliest of its reminder,
 #: its deadline, its undo request's expiry and, when a computer player is to move, the start of
 #: that turn (the computer is due at once). Nothing for a game that is not running. Kept in
-#: ``games.due_at`` by every write that changes one of them (bot.store.upkeep), so that claiming
-#: due work reads one index instead of testing every running game.
+#: ``games.due_at`` by every write that changes one of them (bot.store.state.refresh_due), so
+#: that claiming due work reads one index instead of testing every running game.
 DUE_AT = """
     CASE WHEN games.status = 'active' THEN (
         SELECT min(moment) FROM (
@@ -346,7 +347,8 @@ DUE_AT = """
         ) AS moments
     ) END
 """
-_SETTLED = "(sent_at IS NOT NULL OR gave_up_at IS NOT NULL)"
+#: A post that was sent or given up.
+SETTLED = "(sent_at IS NOT NULL OR gave_up_at IS NOT NULL)"
 
 #: MIGRATIONS[i] takes a database from version BASELINE_VERSION + i to the next.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -365,10 +367,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # SQLite looks a game's rematches up by this column to keep the foreign key (the
         # partial unique index above is no use to it): without it, that look-up scans games.
         "CREATE INDEX games_by_rematch ON games (rematch_of)",
-        f"DELETE FROM outbox WHERE {_SETTLED} AND game_id IN "
+        f"DELETE FROM outbox WHERE {SETTLED} AND game_id IN "
         "(SELECT id FROM games WHERE status IN ('finished', 'cancelled'))",
         "UPDATE outbox SET payload = '{{}}', claimed_by = NULL, claimed_until = NULL "
-        f"WHERE {_SETTLED}",
+        f"WHERE {SETTLED}",
     ),
 )
 
@@ -392,11 +394,42 @@ def steps(version: int, target: int, dialect: Dialect) -> list[tuple[int, list[s
     ]
 
 
-def refusal(version: int, where: str, setting: str) -> StoreOpenError | None:
-    """Why a database at schema ``version`` cannot be opened by this code (None: it can);
-    ``where`` names it in the message, ``setting`` is the setting that points at it."""
+async def run_steps(
+    execute: Callable[[str], Awaitable[object]],
+    version: int,
+    target: int,
+    dialect: Dialect,
+    where: str,
+) -> None:
+    """Run the statements taking the database ``where`` from ``version`` to ``target`` in the
+    caller's transaction; StoreOpenError ``migration_failed`` when one fails (the caller rolls
+    back, so the database stays as it was)."""
+    for reached, statements in steps(version, target, dialect):
+        try:
+            for statement in statements:
+                await execute(statement)
+        except Exception as error:
+            raise StoreOpenError(
+                "migration_failed",
+                f"upgrading {where} to schema version {reached} failed ({error}); it was left "
+                f"at version {version}, unchanged",
+                version=version,
+                step=reached,
+            ) from error
+
+
+def openable(version: int | None, where: str, setting: str) -> int:
+    """``version`` if this code can open a database at that schema version; else (None: it
+    holds tables that are not the bot's) StoreOpenError says why. ``where`` names the database
+    in the message, ``setting`` is the setting that points at it."""
+    if version is None:
+        raise StoreOpenError(
+            "not_ours",
+            f"{where} already holds tables that are not the bot's: point {setting} at a new "
+            "or an existing game database",
+        )
     if version > LATEST:
-        return StoreOpenError(
+        raise StoreOpenError(
             "schema_too_new",
             f"{where} has schema version {version}, but this version of the bot only knows "
             f"versions up to {LATEST}: run a newer version of the bot, or point {setting} at "
@@ -405,7 +438,7 @@ def refusal(version: int, where: str, setting: str) -> StoreOpenError | None:
             latest=LATEST,
         )
     if 0 < version < BASELINE_VERSION:
-        return StoreOpenError(
+        raise StoreOpenError(
             "schema_too_old",
             f"{where} has schema version {version}, from a development version of the bot "
             f"before its first release (versions start at {BASELINE_VERSION}): point {setting} "
@@ -413,4 +446,4 @@ def refusal(version: int, where: str, setting: str) -> StoreOpenError | None:
             version=version,
             baseline=BASELINE_VERSION,
         )
-    return None
+    return version

@@ -17,8 +17,6 @@ from bot.store.rows import from_row
 LANGUAGES = ("en", "de", "fr")
 MAX_REMINDER_HOURS = 24.0 * 30
 MAX_TIMEOUT_DAYS = 365.0
-#: The most days of time away a server may allow per person and calendar month.
-MAX_AWAY_DAYS = MOST_AWAY_DAYS
 
 
 class Keep(Enum):
@@ -53,10 +51,10 @@ def _above_zero(value: float, most: float, otherwise: InvalidValue) -> float:
 
 def check_away_days(days: int) -> int:
     """A valid allowance of time away per month (0, none, to 31 days)."""
-    if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= MAX_AWAY_DAYS:
+    if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= MOST_AWAY_DAYS:
         raise InvalidValue(
             "away_days",
-            f"a server allows 0 to {MAX_AWAY_DAYS} whole days of time away a month",
+            f"a server allows 0 to {MOST_AWAY_DAYS} whole days of time away a month",
             value=days,
         )
     return days
@@ -75,13 +73,11 @@ def check_language(language: str) -> str:
 
 async def read_guild_settings(conn: Connection, guild_id: int) -> GuildSettings:
     """A server's settings, read inside the caller's transaction."""
-    rows = list(
-        await conn.execute_fetchall(
-            "SELECT guild_id, reminder_hours, timeout_days, language, away_days "
-            "FROM guild_settings "
-            "WHERE guild_id = ?",
-            (guild_id,),
-        )
+    rows = await conn.execute_fetchall(
+        "SELECT guild_id, reminder_hours, timeout_days, language, away_days "
+        "FROM guild_settings "
+        "WHERE guild_id = ?",
+        (guild_id,),
     )
     return from_row(GuildSettings, rows[0]) if rows else GuildSettings(guild_id)
 

@@ -1,4 +1,6 @@
-"""Writing a game's position: snapshot, whose turn, reminder times and the final result."""
+"""Writing a game's position: snapshot, whose turn, reminder times and the final result; and
+what a write keeps up to date beyond its own columns: a game's due moment, and the settled
+posts a game that has ended no longer needs."""
 
 from __future__ import annotations
 
@@ -13,7 +15,19 @@ from bot.store.errors import VersionConflict
 from bot.store.ratings import rate, season_number, unrate
 from bot.store.records import GameRecord, Position, Seat, Status
 from bot.store.rows import maybe_when, when
-from bot.store.upkeep import forget_settled_posts, refresh_due
+from bot.store.schema import DUE_AT, SETTLED
+
+
+async def refresh_due(conn: Connection, game_id: int) -> None:
+    """Work out a game's next due moment again (after its reminder, deadline, seats, undo
+    request or status changed), inside the caller's transaction."""
+    await conn.execute(f"UPDATE games SET due_at = {DUE_AT} WHERE id = ?", (game_id,))
+
+
+async def forget_settled_posts(conn: Connection, game_id: int) -> None:
+    """Drop the settled posts of a game that has ended: no later change of it can repeat
+    them (an undo that reopens it renames the keys of what it queued before)."""
+    await conn.execute(f"DELETE FROM outbox WHERE game_id = ? AND {SETTLED}", (game_id,))
 
 
 def places(ranking: Sequence[Sequence[int]]) -> dict[int, int]:
@@ -28,20 +42,17 @@ def places(ranking: Sequence[Sequence[int]]) -> dict[int, int]:
 
 
 def _person_to_move(position: Position, seats: Sequence[Seat]) -> int | None:
-    to_move = position.to_move
-    if to_move is None:
+    if position.to_move is None:
         return None
-    return next((s.user_id for s in seats if s.seat == to_move and s.user_id is not None), None)
+    # A computer's seat has no user_id: nobody to remind.
+    return next((s.user_id for s in seats if s.seat == position.to_move), None)
 
 
 async def away_until(conn: Connection, user_id: int, guild_id: int, now: float) -> float | None:
     """When a person's time away on a server ends (None: they are not away now)."""
-    rows = list(
-        await conn.execute_fetchall(
-            "SELECT max(ends_at) AS ends FROM away "
-            "WHERE user_id = ? AND guild_id = ? AND ends_at > ?",
-            (user_id, guild_id, now),
-        )
+    rows = await conn.execute_fetchall(
+        "SELECT max(ends_at) AS ends FROM away WHERE user_id = ? AND guild_id = ? AND ends_at > ?",
+        (user_id, guild_id, now),
     )
     return None if not rows or rows[0]["ends"] is None else float(rows[0]["ends"])
 
@@ -190,5 +201,5 @@ def _stamp_or_none(moment: datetime | None) -> float | None:
 
 async def current_version(conn: Connection, game_id: int) -> int:
     """The stored version of a game (-1 if the game is gone)."""
-    rows = list(await conn.execute_fetchall("SELECT version FROM games WHERE id = ?", (game_id,)))
+    rows = await conn.execute_fetchall("SELECT version FROM games WHERE id = ?", (game_id,))
     return int(rows[0]["version"]) if rows else -1

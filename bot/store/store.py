@@ -11,13 +11,12 @@ from typing import Any
 from bot.config import Settings
 from bot.store.away import AwayMixin
 from bot.store.boards import BoardsMixin
-from bot.store.check import CheckMixin
 from bot.store.claims import ClaimsMixin
 from bot.store.connection import Database
 from bot.store.consent import ConsentMixin
+from bot.store.copy import CopyMixin
 from bot.store.core import Defaults
-from bot.store.db import Database as SqliteDatabase
-from bot.store.db import Synchronous
+from bot.store.db import SqliteDatabase, Synchronous
 from bot.store.follows import FollowsMixin
 from bot.store.lobby import LobbyMixin
 from bot.store.moves import MovesMixin
@@ -25,7 +24,6 @@ from bot.store.outbox import OutboxMixin
 from bot.store.postgres import PostgresDatabase
 from bot.store.queries import QueriesMixin
 from bot.store.ratings import RatingsMixin
-from bot.store.results import ResultsMixin
 from bot.store.settings import SettingsMixin
 
 
@@ -35,14 +33,13 @@ class Store(
     QueriesMixin,
     OutboxMixin,
     SettingsMixin,
-    CheckMixin,
     FollowsMixin,
     ConsentMixin,
     ClaimsMixin,
-    ResultsMixin,
     RatingsMixin,
     BoardsMixin,
     AwayMixin,
+    CopyMixin,
 ):
     """The bot's persistence: one database (SQLite or PostgreSQL), opened once, shared by
     everything. The parts' SQL runs on either (``bot.store.connection``)."""

@@ -24,8 +24,9 @@ from bot.config import ConfigError, default_drawing_workers, env_file, load_sett
 from bot.games import new_game
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import t
+from bot.play.check import SnapshotReport
 from bot.play.games import dump_snapshot, load_game
-from bot.store import SnapshotReport, Store
+from bot.store import Store
 from bot.ui.buttons import NO_LONGER_VALID
 from tests.cogs.players import fish_step, hidden_cards, is_done, open_game, who_moves
 from tests.cogs.polling import until

@@ -10,7 +10,7 @@ import asyncpg
 import pytest
 
 from bot.store import StoreOpenError, schema
-from bot.store.postgres_schema import migrate, schema_version
+from bot.store.postgres import migrate, schema_version
 from bot.store.schema import BASELINE_VERSION, LATEST
 
 T = 1_700_000_000.0

@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games import KINDS, new_game, replay
-from bot.play.check import check_snapshots
+from bot.play.check import SnapshotReport, check_snapshots
 from bot.play.games import dump_snapshot, load_game
 from bot.play.lobby import create_game
-from bot.store import GameRecord, NewGame, SnapshotReport, Store
+from bot.store import GameRecord, NewGame, Store
 from tests.store.conftest import Clock, play_random, started
 
 
@@ -49,7 +49,7 @@ async def test_a_wrong_snapshot_is_rebuilt_from_the_log(
     await corrupt(
         store, "UPDATE games SET snapshot = ? WHERE id = ?", dump_snapshot(stale), record.id
     )
-    with caplog.at_level(logging.WARNING, logger="bot.store.check"):
+    with caplog.at_level(logging.WARNING, logger="bot.play.check"):
         report = await check_snapshots(store)
     assert report == SnapshotReport(checked=1, repaired=(record.id,))
     assert f"game #{record.id}" in caplog.text and "rebuilt it from the log" in caplog.text
@@ -157,7 +157,7 @@ async def test_a_log_that_does_not_replay_is_reported_and_left_alone(
     record = await started(store, seed=6)
     record, _ = await play_random(store, record.id, random.Random(6), moves=10)
     await corrupt(store, "UPDATE actions SET text = 'H9' WHERE game_id = ? AND seq = 3", record.id)
-    with caplog.at_level(logging.ERROR, logger="bot.store.check"):
+    with caplog.at_level(logging.ERROR, logger="bot.play.check"):
         report = await check_snapshots(store)
     assert [game_id for game_id, _ in report.broken] == [record.id]
     assert report.repaired == ()
@@ -177,7 +177,7 @@ async def test_a_game_that_cannot_be_checked_holds_back_no_other_game(
     await corrupt(store, "UPDATE games SET options = ? WHERE id = ?", '{"floes": 7}', not_a_list)
     await corrupt(store, "UPDATE games SET options = ? WHERE id = ?", "{", not_json)
     await corrupt(store, "UPDATE games SET snapshot = ? WHERE id = ?", "{", stale)
-    with caplog.at_level(logging.ERROR, logger="bot.store.check"):
+    with caplog.at_level(logging.ERROR, logger="bot.play.check"):
         report = await check_snapshots(store, batch=2)
     assert report.checked == 5 and report.repaired == (stale,)
     assert [game_id for game_id, _ in report.broken] == [wrong_type, not_a_list, not_json]

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 import bot.store.copy as copy_module
-from bot.play.games import rebuild
+from bot.admin.copy import CopyRefused, copy_database
 from bot.play.lobby import create_game
 from bot.store import NewGame, OutboxDraft, Store, UndoPost
-from bot.store.copy import TABLES, CopyRefused, copy_database
+from bot.store.copy import TABLES
 from tests.store.conftest import USERS, Clock, play_random, started
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,7 +60,7 @@ async def test_copies_every_row_and_replays_every_game(
     await fill(sqlite_store, clock)
     source = sqlite_store.path
     await sqlite_store.close()
-    report = await copy_database(source, postgres_url, rebuild=rebuild)
+    report = await copy_database(source, postgres_url)
     assert report.replayed == 5 and report.rows["games"] == 6 and report.rows["meta"] == 1
     assert report.rows["seasons"] == 3 and report.rows["results"] >= 1
     assert set(report.rows) == {table for table, _ in TABLES}
@@ -84,7 +84,7 @@ async def test_copies_every_row_and_replays_every_game(
         await after.start_season(100)  # a new season start is numbered after the copied ones
         assert len(await after.season_starts(100)) == 2
     with pytest.raises(CopyRefused, match="empty database only"):  # not into a used one
-        await copy_database(source, postgres_url, rebuild=rebuild)
+        await copy_database(source, postgres_url)
 
 
 async def test_the_command_copies_and_refuses(
@@ -117,7 +117,6 @@ async def test_rows_move_in_batches_with_progress(
     report = await copy_database(
         source,
         postgres_url,
-        rebuild=rebuild,
         progress=lambda table, done, total: seen.setdefault(table, []).append((done, total)),
     )
     assert report.rows["actions"] > 3 and report.replayed == 5

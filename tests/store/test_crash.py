@@ -46,8 +46,11 @@ def run_and_kill(path: Path | str, seed: int, lines: int, delay: float) -> dict[
         time.sleep(delay)  # so the kill lands anywhere in the next move, not at a line boundary
     finally:
         writer.send_signal(signal.SIGKILL)
-        # What the writer printed before it died was committed too, read or not.
-        rest, _ = writer.communicate(timeout=30)
+        # What the writer printed before it died was committed too, read or not: read through
+        # the buffered reader readline used (communicate reads the pipe beneath it, and would
+        # miss the lines readline had already buffered), then let communicate close the pipes.
+        rest = writer.stdout.read()
+        writer.communicate(timeout=30)
     assert writer.returncode == -signal.SIGKILL
     # Complete lines only: the kill may cut the last one short (a buffer flushed mid-print).
     for line in rest.split("\n")[:-1]:

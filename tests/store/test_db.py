@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store.db import Database
+from bot.store.db import SqliteDatabase as Database
 from tests.store.conftest import Clock
 
 ORPHAN_ACTION = (
