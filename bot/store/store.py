@@ -27,6 +27,7 @@ from bot.store.queries import QueriesMixin
 from bot.store.ratings import RatingsMixin
 from bot.store.results import ResultsMixin
 from bot.store.settings import SettingsMixin
+from bot.store.tournaments import TournamentsMixin
 
 
 class Store(
@@ -43,6 +44,7 @@ class Store(
     RatingsMixin,
     BoardsMixin,
     AwayMixin,
+    TournamentsMixin,
 ):
     """The bot's persistence: one database (SQLite or PostgreSQL), opened once, shared by
     everything. The parts' SQL runs on either (``bot.store.connection``)."""
