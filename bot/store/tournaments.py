@@ -15,7 +15,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from bot.store.claims import _FREE
 from bot.store.connection import Connection
 from bot.store.core import StoreCore
-from bot.store.errors import InvalidValue
 from bot.store.records import GameRecord, OutboxDraft
 from bot.store.rows import fetch_record, when
 from bot.store.settings import check_reminder_hours, read_guild_settings
@@ -60,9 +59,9 @@ class TournamentsMixin(StoreCore):
     async def create_tournament(self, new: NewTournament) -> TournamentRecord:
         """Open a tournament's sign-up (nobody entered yet)."""
         if new.format not in FORMATS:
-            raise InvalidValue("format", f"there is no format called {new.format!r}")
+            raise TournamentError("format", f"there is no format called {new.format!r}")
         if not 2 <= new.table_size <= 4:
-            raise InvalidValue("table_size", "tables seat 2 to 4 players", value=new.table_size)
+            raise TournamentError("table_size", "tables seat 2 to 4 players")
         now = self._now()
         async with self._db.transaction() as conn:
             rows = await conn.execute_fetchall(
