@@ -51,7 +51,15 @@ async def run_due(
         if now < record.closes_at.timestamp():
             await store.postpone_tournament(record.id, record.version, record.closes_at.timestamp())
             return Step(record)
-        return await begin(store, record, now, lang, seeder)
+        try:
+            return await begin(store, record, now, lang, seeder)
+        except TournamentError as error:
+            if error.code != "too_few":
+                raise
+        # Closed with a field too small to pair: the tournament ends, and says why.
+        text = texts.refusal(lang, "too_few", record, record.id)
+        post = _post(record, text, f"tournament:{record.id}:cancel")
+        return Step(await store.cancel_tournament(record.id, [post]), changed=True)
     if record.status != "running":
         return Step(record)
     tables = await store.tournament_tables(record.id)
