@@ -7,7 +7,6 @@ tournaments. Left out, ``tournament`` means the server's only tournament that th
 
 from __future__ import annotations
 
-import contextlib
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -16,6 +15,7 @@ from discord.ext import commands
 
 from bot.cogs.common import Interaction, Refusal, reader_language
 from bot.cogs.seats import give_up_seat
+from bot.cogs.tournament_runner import refresh_signup
 from bot.cogs.tournament_signup import SignupButton, signup_view
 from bot.i18n import t
 from bot.play import tournament as play
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from bot.host import Host
 
 Kind = Literal["fish", "ultimatum"]
+#: Standings and sign-ups shown on request mention nobody.
+QUIET = discord.AllowedMentions.none()
 Format = Literal["swiss", "round-robin"]
 
 
@@ -192,19 +194,7 @@ class Tournaments(
             else t(lang, "You are no longer entered in tournament #{id}.", id=record.id)
         )
         await interaction.response.send_message(**fit(content=text, ephemeral=True))
-        await self.refresh_signup(record)
-
-    async def refresh_signup(self, record: TournamentRecord) -> None:
-        """Show the field as it is now on the sign-up post."""
-        if record.signup_message_id is None:
-            return
-        public = await self.bot.public_language(record.guild_id)
-        channel = self.bot.get_partial_messageable(record.channel_id)
-        message = channel.get_partial_message(record.signup_message_id)
-        view = signup_view(record.id, public) if record.status == "signup" else None
-        # A post that is gone changes nothing: the field is still shown by /tournament list.
-        with contextlib.suppress(discord.HTTPException):
-            await message.edit(**fit(content=texts.signup_text(public, record), view=view))
+        await refresh_signup(self.bot, record)
 
     @app_commands.command(name="start", description="Start a tournament before its sign-up closes")
     @app_commands.describe(tournament="Which tournament (default: the one in sign-up here)")
@@ -225,7 +215,7 @@ class Tournaments(
             **fit(content=t(lang, "Tournament #{id} has started.", id=record.id), ephemeral=True)
         )
         await runner.after(step, public)
-        await self.refresh_signup(step.record)
+        await refresh_signup(self.bot, step.record)
 
     @app_commands.command(name="standings", description="A tournament's standings so far")
     @app_commands.describe(tournament="Which tournament (default: the one going here)")
@@ -234,12 +224,15 @@ class Tournaments(
         record = await self.find(interaction, tournament, ("running",))
         record, lines, after = await play.current_standings(self.bot.store, record.id)
         public = await self.bot.public_language(record.guild_id)
-        text = texts.standings_text(
-            public, record, lines, after=after, final=record.status == "finished"
-        )
-        await interaction.response.send_message(
-            **fit(content=text, allowed_mentions=discord.AllowedMentions.none())
-        )
+        if record.status == "signup":
+            text = texts.signup_text(public, record)
+            await interaction.response.send_message(**fit(content=text, allowed_mentions=QUIET))
+            return
+        final = record.status == "finished"
+        first, *more = texts.standings_pages(public, record, lines, after=after, final=final)
+        await interaction.response.send_message(**fit(content=first, allowed_mentions=QUIET))
+        for page in more:
+            await interaction.followup.send(**fit(content=page, allowed_mentions=QUIET))
 
     @app_commands.command(name="withdraw", description="Withdraw from a running tournament")
     @app_commands.describe(tournament="Which tournament (default: the one running here)")
@@ -285,7 +278,7 @@ class Tournaments(
         await interaction.response.send_message(
             **fit(content=t(lang, "Tournament #{id} is cancelled.", id=record.id), ephemeral=True)
         )
-        await self.refresh_signup(record)
+        await refresh_signup(self.bot, record)
 
     @app_commands.command(name="list", description="This server's tournaments")
     async def list(self, interaction: Interaction) -> None:

@@ -10,6 +10,7 @@ channel, mentioning its players, and played in that post's own thread.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,7 @@ from discord.ext import commands
 from bot.cogs.leases import leases_of
 from bot.cogs.scheduler import AFTER_FAILURE, MAX_SLEEP
 from bot.cogs.threads import give_thread
+from bot.cogs.tournament_signup import signup_view
 from bot.play.lobby import place_table
 from bot.play.tournament_rounds import Seeder, Step, run_due
 from bot.store import GameRecord
@@ -70,7 +72,7 @@ class TournamentRunner(commands.Cog):
             self.wake.clear()
             deadline = clock.now() + MAX_SLEEP
             try:
-                await self.run_due()
+                failed = not await self.run_due()
                 due = await self.bot.store.next_tournament_due()
                 if due is not None:
                     deadline = min(deadline, due)
@@ -78,12 +80,16 @@ class TournamentRunner(commands.Cog):
                     deadline = min(deadline, clock.now() + self.leases.poll)
             except Exception:
                 log.exception("tournament pass failed")
+                failed = True
+            if failed:
+                # What failed is still due: look again after a pause, not at once.
                 deadline = clock.now() + AFTER_FAILURE
             await clock.sleep_until(deadline, self.wake)
 
-    async def run_due(self) -> None:
-        """One pass over the tournaments this process claimed."""
+    async def run_due(self) -> bool:
+        """One pass over the tournaments this process claimed; False when one failed."""
         store = self.bot.store
+        done = True
         worker, lease = self.leases.worker, self.leases.lease
         for tournament_id in await store.claim_due_tournaments(worker, lease=lease):
             try:
@@ -93,8 +99,10 @@ class TournamentRunner(commands.Cog):
                 await self.after(step, lang)
             except Exception:
                 log.exception("tournament #%s: its due work failed", tournament_id)
+                done = False
             finally:
                 await store.release_tournament(tournament_id, worker)
+        return done
 
     async def after(self, step: Step, lang: str) -> None:
         """Post the games a step opened, place those a restart left unposted, and wake what
@@ -108,6 +116,8 @@ class TournamentRunner(commands.Cog):
             await self.place(step.record, step.record.round, game.id, players, lang)
         if step.changed:
             self.bot.store.outbox_ready.set()
+            if step.record.round <= 1:
+                await refresh_signup(self.bot, step.record)
 
     async def place(
         self,
@@ -144,6 +154,19 @@ class TournamentRunner(commands.Cog):
                 lambda started, game: announce.start_drafts(started, game, lang),
             )
         self.bot.after_change(placed)
+
+
+async def refresh_signup(bot: Host, record: TournamentRecord) -> None:
+    """Show the tournament as it is now on its sign-up post (the field; buttons while open)."""
+    if record.signup_message_id is None:
+        return
+    public = await bot.public_language(record.guild_id)
+    channel = bot.get_partial_messageable(record.channel_id)
+    message = channel.get_partial_message(record.signup_message_id)
+    view = signup_view(record.id, public) if record.status == "signup" else None
+    # A post that is gone changes nothing: the field is still shown by /tournament list.
+    with contextlib.suppress(discord.HTTPException):
+        await message.edit(**fit(content=texts.signup_text(public, record), view=view))
 
 
 async def setup(bot: Host) -> None:

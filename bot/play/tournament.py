@@ -13,6 +13,7 @@ from bot.play.tournament_tables import played_rounds
 from bot.store import GameRecord, OutboxDraft, Store
 from bot.store.tournament_rows import NewTournament, TournamentError, TournamentRecord
 from bot.texts import tournament as texts
+from bot.texts.announce import cancel_draft
 from bot.tournaments import Standing, standings
 
 #: The longest a round may last, and a sign-up stay open (days).
@@ -112,7 +113,9 @@ async def cancel(
     stopped = []
     for table in await store.tournament_tables(tournament_id):
         if table.game_status == "active":
-            stopped.append(await store.cancel(table.game_id))
+            stopped.append(
+                await store.cancel(table.game_id, announce=lambda game: [cancel_draft(game, lang)])
+            )
     return record, stopped
 
 

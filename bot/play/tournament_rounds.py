@@ -139,7 +139,7 @@ async def _next(
     drafts = []
     if played:
         lines = standings(players, played, out)
-        drafts.append(standings_post(lang, record, lines, len(played), final=pairing is None))
+        drafts.extend(standings_posts(lang, record, lines, len(played), final=pairing is None))
     opening = None
     if pairing is not None:
         ends = now + record.round_days * 86400
@@ -160,13 +160,16 @@ async def _next(
     return Step(changed, opened, changed=True)
 
 
-def standings_post(
+def standings_posts(
     lang: str, record: TournamentRecord, lines: Sequence[Standing], after: int, *, final: bool
-) -> OutboxDraft:
-    """The standings post after a round (the final one with the podium): where the standings
+) -> list[OutboxDraft]:
+    """The standings posts after a round (the final ones with the podium): where the standings
     picture joins the text."""
-    text = texts.standings_text(lang, record, lines, after=after, final=final)
-    return _post(record, text, f"tournament:{record.id}:standings:{after}")
+    pages = texts.standings_pages(lang, record, lines, after=after, final=final)
+    return [
+        _post(record, page, f"tournament:{record.id}:standings:{after}:{n}")
+        for n, page in enumerate(pages)
+    ]
 
 
 def _post(record: TournamentRecord, text: str, key: str) -> OutboxDraft:

@@ -112,17 +112,22 @@ def table_text(lang: str, record: TournamentRecord, round_: int, players: Sequen
     )
 
 
-def standings_text(
+#: The most characters of one post (Discord's limit on a message's content).
+POST_LIMIT = 2000
+
+
+def standings_pages(
     lang: str, record: TournamentRecord, lines: Sequence[Standing], *, after: int, final: bool
-) -> str:
-    """The standings after a round (or the final ones), one line per player."""
+) -> list[str]:
+    """The standings after a round (or the final ones), one line per player, as posts within
+    Discord's limit: a large field takes several, each headed alike."""
     head = (
         t(lang, "**Tournament #{id}: final standings**", id=record.id)
         if final
         else t(lang, "**Tournament #{id}: standings after round {round}**", id=record.id,
                round=after)
     )  # fmt: skip
-    rows = [head]
+    rows = []
     for line in lines:
         name = record.name_of(line.player) or mention(line.player)
         h2h = "–" if line.head_to_head is None else number(line.head_to_head)
@@ -141,7 +146,12 @@ def standings_text(
         if line.withdrawn:
             row += " " + t(lang, "(withdrawn)")
         rows.append(row)
-    return "\n".join(rows)
+    pages = [head]
+    for row in rows:
+        if len(pages[-1]) + 1 + len(row) > POST_LIMIT:
+            pages.append(head)
+        pages[-1] += "\n" + row
+    return pages
 
 
 def list_line(lang: str, record: TournamentRecord) -> str:

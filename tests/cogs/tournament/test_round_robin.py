@@ -34,13 +34,20 @@ async def test_five_players_everyone_meets_once_and_a_withdrawal(
     byes: Counter[int] = Counter()
     pairs: Counter[frozenset[int]] = Counter()
     async with bot_runner() as bot:
-        tournament_id, _post = await sign_up(fake, people, kind="fish", format="round-robin")
+        tournament_id, post = await sign_up(fake, people, kind="fish", format="round-robin")
         started = await fake.invoke(people[0], "/tournament start", tournament=tournament_id)
         assert started.content == f"Tournament #{tournament_id} has started."
         record = await bot.store.get_tournament(tournament_id)
         assert record.rounds == 5
         for number in range(1, 6):
             await round_opened(bot, tournament_id, number)
+            if number == 1:
+                late = await fake.invoke(fake.user("alice"), "/tournament join")
+                assert late.content == (
+                    f"The sign-up for tournament #{tournament_id} closed on "
+                    f"<t:{int(record.closes_at.timestamp())}:f>; it is in round 1."
+                )
+                assert post.buttons == []  # the sign-up post shows the field, without buttons
             tables = [t for t in await bot.store.tournament_tables(tournament_id)
                       if t.round == number]  # fmt: skip
             rounds = await bot.store.tournament_rounds(tournament_id)
