@@ -21,9 +21,8 @@ from bot.tournaments import Round, Table
 
 def table_result(game: Game, seats: int, *, time_up: bool) -> TableResult:
     """A table's result from its game (``time_up``: the round ended with the game unfinished)."""
-    forfeited = {
-        seat for seat in map(lambda a: parse_resign(a, seats), game.log) if seat is not None
-    }
+    resigned = (parse_resign(action, seats) for action in game.log)
+    forfeited = {seat for seat in resigned if seat is not None}
     scores = tuple(game.scores)
     if game.is_over:
         ranking = game.ranking()

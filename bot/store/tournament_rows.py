@@ -123,7 +123,7 @@ class TournamentTable:
     players: tuple[int, ...]
     game_status: str
     thread_id: int | None
-    placed: bool  # whether its game's message is posted (bot.play.tournament_rounds.place)
+    placed: bool  # whether its game has been posted in the channel (its lobby message)
     result: TableResult | None
 
 

@@ -22,10 +22,12 @@ from tests.fakediscord import FakeDiscord
 async def test_five_players_everyone_meets_once_and_a_withdrawal(
     fake_discord: FakeDiscord, bot_runner: BotRunner
 ) -> None:
-    """The organiser starts the round robin by command; each game is won by the earlier to
-    sign up (the other resigns), except that the last to sign up withdraws in round 2, which
-    forfeits their game there. Every pair but the withdrawn player's later ones meets exactly
-    once; the final standings give a win or a bye 1 point each."""
+    """The organiser starts the round robin by command (the sign-up post then loses its
+    buttons, a late join is told when the sign-up closed, /game mine names the tournament and
+    round of a game); each game is won by the earlier to sign up (the other resigns), except
+    that the last to sign up withdraws in round 2, which forfeits their game there. Every pair
+    but the withdrawn player's later ones meets exactly once; the final standings give a win
+    or a bye 1 point each."""
     fake = fake_discord
     people = field(fake, 5)
     order = {p.id: n for n, p in enumerate(people)}
@@ -41,6 +43,9 @@ async def test_five_players_everyone_meets_once_and_a_withdrawal(
         assert record.rounds == 5
         for number in range(1, 6):
             await round_opened(bot, tournament_id, number)
+            tables = [t for t in await bot.store.tournament_tables(tournament_id)
+                      if t.round == number]  # fmt: skip
+            rounds = await bot.store.tournament_rounds(tournament_id)
             if number == 1:
                 late = await fake.invoke(fake.user("alice"), "/tournament join")
                 assert late.content == (
@@ -48,9 +53,10 @@ async def test_five_players_everyone_meets_once_and_a_withdrawal(
                     f"<t:{int(record.closes_at.timestamp())}:f>; it is in round 1."
                 )
                 assert post.buttons == []  # the sign-up post shows the field, without buttons
-            tables = [t for t in await bot.store.tournament_tables(tournament_id)
-                      if t.round == number]  # fmt: skip
-            rounds = await bot.store.tournament_rounds(tournament_id)
+                seated = next(p for p in people if p.id == tables[0].players[0])
+                mine = await fake.invoke(seated, "/game mine")
+                heading = mine.embeds[0]["fields"][0]["name"]
+                assert heading.endswith(f" · tournament #{tournament_id}, round 1"), heading
             for bye in rounds[-1].byes:
                 byes[bye] += 1
             if number > 2:
