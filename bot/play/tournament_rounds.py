@@ -146,8 +146,11 @@ async def _next(
         draw = seeder or (lambda: secrets.randbits(63))
         opening = NewRound(number, ends, pairing.tables, tuple(draw() for _ in pairing.tables),
                            pairing.byes)  # fmt: skip
-        text = texts.round_text(lang, record, number, pairing, when(ends))
-        drafts.append(_post(record, text, f"tournament:{record.id}:round:{number}"))
+        announced = texts.round_pages(lang, record, number, pairing, when(ends))
+        drafts += [
+            _post(record, page, f"tournament:{record.id}:round:{number}:{n}")
+            for n, page in enumerate(announced)
+        ]
     try:
         changed, opened = await store.change_round(
             record.id, record.version, results=results, opening=opening, deal=deal,

@@ -11,6 +11,8 @@ from bot.i18n import N_, t
 from bot.store.tournament_rows import TournamentRecord
 from bot.tournaments import Pairing, Standing
 
+#: The most characters of one post (Discord's limit on a message's content).
+POST_LIMIT = 2000
 KIND_NAMES = {"fish": "Hey, That's My Fish!", "ultimatum": "The Penguin Ultimatum"}
 
 
@@ -80,25 +82,24 @@ def signup_text(lang: str, record: TournamentRecord) -> str:
     return "\n".join(lines)
 
 
-def round_text(
+def round_pages(
     lang: str, record: TournamentRecord, number_: int, pairing: Pairing, ends: datetime
-) -> str:
-    """A new round: who plays at which table, who has a bye, when its time is up."""
-    lines = [
-        t(
-            lang,
-            "**Tournament #{id}, round {round}** begins; its time is up {when}.",
-            id=record.id,
-            round=number_,
-            when=moment(ends),
-        )
+) -> list[str]:
+    """A new round: who plays at which table, who has a bye, when its time is up (as posts
+    within Discord's limit)."""
+    head = t(
+        lang,
+        "**Tournament #{id}, round {round}** begins; its time is up {when}.",
+        id=record.id,
+        round=number_,
+        when=moment(ends),
+    )
+    rows = [
+        t(lang, "Table {n}: {players}", n=n, players=", ".join(mention(p) for p in players))
+        for n, players in enumerate(pairing.tables, start=1)
     ]
-    for table_no, players in enumerate(pairing.tables, start=1):
-        who = ", ".join(mention(p) for p in players)
-        lines.append(t(lang, "Table {n}: {players}", n=table_no, players=who))
-    for player in pairing.byes:
-        lines.append(t(lang, "Bye (counts as a win): {player}", player=mention(player)))
-    return "\n".join(lines)
+    rows += [t(lang, "Bye (counts as a win): {player}", player=mention(p)) for p in pairing.byes]
+    return pages(head, rows)
 
 
 def table_text(lang: str, record: TournamentRecord, round_: int, players: Sequence[int]) -> str:
@@ -110,10 +111,6 @@ def table_text(lang: str, record: TournamentRecord, round_: int, players: Sequen
         round=round_,
         players=", ".join(mention(p) for p in players),
     )
-
-
-#: The most characters of one post (Discord's limit on a message's content).
-POST_LIMIT = 2000
 
 
 def standings_pages(
@@ -146,12 +143,17 @@ def standings_pages(
         if line.withdrawn:
             row += " " + t(lang, "(withdrawn)")
         rows.append(row)
-    pages = [head]
+    return pages(head, rows)
+
+
+def pages(head: str, rows: Sequence[str]) -> list[str]:
+    """Rows under a heading, as few posts as Discord's limit allows, each headed alike."""
+    posts = [head]
     for row in rows:
-        if len(pages[-1]) + 1 + len(row) > POST_LIMIT:
-            pages.append(head)
-        pages[-1] += "\n" + row
-    return pages
+        if len(posts[-1]) + 1 + len(row) > POST_LIMIT:
+            posts.append(head)
+        posts[-1] += "\n" + row
+    return posts
 
 
 def list_line(lang: str, record: TournamentRecord) -> str:
