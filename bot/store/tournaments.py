@@ -247,6 +247,16 @@ class TournamentsMixin(StoreCore):
         )
         return not rows or bool(rows[0]["computers"])
 
+    async def tournament_round_over(self, game_id: int) -> bool:
+        """Whether a game is a tournament's table whose round has been scored (its result
+        stands in the standings)."""
+        rows = await self._db.fetchall(
+            "SELECT r.state FROM tournament_tables t JOIN tournament_rounds r "
+            "ON r.tournament_id = t.tournament_id AND r.number = t.round WHERE t.game_id = ?",
+            (game_id,),
+        )
+        return bool(rows) and rows[0]["state"] == "done"
+
     async def wake_tournament_of(self, game_id: int) -> int | None:
         """A game changed: if it is a table of a running tournament, the tournament is due now
         (its round may be over); the tournament's id, else None."""

@@ -15,6 +15,7 @@ from tests.cogs.tournament.helpers import (
     round_opened,
     sign_up,
     standings_posts,
+    user_of,
 )
 from tests.fakediscord import FakeDiscord
 
@@ -24,10 +25,10 @@ async def test_five_players_everyone_meets_once_and_a_withdrawal(
 ) -> None:
     """The organiser starts the round robin by command (the sign-up post then loses its
     buttons, a late join is told when the sign-up closed, /game mine names the tournament and
-    round of a game); each game is won by the earlier to sign up (the other resigns), except
-    that the last to sign up withdraws in round 2, which forfeits their game there. Every pair
-    but the withdrawn player's later ones meets exactly once; the final standings give a win
-    or a bye 1 point each."""
+    round of a game; an undo of a game whose round was scored is refused); each game is won by
+    the earlier to sign up (the other resigns), except that the last to sign up withdraws in
+    round 2, which forfeits their game there. Every pair but the withdrawn player's later ones
+    meets exactly once; the final standings give a win or a bye 1 point each."""
     fake = fake_discord
     people = field(fake, 5)
     order = {p.id: n for n, p in enumerate(people)}
@@ -57,6 +58,14 @@ async def test_five_players_everyone_meets_once_and_a_withdrawal(
                 mine = await fake.invoke(seated, "/game mine")
                 heading = mine.embeds[0]["fields"][0]["name"]
                 assert heading.endswith(f" · tournament #{tournament_id}, round 1"), heading
+                first_games = [(t.game_id, t.players[0]) for t in tables]
+            if number == 2:
+                game_id, player = first_games[0]
+                undo = await fake.invoke(user_of(fake, people, player), "/game undo", game=game_id)
+                assert undo.content == (
+                    f"Game #{game_id} counted in its tournament's standings when its round "
+                    "ended, so its result stands: nothing can be taken back any more."
+                )
             for bye in rounds[-1].byes:
                 byes[bye] += 1
             if number > 2:
