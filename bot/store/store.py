@@ -27,6 +27,7 @@ from bot.store.queries import QueriesMixin
 from bot.store.ratings import RatingsMixin
 from bot.store.results import ResultsMixin
 from bot.store.settings import SettingsMixin
+from bot.store.tournament_runs import TournamentRunsMixin
 from bot.store.tournaments import TournamentsMixin
 
 
@@ -45,6 +46,7 @@ class Store(
     BoardsMixin,
     AwayMixin,
     TournamentsMixin,
+    TournamentRunsMixin,
 ):
     """The bot's persistence: one database (SQLite or PostgreSQL), opened once, shared by
     everything. The parts' SQL runs on either (``bot.store.connection``)."""

@@ -182,6 +182,14 @@ async def read_tournament(conn: Connection, tournament_id: int) -> TournamentRec
     return tournament_of_row(rows[0], entrants)
 
 
+async def fetch_tournament(conn: Connection, tournament_id: int) -> TournamentRecord:
+    """One tournament with its entrants; TournamentError ``not_found`` if there is none."""
+    record = await read_tournament(conn, tournament_id)
+    if record is None:
+        raise TournamentError("not_found", "no such tournament", tournament_id=tournament_id)
+    return record
+
+
 def tournament_of_row(row: Row, entrants: Sequence[Row] = ()) -> TournamentRecord:
     """A tournament record from its row and its entrants' rows."""
     return TournamentRecord(
