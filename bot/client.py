@@ -36,6 +36,7 @@ COGS = (
     "bot.cogs.ultimatum",
     "bot.cogs.clicks",
     "bot.cogs.undo",
+    "bot.cogs.tournament",
 )
 
 

@@ -57,16 +57,18 @@ async def server_defaults(
     reminder_hours: float | None,
     timeout_days: float | None,
     away_days: int | None = None,
+    tournaments: str | None = None,
 ) -> None:
-    """Show the server's defaults for new games; with a value given, change it (Manage
-    Server only)."""
+    """Show the server's defaults for new games and who may open tournaments; with a value
+    given, change it (Manage Server only)."""
     lang = reader_language(interaction)
     if interaction.guild_id is None:
         raise Refusal(t(lang, "Only a server has defaults for its games."))
     store = bot.store
-    if reminder_hours is None and timeout_days is None and away_days is None:
+    if reminder_hours is None and timeout_days is None and away_days is None and not tournaments:
         settings = await store.guild_settings(interaction.guild_id)
         text = describe(lang, settings, *_effective(bot, settings))
+        text += "\n" + await _openers(bot, lang, interaction.guild_id)
         await interaction.response.send_message(**fit(content=text, ephemeral=True))
         return
     permissions = interaction.permissions
@@ -74,6 +76,8 @@ async def server_defaults(
         raise Refusal(
             t(lang, "Only someone with Manage Server can change the defaults for new games.")
         )
+    if tournaments is not None:
+        await store.set_anyone_opens_tournaments(interaction.guild_id, tournaments == "anyone")
     try:
         settings = await store.update_guild_settings(
             interaction.guild_id,
@@ -87,8 +91,17 @@ async def server_defaults(
         t(lang, "Saved. Games already running keep their own values.")
         + "\n"
         + describe(lang, settings, *_effective(bot, settings))
+        + "\n"
+        + await _openers(bot, lang, interaction.guild_id)
     )
     await interaction.response.send_message(**fit(content=text, ephemeral=True))
+
+
+async def _openers(bot: Host, lang: str, guild_id: int) -> str:
+    """Who may open tournaments on a server."""
+    if await bot.store.anyone_opens_tournaments(guild_id):
+        return t(lang, "Anyone here may open a tournament (/tournament new).")
+    return t(lang, "Only someone with Manage Server may open a tournament here (/tournament new).")
 
 
 def _effective(bot: Host, settings: GuildSettings) -> tuple[float, float, int]:

@@ -16,7 +16,7 @@ from bot.cogs import undo as consent
 from bot.cogs.common import Interaction, reader_language
 from bot.cogs.lobby import LEVEL_CHOICES, lobby_of
 from bot.cogs.picking import game_autocomplete, past_game_autocomplete
-from bot.play.listing import SHOW, mine_first, shown
+from bot.play.listing import SHOW, games_in_tournaments, mine_first, shown
 from bot.store.follows import Hears
 from bot.ui.embeds import game_list_embed, my_games_embed
 from bot.ui.fit import fit
@@ -102,9 +102,10 @@ class Game(
             interaction.user.id,
             show if show in SHOW else "all",
         )
+        marks = await games_in_tournaments(self.bot.store, records)
         await interaction.response.send_message(
             **fit(
-                embed=game_list_embed(records, lang, interaction.guild_id or 0, page),
+                embed=game_list_embed(records, lang, interaction.guild_id or 0, page, marks),
                 ephemeral=True,
             )
         )
@@ -118,8 +119,9 @@ class Game(
         records = mine_first(
             await self.bot.store.games_of_user(interaction.user.id), interaction.user.id
         )
+        marks = await games_in_tournaments(self.bot.store, records)
         await interaction.response.send_message(
-            **fit(embed=my_games_embed(records, lang, interaction.user.id), ephemeral=True)
+            **fit(embed=my_games_embed(records, lang, interaction.user.id, marks), ephemeral=True)
         )
 
     # --- games over days: resign, notify, follow, replay, history, undo ------------------------

@@ -44,8 +44,9 @@ HANDOVER_LEVEL = 2
 async def give_up_seat(bot: Host, record: GameRecord, seat: int, reason: str) -> bool:
     """The person at ``seat`` loses it (``reason``: resigned, timeout or left).
 
-    A timed-out seat (or one whose person left) goes to a computer player once those exist;
-    otherwise — and always for a resignation — the player forfeits: ``resign <seat>`` is logged.
+    A timed-out seat (or one whose person left) goes to a computer player once those exist,
+    except at a tournament's table whose organiser did not choose so; otherwise — and always for
+    a resignation — the player forfeits: ``resign <seat>`` is logged.
     Announced in the game's thread in the same transaction. False when the game changed in the
     meantime (nothing was done: the caller looks again); IllegalAction or StoreError when the
     seat cannot be given up (e.g. the game is over).
@@ -53,7 +54,8 @@ async def give_up_seat(bot: Host, record: GameRecord, seat: int, reason: str) ->
     store = bot.store
     lang = await bot.public_language(record.guild_id)
     try:
-        if reason != "resigned" and bot.computers_available:
+        handing = reason != "resigned" and bot.computers_available
+        if handing and await store.computer_may_take_seat(record.id):
             who = seat_names(record, lang)[seat]
             person = record.player(seat).user_id
             dm_lang = (

@@ -3,7 +3,7 @@ direct messages. Thin declarations: the work is in bot.cogs.defaults and bot.cog
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from discord import app_commands
 from discord.ext import commands
@@ -32,6 +32,7 @@ class Settings(
         reminder_hours="Hours between reminders to the player to move",
         timeout_days="Days without a move before the seat is given up",
         away_days="Days of time away (/game away) each person may take per month",
+        tournaments="Who may open tournaments: anyone, or only Manage Server (the default)",
     )
     async def defaults(
         self,
@@ -39,10 +40,11 @@ class Settings(
         reminder_hours: app_commands.Range[float, 0.5, 720.0] | None = None,
         timeout_days: app_commands.Range[float, 0.1, 365.0] | None = None,
         away_days: app_commands.Range[int, 0, 31] | None = None,
+        tournaments: Literal["anyone", "managers"] | None = None,
     ) -> None:
         """Show or set the server's defaults for new games (setting needs Manage Server)."""
         await game_defaults.server_defaults(
-            self.bot, interaction, reminder_hours, timeout_days, away_days
+            self.bot, interaction, reminder_hours, timeout_days, away_days, tournaments
         )
 
     @app_commands.command(

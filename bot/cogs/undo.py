@@ -48,6 +48,13 @@ def _words(lang: str, code: str, game_id: int) -> str:
             "taken back any more.",
             id=game_id,
         )
+    if code == "tournament":
+        return t(
+            lang,
+            "Game #{id} counted in its tournament's standings when its round ended, so its "
+            "result stands: nothing can be taken back any more.",
+            id=game_id,
+        )
     if code == "rated_since":
         return t(
             lang,

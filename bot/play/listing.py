@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.store import GameRecord
+from bot.store import GameRecord, Store
 
 #: What ``/game list`` may be narrowed to.
 SHOW = ("all", "mine", "my-turn")
@@ -35,3 +35,10 @@ def mine_first(records: Sequence[GameRecord], user_id: int) -> list[GameRecord]:
         return rank, started
 
     return sorted(records, key=key)
+
+
+async def games_in_tournaments(
+    store: Store, records: Sequence[GameRecord]
+) -> dict[int, tuple[int, int]]:
+    """The tournament and round of each listed game that is a tournament's table."""
+    return await store.games_in_tournaments([r.id for r in records])

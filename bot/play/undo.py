@@ -56,7 +56,8 @@ class UndoRefused(Exception):
     """Why an undo may not be asked or answered; ``code`` names the reason.
 
     ``not_playing`` (the game is not under way or finished), ``not_seated`` (the person has no
-    seat in it), ``rematch`` (its rematch was opened), ``changed`` (the game changed while asking),
+    seat in it), ``rematch`` (its rematch was opened), ``tournament`` (it is a tournament's table
+    whose round has been scored), ``changed`` (the game changed while asking),
     ``pending`` (another request waits for answers), ``void`` (the game moved on before the undo
     was carried out), ``not_asked`` (the request does not wait for this person), ``rated_since``
     (a player of the finished game has finished another rated game of its kind since: its rating
@@ -176,6 +177,8 @@ async def ask(
         raise UndoRefused("not_seated")
     if await rematch_opened(store, record):
         raise UndoRefused("rematch")
+    if record.status == "finished" and await store.tournament_round_over(record.id):
+        raise UndoRefused("tournament")
     if await rated_since(store, record):
         raise UndoRefused("rated_since")
     point = undo_point(game, computer_seats(record))

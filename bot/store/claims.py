@@ -25,19 +25,20 @@ from collections.abc import Iterable
 from bot.store.core import OUTBOX_COLUMNS, StoreCore, entry_of_row
 from bot.store.records import OutboxEntry
 
-_FREE = "(claimed_until IS NULL OR claimed_until <= :now OR claimed_by = :me)"
+#: A row no other process holds now (a lapsed lease is free): claims of games and tournaments.
+FREE = "(claimed_until IS NULL OR claimed_until <= :now OR claimed_by = :me)"
 # The games with work due now (a reminder, the deadline, a computer player to move, or an undo
 # request that nobody answered in time: ``games.due_at``, bot.store.schema.DUE_AT), longest
 # due first, read from the index of due moments.
 CLAIM_GAMES = f"""
     UPDATE games SET claimed_by = :me, claimed_until = :until
     WHERE id IN (
-        SELECT id FROM games WHERE due_at <= :now AND {_FREE}
+        SELECT id FROM games WHERE due_at <= :now AND {FREE}
         ORDER BY due_at LIMIT :limit
     )
     RETURNING id
 """
-CLAIM_GAME = f"UPDATE games SET claimed_by = :me, claimed_until = :until WHERE id = :id AND {_FREE}"
+CLAIM_GAME = f"UPDATE games SET claimed_by = :me, claimed_until = :until WHERE id = :id AND {FREE}"
 # One destination: a channel, or a person's DMs (snowflakes are positive: -user_id is no channel).
 _DESTINATION = "coalesce(channel_id, -user_id)"
 _UNSENT = "sent_at IS NULL AND gave_up_at IS NULL"

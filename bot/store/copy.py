@@ -28,6 +28,10 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("results", "seq"),
     ("seasons", "id"),
     ("away", "id"),
+    ("tournaments", "id"),
+    ("tournament_entrants", "tournament_id, user_id"),
+    ("tournament_rounds", "tournament_id, number"),
+    ("tournament_tables", "game_id"),
     # Text keys in byte order on both sides (SQLite's BINARY; PostgreSQL's "C"), so that both
     # backends page and compare these tables alike whatever the server's collation.
     ("ratings", "guild_id, season, kind COLLATE BINARY, player COLLATE BINARY"),
@@ -121,6 +125,7 @@ class CopyMixin(StoreCore):
                 ("results", "seq"),
                 ("seasons", "id"),
                 ("away", "id"),
+                ("tournaments", "id"),
             ):
                 await conn.execute(
                     f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "

@@ -350,6 +350,86 @@ DUE_AT = """
 #: A post that was sent or given up.
 SETTLED = "(sent_at IS NOT NULL OR gave_up_at IS NOT NULL)"
 
+# Version 13: tournaments. A tournament's row carries its next due moment (the sign-up's close,
+# its round's deadline, or at once when one of its games ended) and a lease like a game's, so
+# its runner reads what is due and a round is paired once (bot.store.tournaments). Entrants in
+# sign-up order (the seeding); rounds with their byes; each table's game, its players in seat
+# order and, once decided, its result. ``guild_settings.anyone_opens_tournaments``: whether
+# people without Manage Server may open one.
+V13 = (
+    """
+    CREATE TABLE tournaments (
+        id {key},
+        guild_id {id} NOT NULL,
+        channel_id {id} NOT NULL,
+        organiser_id {id} NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('fish', 'ultimatum')),
+        format TEXT NOT NULL CHECK (format IN ('swiss', 'round-robin')),
+        table_size INTEGER NOT NULL CHECK (table_size BETWEEN 2 AND 4),
+        rounds INTEGER NOT NULL CHECK (rounds >= 0),
+        round_days {real} NOT NULL CHECK (round_days > 0),
+        turn_days {real} NOT NULL CHECK (turn_days > 0),
+        options TEXT NOT NULL DEFAULT '{{}}',
+        rated INTEGER NOT NULL DEFAULT 1 CHECK (rated IN (0, 1)),
+        computers INTEGER NOT NULL DEFAULT 0 CHECK (computers IN (0, 1)),
+        status TEXT NOT NULL DEFAULT 'signup'
+            CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+        round INTEGER NOT NULL DEFAULT 0,
+        closes_at {time} NOT NULL,
+        due_at {time},
+        version INTEGER NOT NULL DEFAULT 0,
+        signup_message_id {id},
+        created_at {time} NOT NULL,
+        updated_at {time} NOT NULL,
+        claimed_by TEXT,
+        claimed_until {time}
+    )
+    """,
+    "CREATE INDEX tournaments_due ON tournaments (due_at) WHERE due_at IS NOT NULL",
+    "CREATE INDEX tournaments_by_guild ON tournaments (guild_id, status, id)",
+    "CREATE INDEX tournaments_running ON tournaments (id) WHERE status = 'running'",
+    "CREATE INDEX tournaments_claimed ON tournaments (claimed_by) WHERE claimed_by IS NOT NULL",
+    """
+    CREATE TABLE tournament_entrants (
+        tournament_id {id} NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        user_id {id} NOT NULL,
+        slot INTEGER NOT NULL,
+        name TEXT,
+        joined_at {time} NOT NULL,
+        withdrawn_at {time},
+        PRIMARY KEY (tournament_id, user_id),
+        UNIQUE (tournament_id, slot)
+    ){rowid}
+    """,
+    "CREATE INDEX tournament_entrants_by_user ON tournament_entrants (user_id, tournament_id)",
+    """
+    CREATE TABLE tournament_rounds (
+        tournament_id {id} NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL CHECK (number >= 1),
+        state TEXT NOT NULL CHECK (state IN ('playing', 'done')),
+        started_at {time} NOT NULL,
+        deadline_at {time} NOT NULL,
+        ended_at {time},
+        byes TEXT NOT NULL DEFAULT '[]',
+        PRIMARY KEY (tournament_id, number)
+    ){rowid}
+    """,
+    """
+    CREATE TABLE tournament_tables (
+        game_id {id} PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        tournament_id {id} NOT NULL,
+        round INTEGER NOT NULL,
+        table_no INTEGER NOT NULL CHECK (table_no >= 1),
+        players TEXT NOT NULL,
+        result TEXT,
+        FOREIGN KEY (tournament_id, round)
+            REFERENCES tournament_rounds (tournament_id, number) ON DELETE CASCADE,
+        UNIQUE (tournament_id, round, table_no)
+    )
+    """,
+    "ALTER TABLE guild_settings ADD COLUMN anyone_opens_tournaments INTEGER NOT NULL DEFAULT 0",
+)
+
 #: MIGRATIONS[i] takes a database from version BASELINE_VERSION + i to the next.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     V11,
@@ -372,6 +452,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "UPDATE outbox SET payload = '{{}}', claimed_by = NULL, claimed_until = NULL "
         f"WHERE {SETTLED}",
     ),
+    V13,
 )
 
 LATEST = BASELINE_VERSION + len(MIGRATIONS)

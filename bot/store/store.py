@@ -25,6 +25,8 @@ from bot.store.postgres import PostgresDatabase
 from bot.store.queries import QueriesMixin
 from bot.store.ratings import RatingsMixin
 from bot.store.settings import SettingsMixin
+from bot.store.tournament_runs import TournamentRunsMixin
+from bot.store.tournaments import TournamentsMixin
 
 
 class Store(
@@ -40,6 +42,8 @@ class Store(
     BoardsMixin,
     AwayMixin,
     CopyMixin,
+    TournamentsMixin,
+    TournamentRunsMixin,
 ):
     """The bot's persistence: one database (SQLite or PostgreSQL), opened once, shared by
     everything. The parts' SQL runs on either (``bot.store.connection``)."""

@@ -20,7 +20,8 @@ OVERVIEW = N_(
     "/fish, /ultimatum: the moves of each game, its board and its rules\n"
     "/game: seats, lists of games, resigning, undo, history, replays, following, time away\n"
     "/ratings: leaderboards, profiles, privacy, seasons\n"
-    "/settings: a server's defaults and language, your language for direct messages\n\n"
+    "/settings: a server's defaults and language, your language for direct messages\n"
+    "/tournament: Swiss and round-robin tournaments over days\n\n"
     "More with /help and a topic: starting a game, how a turn works, every command, or the "
     "rules of either game."
 )
@@ -64,6 +65,7 @@ COMMANDS = N_(
     "season (a fresh start here, Manage Server), seasons (past seasons' best)\n"
     "**/settings**: defaults (reminders, turn limit and time away for new games here), "
     "language (of this server's posts), dm-language (of your direct messages)\n"
+    "**/tournament**: new, join, leave (the sign-up), start, standings, withdraw, cancel, list\n"
     "**/help**: this help"
 )
 

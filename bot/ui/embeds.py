@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 import discord
 
 from bot.i18n import t
 from bot.store import GameRecord
 from bot.texts.names import jump_url, player_name, title
+from bot.texts.tournament import game_mark
 
 COLOUR = discord.Colour(0x2B7BB9)
 #: Games per page of ``/game list``, and the longest name it shows.
@@ -82,9 +84,23 @@ def clock_line(record: GameRecord, lang: str) -> str:
     return "".join("\n" + part if i == 0 else " · " + part for i, part in enumerate(parts))
 
 
-def my_games_embed(records: Sequence[GameRecord], lang: str, user_id: int) -> discord.Embed:
+def field_name(record: GameRecord, lang: str, tournaments: Mapping[int, tuple[int, int]]) -> str:
+    """A game's heading in a list: number, game and, for a tournament's game, which one."""
+    name = f"#{record.id} {title(record.kind, lang)}"
+    if record.id in tournaments:
+        name += " · " + game_mark(lang, *tournaments[record.id])
+    return name
+
+
+def my_games_embed(
+    records: Sequence[GameRecord],
+    lang: str,
+    user_id: int,
+    tournaments: Mapping[int, tuple[int, int]] = MappingProxyType({}),
+) -> discord.Embed:
     """``/game mine``: a person's running games on every server, their turn first, with the
-    time left and a link (at most LIST_PAGE · 2 games, the rest counted)."""
+    time left and a link (at most LIST_PAGE · 2 games, the rest counted); ``tournaments``: the
+    tournament and round of each tournament game."""
     embed = discord.Embed(title=t(lang, "Your games"), colour=COLOUR)
     if not records:
         embed.description = t(
@@ -104,7 +120,7 @@ def my_games_embed(records: Sequence[GameRecord], lang: str, user_id: int) -> di
             who = shortened(player_name(seat, lang)) if seat else "—"
             state = t(lang, "{who} to move", who=who)
         embed.add_field(
-            name=f"#{record.id} {title(record.kind, lang)}"[:256],
+            name=field_name(record, lang, tournaments)[:256],
             value=f"{state}\n[{t(lang, 'Go to the game')}]({jump_url(record)})"[:1024],
             inline=False,
         )
@@ -114,11 +130,16 @@ def my_games_embed(records: Sequence[GameRecord], lang: str, user_id: int) -> di
 
 
 def game_list_embed(
-    records: Sequence[GameRecord], lang: str, guild_id: int, page: int = 1
+    records: Sequence[GameRecord],
+    lang: str,
+    guild_id: int,
+    page: int = 1,
+    tournaments: Mapping[int, tuple[int, int]] = MappingProxyType({}),
 ) -> discord.Embed:
     """One page of the open games of a server: players, whose turn, when the last move was,
     and a link. Names are shortened and pages hold LIST_PAGE games, so an embed stays far
-    below Discord's 6,000 characters (4 players × NAME_LIMIT per game at most)."""
+    below Discord's 6,000 characters (4 players × NAME_LIMIT per game at most);
+    ``tournaments``: the tournament and round of each tournament game."""
     embed = discord.Embed(title=t(lang, "Games on this server"), colour=COLOUR)
     if not records:
         embed.description = t(
@@ -142,7 +163,7 @@ def game_list_embed(
                 state += " · " + t(lang, "last move <t:{ts}:R>", ts=since)
             state += clock_line(record, lang)
         embed.add_field(
-            name=f"#{record.id} {title(record.kind, lang)}"[:256],
+            name=field_name(record, lang, tournaments)[:256],
             value=f"{players}\n{state}\n[{t(lang, 'Go to the game')}]({jump_url(record)})"[:1024],
             inline=False,
         )

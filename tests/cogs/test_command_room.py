@@ -52,7 +52,7 @@ async def test_every_synced_group_has_room_under_discords_limits(
     async with bot_runner():
         synced = [c.data for c in fake_discord.world.global_commands]
     names = {c["name"] for c in synced}
-    assert {"fish", "ultimatum", "game", "ratings", "settings", "help"} <= names
+    assert {"fish", "ultimatum", "game", "ratings", "settings", "tournament", "help"} <= names
     groups = [c for c in synced if subcommands(c)]
     assert all(c["name_localizations"] for c in groups), "the count includes the translations"
     problems = [problem for command in synced for problem in crowding(command)]

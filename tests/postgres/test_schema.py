@@ -141,7 +141,7 @@ async def test_same_tables_columns_and_indexes_as_sqlite(db: asyncpg.Connection)
     del pg_tables["schema_version"]
     # AUTOINCREMENT keys have no declared default in SQLite; identity columns count as one here.
     identities = (("games", "id"), ("outbox", "id"), ("seasons", "id"), ("results", "seq"))
-    for table, key in (*identities, ("away", "id")):
+    for table, key in (*identities, ("away", "id"), ("tournaments", "id")):
         pg_tables[table][key] = (True, False)
     assert pg_tables == sqlite_tables
     pg_indexes = {

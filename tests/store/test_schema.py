@@ -18,11 +18,13 @@ import aiosqlite
 import asyncpg
 import pytest
 
-from bot.play.games import load_game
+from bot.games import new_game
+from bot.play.games import load_game, position_of
 from bot.play.rater import Rebuilder
 from bot.play.turns import apply_action
 from bot.store import OutboxDraft, Store, StoreOpenError, schema
 from bot.store.db import migrate
+from bot.store.tournament_rows import NewRound, NewTournament
 from tests.store.conftest import USERS, Clock, open_store, play_random, started
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -41,6 +43,23 @@ async def _fill(store: Store) -> None:
     await store.start_season(running.guild_id)
     await store.set_meta("commands:global", "abc")
     await store.enqueue(OutboxDraft("post", {"text": "hi"}, channel_id=5, game_id=running.id))
+    await _fill_tournament(store, running.guild_id)
+
+
+async def _fill_tournament(store: Store, guild_id: int) -> None:
+    """A tournament whose first round is being played (the tables its round change opened)."""
+    opened = await store.create_tournament(
+        NewTournament(guild_id, 5, USERS[0], "fish", "swiss", 2, 3, 2.0, 1.0, closes_at=1e9)
+    )
+    for user in USERS[:3]:
+        opened = await store.enter_tournament(opened.id, user, f"p{user}")
+    await store.change_round(
+        opened.id,
+        opened.version,
+        results={},
+        opening=NewRound(1, 2e9, ((USERS[1], USERS[0]),), (11,), byes=(USERS[2],)),
+        deal=lambda kind, players, seed, options: position_of(new_game(kind, players, seed)),
+    )
 
 
 class Raw:

@@ -17,9 +17,9 @@ from tests.fakediscord.options import OptionError
 READERS = {"en": "alice", "de": "bruno", "fr": "chloe"}
 #: The command groups as each language names them: the help must point at all of them.
 GROUPS = {
-    "en": ("/fish", "/ultimatum", "/game", "/ratings", "/settings", "/help"),
-    "de": ("/packeis", "/ultimatum", "/spiel", "/wertung", "/einstellungen", "/hilfe"),
-    "fr": ("/pingouins", "/ultimatum", "/partie", "/cotes", "/réglages", "/aide"),
+    "en": ("/fish", "/ultimatum", "/game", "/ratings", "/settings", "/tournament", "/help"),
+    "de": ("/packeis", "/ultimatum", "/spiel", "/wertung", "/einstellungen", "/turnier", "/hilfe"),
+    "fr": ("/pingouins", "/ultimatum", "/partie", "/cotes", "/réglages", "/tournoi", "/aide"),
 }
 
 

@@ -10,7 +10,8 @@ from tests.fakediscord import FakeDiscord
 SHOWN = (
     "New games here remind the player to move every {hours} hours ({hours_from}) and give up a "
     "seat after {days} days without a move ({days_from}).\nEach person may take 14 days of time "
-    "away (/game away) a month (the bot's default)."
+    "away (/game away) a month (the bot's default).\nOnly someone with Manage Server may open a "
+    "tournament here (/tournament new)."
 )
 SERVER, BOT = "set for this server", "the bot's default"
 
