@@ -18,6 +18,7 @@ from bot.games.base import Game, is_resignation
 from bot.i18n import picture_labels, t
 from bot.play.access import Purpose, posts_publicly
 from bot.store import GameRecord, LoggedAction
+from bot.texts.announce import table_view
 from bot.texts.names import picture_names, seat_names, title
 from bot.ui.fit import fit
 
@@ -35,13 +36,15 @@ def turn_ended(game: Game, action: str) -> bool:
 
 
 def replay_views(record: GameRecord, players: int, actions: list[str]) -> list[dict[str, Any]]:
-    """Spectator views of a game: the opening position, then one after every turn."""
+    """Spectator views of a game: the opening position, then one after every turn; a finished
+    game ends on the picture its final post showed (a Fish board is empty by then, F-14: its
+    results show where every floe went)."""
     game = new_game(record.kind, players, record.seed, dict(record.options))
     views = [game.view(None)]
     for action in actions:
         play_logged(game, action)
         if turn_ended(game, action):
-            views.append(game.view(None))
+            views.append(table_view(game) if game.is_over else game.view(None))
     return views
 
 

@@ -5,9 +5,13 @@ from __future__ import annotations
 import json
 import random
 
+from PIL import Image, ImageChops, ImageSequence
+
 from bot.cogs.history import replay_views
+from bot.play.games import load_game
+from bot.texts.announce import table_view
 from bot.texts.names import picture_names
-from render import replay
+from render import fish, fish_results, replay
 from tests.cogs.clocked import ClockedRunner, settle
 from tests.cogs.players import (
     fish_step,
@@ -39,6 +43,43 @@ async def test_replay_gif_has_one_frame_per_turn(
         picture = gif.image()
         assert picture.format == "GIF" and picture.n_frames == 6 + 1
         assert "6 turns" in reply.message.content
+
+
+async def test_a_players_replay_is_private_and_ends_on_the_results(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """A player's Replay on the final post is for them alone, and its last frame is the
+    results picture of the final post (F-14 empties the board: an empty sea says nothing),
+    after a frame per turn."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+        for _ in range(10):
+            _, game, user = await who_moves(bot, fake, 1)
+            await fish_step(fake, user, thread, game.phase)
+        await settle(bot)
+        mark = fake.mark()
+        await resign_for_good(fake, people[1], channel=thread)
+        (final,) = await fake.wait_for_messages(thread, 1, after=mark)
+        answer = await fake.click(people[0], final, label="Replay")
+        await answer.wait_for_content()
+        assert answer.ephemeral
+        gif = answer.attachments[0].image()
+        record, game = await load_game(bot.store, 1)
+        assert game is not None and game.is_over
+        frames = [frame.convert("RGB") for frame in ImageSequence.Iterator(gif)]
+        assert len(frames) == 10 + 2  # the opening, each turn, the resignation
+        results = fish_results.render_image(table_view(game), picture_names(record))
+        board = fish.render_image(game.view(None), picture_names(record))
+
+        def unlike(picture: Image.Image, frame: Image.Image) -> float:
+            """The share of the picture's pixels the frame shows clearly otherwise."""
+            diff = ImageChops.difference(picture, frame.crop((0, 0, *picture.size)))
+            changed = diff.convert("L").point(lambda v: 255 if v > 24 else 0)
+            return changed.histogram()[255] / (picture.width * picture.height)
+
+        assert unlike(results, frames[-1]) < 0.01
+        assert unlike(board, frames[-1]) > 0.1
 
 
 async def test_u27_a_replay_of_a_running_ultimatum_game_shows_only_public_information(
