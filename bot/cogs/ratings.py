@@ -18,7 +18,14 @@ from discord.ext import commands
 from bot.cogs.common import Interaction, Refusal, reader_language
 from bot.i18n import t
 from bot.play import ratings as play
-from bot.ratings.texts import leaderboard_view, profile_view, season_lines
+from bot.ratings.texts import (
+    leaderboard_text,
+    leaderboard_view,
+    no_profile_text,
+    profile_text,
+    profile_view,
+    season_lines,
+)
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
@@ -66,8 +73,12 @@ class Ratings(
             lang = await self.bot.public_language(interaction.guild_id)
         view = leaderboard_view(shown.page, shown.names, lang, you=shown.you)
         png = await self.bot.draw({"picture": "leaderboard", "view": view})
+        text = leaderboard_text(
+            shown.page, interaction.user.display_name, shown.place, shown.computers, lang
+        )
         await interaction.followup.send(
             **fit(
+                content=text,
                 file=discord.File(io.BytesIO(png), filename=f"leaderboard-{kind}.png"),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -76,15 +87,22 @@ class Ratings(
     @app_commands.command(name="profile", description="Ratings, record and streak of a player")
     @app_commands.describe(member="Whose profile (default: yours)")
     async def profile(self, interaction: Interaction, member: discord.User | None = None) -> None:
-        """A person's profile as a picture: anyone's on the server, one's own from a DM."""
+        """A person's profile as a picture: anyone's on the server, one's own from a DM; a
+        profile without a finished game is said to the asker alone, in words."""
         lang = reader_language(interaction)
         who = member or interaction.user
         if interaction.guild_id is None and who.id != interaction.user.id:
             raise Refusal(t(lang, "From a direct message you can only see your own profile."))
-        await interaction.response.defer(thinking=True)
         shown = await play.player_profile(
             self.bot.ratings, self.bot.store, guild_id=interaction.guild_id, user_id=who.id
         )
+        if not shown.profile.total.games:
+            mine = who.id == interaction.user.id
+            name = None if mine else who.display_name
+            text = no_profile_text(name, shown.scope, lang)
+            await interaction.response.send_message(**fit(content=text, ephemeral=True))
+            return
+        await interaction.response.defer(thinking=True)
         names = {**shown.names, shown.profile.player: who.display_name}
         if interaction.guild_id is not None:
             lang = await self.bot.public_language(interaction.guild_id)
@@ -92,6 +110,7 @@ class Ratings(
         png = await self.bot.draw({"picture": "profile", "view": view})
         await interaction.followup.send(
             **fit(
+                content=profile_text(who.display_name, shown.scope, lang),
                 file=discord.File(io.BytesIO(png), filename=f"profile-{who.id}.png"),
                 allowed_mentions=discord.AllowedMentions.none(),
             )

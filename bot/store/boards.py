@@ -13,7 +13,9 @@ from bot.store.ratings import RATING_COLUMNS, RESULT_COLUMNS, read_rows
 from bot.store.records import RatingRow, StoredResult
 from bot.store.rows import from_row
 
-_SCOPE = "guild_id = ? AND season = ? AND kind = ?"
+# A board ranks people only (``u<user id>`` keys; computer levels are ``c<level>``): the
+# condition reads the ratings_board index itself, which holds the key.
+_SCOPE = "guild_id = ? AND season = ? AND kind = ? AND player LIKE 'u%'"
 # The board's order (the ratings_board index): best first, the player's key breaking ties.
 _ORDER = "rating DESC, ordinal DESC, games DESC, player"
 

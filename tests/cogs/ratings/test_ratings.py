@@ -276,3 +276,72 @@ async def test_an_undo_is_refused_once_a_player_has_finished_another_rated_game(
         assert (await bot.store.get_game(1)).status == "finished"
         assert await stored_ratings(bot.store) == stored
         assert await bot.store.rated_since(2) is None
+
+
+async def test_the_leaderboard_says_which_board_and_the_askers_place_and_ranks_people_only(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """The board's post says in words which board it is and where the asker stands; a
+    computer level that beat a person ranks apart (it would push people down): the people's
+    board counts the two people, and the level's rating is told beside it."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, people, _, _ = await _resigned_game(fake, bot)
+        alice = people[0]
+        await fake.invoke(alice, "/fish new", players=2, bots=1, level=3)
+        await resign_for_good(fake, alice, game=2)
+        await settle(bot)
+        assert await bot.store.rated_count() == 2
+        board = await fake.invoke(alice, "/ratings leaderboard")
+        assert not board.ephemeral and board.attachments
+        lines = board.content.splitlines()
+        assert lines[0] == (
+            "**Hey, That's My Fish!**, leaderboard · This server · season 1: people ranked by "
+            "rating, best first."
+        )
+        assert lines[1].startswith(f"{alice.global_name or alice.name}: place ")
+        assert lines[1].split(" of ")[1].startswith("2, rating ")
+        assert lines[2].startswith("Computer players are rated apart: Penguin Bot (hard) ")
+        shown = await play.board(
+            bot.ratings,
+            bot.store,
+            guild_id=(await bot.store.get_game(1)).guild_id,
+            user_id=alice.id,
+            kind="fish",
+            scope="server",
+        )
+        assert [r.player for r in shown.page.rows if r.player and not r.player.is_person] == []
+        assert [r.position for r in shown.page.rows] == sorted(r.position for r in shown.page.rows)
+        assert shown.page.rows[0].position == 1
+        newcomer = await fake.invoke(fake.user("mia"), "/ratings leaderboard", kind="ultimatum")
+        assert "is not on this board yet" in newcomer.content.splitlines()[1]
+
+
+async def test_a_newcomers_profile_is_told_privately_in_words(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """A profile without a finished game is no public picture: the asker alone is told, in
+    their language; a profile with games is the picture with a line saying whose it is."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, people, _, _ = await _resigned_game(fake, bot)
+        mia, chloe = fake.user("mia"), fake.user("chloe")
+        mine = await fake.invoke(mia, "/ratings profile")
+        assert mine.ephemeral and not mine.attachments
+        assert mine.content == said(
+            mia,
+            "You have no finished games on this server yet. Start one with /fish new or "
+            "/ultimatum new.",
+        )
+        chloe.locale = "de"
+        theirs = await fake.invoke(chloe, "/ratings profile", member=mia)
+        assert theirs.ephemeral and not theirs.attachments
+        assert theirs.content == said(
+            chloe,
+            "{name} has no finished games on this server yet.",
+            name=mia.global_name or mia.name,
+        )
+        assert theirs.content.endswith("noch keine beendete Partie.")
+        shown = await fake.invoke(mia, "/ratings profile", member=people[0])
+        assert not shown.ephemeral and shown.attachments
+        assert shown.content.startswith(f"Profile of {people[0].global_name or people[0].name} · ")
