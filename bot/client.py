@@ -21,6 +21,7 @@ from bot.store.check import RUNNING
 from bot.translator import CatalogueTranslator
 from bot.ui.buttons import GameButton, PerformSelect, ResignButton
 from bot.ui.choices import ChoiceButton, ChoiceSelect
+from bot.ui.pages import PageButton
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +60,9 @@ class PenguinBot(Host):
             )
         # In the background: the bot answers while old games are replayed.
         self.snapshot_check = asyncio.create_task(self.check_snapshots(), name="snapshot check")
-        self.add_dynamic_items(GameButton, PerformSelect, ChoiceButton, ChoiceSelect, ResignButton)
+        self.add_dynamic_items(
+            GameButton, PerformSelect, ChoiceButton, ChoiceSelect, ResignButton, PageButton
+        )
         for cog in COGS:
             await self.load_extension(cog)
         # Command names and descriptions in each person's language (before the sync sends them).

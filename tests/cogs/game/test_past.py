@@ -127,6 +127,46 @@ async def test_history_lists_the_moves_in_notation_page_by_page(
         assert far.ephemeral and "pick 1 to 1" in far.content
 
 
+async def test_history_pages_turn_with_previous_and_next(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/game history with more moves than a page carries Previous and Next (custom_id
+    ``penguins-page:history:<game>:<page>``, the one past either end disabled): the asker's own
+    page turns in place; a player's public history stays as posted and whoever clicks on it gets
+    the page for themselves."""
+    fake = fake_discord
+    mia = fake.user("mia")
+    async with clocked_bot() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+        for _ in range(24):  # 8 placements and 16 moves: two pages of 20
+            _, game, user = await who_moves(bot, fake, 1)
+            if game.is_over:
+                break
+            await fish_step(fake, user, thread, game.phase)
+        assert len(await bot.store.action_log(1)) > 20
+        mine = await fake.invoke(mia, "/game history", game=1, channel=thread)
+        assert mine.ephemeral and "page 1 of 2" in mine.content
+        assert mine.message is not None
+        previous, following = mine.message.buttons
+        assert previous["custom_id"] == "penguins-page:history:1:0" and previous.get("disabled")
+        assert following["custom_id"] == "penguins-page:history:1:2"
+        assert not following.get("disabled")
+        turned = await fake.click(mia, mine.message, label="Next ▶")
+        assert turned.kind == "update" and turned.message is mine.message
+        assert "page 2 of 2" in mine.message.content and "21. " in mine.message.content
+        assert [b.get("disabled", False) for b in mine.message.buttons] == [False, True]
+        await fake.click(mia, mine.message, label="◀ Previous")
+        assert "page 1 of 2" in mine.message.content
+        public = await fake.invoke(people[0], "/game history", game=1, channel=thread)
+        assert not public.ephemeral and public.message is not None
+        mia.locale = "de"
+        own = await fake.click(mia, public.message, label="Next ▶")
+        assert own.ephemeral and own.message is not public.message
+        assert "page 1 of 2" in public.message.content  # the post stays as it was
+        assert own.content.startswith("**Partie #1") and own.message is not None
+        assert own.message.labels == ["◀ Zurück", "Weiter ▶"]
+
+
 async def test_follow_sends_a_spectator_each_turn_by_dm(
     fake_discord: FakeDiscord, clocked_bot: ClockedRunner
 ) -> None:

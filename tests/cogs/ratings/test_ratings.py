@@ -7,6 +7,7 @@ from bot.play import ratings as play
 from bot.play.rebuild import rebuild, stored_ratings
 from bot.play.turns import resign, truncate_log
 from bot.ratings import GLOBAL, Player, Scope
+from bot.ratings import rebuild as rebuild_events
 from bot.store import Store
 from tests.cogs.clocked import ClockedRunner, settle
 from tests.cogs.conftest import BotRunner
@@ -20,6 +21,7 @@ from tests.cogs.players import (
     who_moves,
 )
 from tests.fakediscord import FakeDiscord
+from tests.ratings.games import GivenRatings, person, random_results, result
 
 
 async def _resigned_game(
@@ -345,3 +347,47 @@ async def test_a_newcomers_profile_is_told_privately_in_words(
         shown = await fake.invoke(mia, "/ratings profile", member=people[0])
         assert not shown.ephemeral and shown.attachments
         assert shown.content.startswith(f"Profile of {people[0].global_name or people[0].name} · ")
+
+
+async def test_leaderboard_pages_turn_with_previous_and_next(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """A board of more than ten people carries Previous and Next (custom_id
+    ``penguins-page:board:<kind>.<scope>:<page>``); a click on the public board leaves it as
+    posted and answers the clicker with that page, its picture and their own place."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, people, _, _ = await _resigned_game(fake, bot)
+        guild_id = (await bot.store.get_game(1)).guild_id
+        ratings = rebuild_events(random_results(120, seed=3, people=25, guilds=(guild_id,)))
+        alice = people[0]
+        ratings.apply(
+            result("alice", [1, 2], [Player(user_id=alice.id), person(1)], guild=guild_id)
+        )
+        await bot.store.replace_ratings(GivenRatings(ratings))
+        board = await fake.invoke(alice, "/ratings leaderboard", page=1)
+        assert board.message is not None and not board.ephemeral
+        previous, following = board.message.buttons
+        assert previous["custom_id"] == "penguins-page:board:fish.server:0"
+        assert (
+            previous.get("disabled")
+            and following["custom_id"] == "penguins-page:board:fish.server:2"
+        )
+        first = board.attachments[0].data
+        bruno = people[1]
+        turned = await fake.click(bruno, board.message, label="Next ▶")
+        await turned.wait_for_content()
+        assert turned.ephemeral and turned.message is not board.message
+        assert turned.attachments and turned.attachments[0].data != first
+        assert turned.content.splitlines()[1].startswith(f"{bruno.global_name or bruno.name}")
+        assert board.attachments[0].data == first  # the public board stays as posted
+        assert [b["custom_id"] for b in turned.message.buttons] == [
+            "penguins-page:board:fish.server:1",
+            "penguins-page:board:fish.server:3",
+        ]
+        again = await fake.click(bruno, turned.message, label=said(bruno, "◀ Previous"))
+        assert again.kind in ("update", "deferred_update")
+        await fake.wait_until(
+            lambda: turned.attachments and turned.attachments[0].data == first,
+            what="the clicker's page to turn back in place",
+        )
