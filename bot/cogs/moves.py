@@ -28,7 +28,7 @@ from bot.play.choices import StaleChoice, Step, decide, doing, step_of
 from bot.play.move import Move
 from bot.texts import ultimatum as ultimatum_texts
 from bot.texts.announce import describe
-from bot.texts.names import seat_names
+from bot.texts.names import picture_names, seat_names
 from bot.ui.choices import step_view
 from bot.ui.clicks import StepClick
 from bot.ui.fit import fit
@@ -153,7 +153,7 @@ async def _ask(
             "picture": "table",
             "game_kind": record.kind,
             "view": game.view(None),
-            "names": seat_names(record, lang),
+            "names": picture_names(record, lang),
             "labels": picture_labels(lang),
             "marks": step.marks,
         }
