@@ -156,6 +156,7 @@ async def _ask(
             "names": picture_names(record, lang),
             "labels": picture_labels(lang),
             "marks": step.marks,
+            "chosen": step.chosen,
         }
     )
     log.debug("turn step drawn in %.1f ms", (time.perf_counter() - started) * 1000)
