@@ -10,6 +10,7 @@ import logging
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.cogs.errors import PenguinTree
 from bot.config import Settings
@@ -18,6 +19,7 @@ from bot.play.check import check_snapshots
 from bot.play.ratings import Rater
 from bot.store import SnapshotReport, Store
 from bot.store.check import RUNNING
+from bot.texts.mentions import CommandMentions
 from bot.translator import CatalogueTranslator
 from bot.ui.buttons import GameButton, PerformSelect, ResignButton
 from bot.ui.choices import ChoiceButton, ChoiceSelect
@@ -110,6 +112,7 @@ class PenguinBot(Host):
         """Send the command definitions to Discord only when they changed since the last sync."""
         mode = self.settings.sync_commands
         if mode == "never":
+            await self.learn_commands()
             return
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
@@ -118,7 +121,32 @@ class PenguinBot(Host):
         fingerprint = await self.command_fingerprint(guild)
         if mode == "auto" and await self.store.meta(f"commands:{scope}") == fingerprint:
             log.info("slash commands unchanged since the last sync")
+            await self.learn_commands()
             return
         synced = await self.tree.sync(guild=guild)
         await self.store.set_meta(f"commands:{scope}", fingerprint)
         log.info("synced %d slash commands (%s)", len(synced), scope)
+        self.learn_mentions(synced, guild)
+
+    async def learn_commands(self) -> None:
+        """The synced commands' ids, for naming commands as mentions (bot.texts.mentions); a
+        failure leaves posts naming commands in words, as before."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        try:
+            synced = await self.tree.fetch_commands(guild=guild)
+        except discord.HTTPException:
+            log.warning("the synced commands could not be read: posts name commands in words")
+            return
+        self.learn_mentions(synced, guild)
+
+    def learn_mentions(
+        self, synced: list[app_commands.AppCommand], guild: discord.abc.Snowflake | None
+    ) -> None:
+        """Name commands as mentions from now on: every slash command path of the tree, with
+        the id Discord gave its top command."""
+        paths = [
+            c.qualified_name
+            for c in self.tree.walk_commands(guild=guild)
+            if isinstance(c, app_commands.Command)
+        ]
+        self.mentions = CommandMentions.of(paths, {c.name: c.id for c in synced})
