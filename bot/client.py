@@ -10,6 +10,7 @@ import logging
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.cogs.errors import PenguinTree
 from bot.config import Settings
@@ -17,9 +18,11 @@ from bot.host import Host
 from bot.play.check import RUNNING, SnapshotReport, check_snapshots
 from bot.play.ratings import Rater
 from bot.store import Store
+from bot.texts.mentions import CommandMentions
 from bot.translator import CatalogueTranslator
 from bot.ui.buttons import GameButton, PerformSelect, ResignButton
 from bot.ui.choices import ChoiceButton, ChoiceSelect
+from bot.ui.pages import PageButton
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +62,9 @@ class PenguinBot(Host):
             )
         # In the background: the bot answers while old games are replayed.
         self.snapshot_check = asyncio.create_task(self.check_snapshots(), name="snapshot check")
-        self.add_dynamic_items(GameButton, PerformSelect, ChoiceButton, ChoiceSelect, ResignButton)
+        self.add_dynamic_items(
+            GameButton, PerformSelect, ChoiceButton, ChoiceSelect, ResignButton, PageButton
+        )
         for cog in COGS:
             await self.load_extension(cog)
         # Command names and descriptions in each person's language (before the sync sends them).
@@ -107,6 +112,7 @@ class PenguinBot(Host):
         """Send the command definitions to Discord only when they changed since the last sync."""
         mode = self.settings.sync_commands
         if mode == "never":
+            await self.learn_commands()
             return
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
@@ -115,7 +121,32 @@ class PenguinBot(Host):
         fingerprint = await self.command_fingerprint(guild)
         if mode == "auto" and await self.store.meta(f"commands:{scope}") == fingerprint:
             log.info("slash commands unchanged since the last sync")
+            await self.learn_commands()
             return
         synced = await self.tree.sync(guild=guild)
         await self.store.set_meta(f"commands:{scope}", fingerprint)
         log.info("synced %d slash commands (%s)", len(synced), scope)
+        self.learn_mentions(synced, guild)
+
+    async def learn_commands(self) -> None:
+        """The synced commands' ids, for naming commands as mentions (bot.texts.mentions); a
+        failure leaves posts naming commands in words, as before."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        try:
+            synced = await self.tree.fetch_commands(guild=guild)
+        except discord.HTTPException:
+            log.warning("the synced commands could not be read: posts name commands in words")
+            return
+        self.learn_mentions(synced, guild)
+
+    def learn_mentions(
+        self, synced: list[app_commands.AppCommand], guild: discord.abc.Snowflake | None
+    ) -> None:
+        """Name commands as mentions from now on: every slash command path of the tree, with
+        the id Discord gave its top command."""
+        paths = [
+            c.qualified_name
+            for c in self.tree.walk_commands(guild=guild)
+            if isinstance(c, app_commands.Command)
+        ]
+        self.mentions = CommandMentions.of(paths, {c.name: c.id for c in synced})

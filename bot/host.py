@@ -26,6 +26,7 @@ from bot.play.check import SnapshotReport
 from bot.play.move import Move
 from bot.play.ratings import Rater
 from bot.store import GameRecord, Store, StoreError
+from bot.texts.mentions import CommandMentions
 from render.draw import picture, warm
 
 
@@ -155,6 +156,8 @@ class Host(commands.Bot):
             initializer=warm,
         )
         self.computers_available = False  # until the computer players' cog is loaded
+        #: How posts name commands: as mentions once the synced commands' ids are known.
+        self.mentions = CommandMentions.of((), {})
         #: Games whose thread is being created: their posts wait, so none lands in the channel.
         self.settling = Settling()
         #: Who was last seen on which server, and when (bot.cogs.common.still_member).

@@ -4,7 +4,8 @@ The bot sends requests to worker processes (bot.host); a request is plain data, 
 the process boundary as it is. ``picture`` names what to draw:
 
 - ``table``: the board or party table of a public view (``game_kind``, ``view``, ``names``;
-  ``marks``: floe or cell → tag, the choices of a player's turn by clicks); a finished Fish
+  ``marks``: floe or cell → tag, the choices of a player's turn by clicks; ``chosen``: the
+  floe of the Fish penguin already chosen); a finished Fish
   view with ``results`` (bot.games.fish.ending.results_view) is drawn as the results picture;
 - ``replay``: the animated replay of a game (``game_kind``, ``views``, ``names``);
 - ``hand``: a player's own hand (``view`` of that seat, ``name``);
@@ -33,9 +34,16 @@ def picture(request: Mapping[str, Any]) -> bytes:
         if request["game_kind"] == "fish" and request["view"].get("results"):
             # A finished Fish board is empty (F-14): its results picture shows where each floe went.
             return fish_results.results(request["view"], names=request["names"], labels=labels)
-        draw = fish.board if request["game_kind"] == "fish" else ultimatum.table
         marks = request.get("marks")
-        return draw(request["view"], names=request["names"], labels=labels, marks=marks)
+        if request["game_kind"] == "fish":
+            return fish.board(
+                request["view"],
+                names=request["names"],
+                labels=labels,
+                marks=marks,
+                chosen=request.get("chosen") or None,
+            )
+        return ultimatum.table(request["view"], names=request["names"], labels=labels, marks=marks)
     if what == "replay":
         from render import replay
 

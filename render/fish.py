@@ -66,6 +66,7 @@ NAME_GAP = 6  # between a name and the catch (the name sits higher, so little is
 PAD = 12
 LABEL_COLOUR: Colour = (64, 98, 130)
 LABEL_SIZE = LEGIBLE  # a floe's name
+NAME_RISE = 0.58  # how far above its centre, in radii, a floe's name sits
 OCCUPIED_FISH = 0.32  # length of the fish beside a penguin, as a share of the floe's width
 PENGUIN_HEIGHT = 0.95  # of R
 PENGUIN_SHIFT = 0.17  # of HEX_W, to the right of the floe's centre
@@ -173,7 +174,11 @@ def _decor(name: str, fish: int, occupied: bool) -> Image.Image:
     draw = ImageDraw.Draw(decor)
     cx, cy = SPRITE[0] / 2, SPRITE[1] / 2
     draw.text(
-        (cx, cy - R * 0.58), name, font=text.font(LABEL_SIZE, True), fill=LABEL_COLOUR, anchor="mm"
+        (cx, cy - R * NAME_RISE),
+        name,
+        font=text.font(LABEL_SIZE, True),
+        fill=LABEL_COLOUR,
+        anchor="mm",
     )
     for dx, dy, length in fish_spots(fish, occupied):
         icon = sprites.fish(length)
@@ -351,7 +356,7 @@ def _player(
         x += 10
     facts = [labels_table.counted(labels, "floes", catch["floes"])]
     if view["phase"] == "place":
-        facts.append(f"{labels['to_place']} {view['to_place'][seat]}")
+        facts.append(labels_table.counted(labels, "to_place", view["to_place"][seat]))
     if view["out"][seat] and view["phase"] != "over":
         facts.append(labels["out"])
     text.label(draw, (x, y), " · ".join(facts), small, TEXT_DIM, anchor="lm", width=x1 - x - 12)
@@ -414,11 +419,32 @@ def board(
     names: Sequence[str],
     labels: Mapping[str, str] | None = None,
     marks: Mapping[str, str] | None = None,
+    chosen: str | None = None,
 ) -> bytes:
     """PNG of the board for a fish view: floes, fish, penguins, last move, catch and turn;
-    ``marks`` tags the floes a player may choose (render.marks)."""
+    ``marks`` tags the floes a player may choose (render.marks), ``chosen`` rings the floe of
+    the penguin already chosen."""
     image = render_image(view, names, labels)
+    if chosen in view["floes"]:
+        assert chosen is not None
+        # A bold ink ring: unlike the yellow choice tags and the last move's ring in a seat's
+        # colour, and leaving the floe's fish (the catch of the move) in view.
+        ring = hexagon(*centre(chosen), R - GAP - 4)
+        ImageDraw.Draw(image).polygon(ring, outline=INK, width=CHOSEN_RING)
     if marks:
-        spots = {name: centre(name) for name in marks}
-        draw_marks(image, spots, marks, int(R * 0.8))
+        spots = {name: tag_spot(name) for name in marks}
+        draw_marks(image, spots, marks, TAG)
     return png.encode(image, board_palette())
+
+
+#: The height of a floe's tag (render.marks).
+TAG = int(R * 0.8)
+CHOSEN_RING = 9  # pixels
+TAG_RISE = 0.64  # how far above its centre, in radii, a floe's tag sits
+
+
+def tag_spot(name: str) -> tuple[float, float]:
+    """Where a floe's tag sits: over the floe's own name, a little higher, so that its fish
+    stay in view (the upper of two fish reaches 0.2 radii above the centre)."""
+    cx, cy = centre(name)
+    return cx, cy - R * TAG_RISE

@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image
 
-from render import fish, ultimatum
+from render import fish, fish_results, ultimatum
 from render.palette import palette_colours, palette_image
 from render.style import PANEL, Colour
 
@@ -26,7 +26,7 @@ Renderer = Callable[[Mapping[str, Any], Sequence[str], Mapping[str, str] | None]
 RENDERERS: dict[str, Renderer] = {"fish": fish.render_image, "ultimatum": ultimatum.render_table}
 #: The colours each kind of picture keeps exact in every frame.
 FLAT_COLOURS: dict[str, tuple[Colour, ...]] = {
-    "fish": fish.FLAT_COLOURS,
+    "fish": fish_results.FLAT_COLOURS,  # the board's and the results picture's
     "ultimatum": ultimatum.FLAT_COLOURS,
 }
 
@@ -49,7 +49,7 @@ def _aligned(
         frame = ultimatum.view_frame(views[-1])
         pictures = [ultimatum.render_table(view, names, labels, frame) for view in views]
     else:
-        pictures = [RENDERERS[kind](view, names, labels) for view in views]
+        pictures = [_fish_picture(view, names, labels) for view in views]
     tallest = max(picture.height for picture in pictures)
     aligned = []
     for picture in pictures:
@@ -61,6 +61,16 @@ def _aligned(
     return aligned
 
 
+def _fish_picture(
+    view: Mapping[str, Any], names: Sequence[str], labels: Mapping[str, str] | None
+) -> Image.Image:
+    """A Fish frame: the board, or for a finished game's view with its results the results
+    picture (its board is empty, F-14: the results show where every floe went)."""
+    if view.get("results"):
+        return fish_results.render_image(view, names, labels)
+    return fish.render_image(view, names, labels)
+
+
 def animation(
     kind: str,
     views: Sequence[Mapping[str, Any]],
@@ -68,7 +78,8 @@ def animation(
     names: Sequence[str],
     labels: Mapping[str, str] | None = None,
 ) -> bytes:
-    """GIF bytes replaying a game, one frame per spectator view, looping forever."""
+    """GIF bytes replaying a game, one frame per spectator view, looping forever; a finished
+    Fish game's last view may carry its results (bot.games.fish.ending.results_view)."""
     if kind not in RENDERERS:
         raise ValueError(f"no replay for game kind {kind!r} (known: {', '.join(RENDERERS)})")
     if not views:

@@ -71,6 +71,19 @@ def fit(text: str, face: Font, width: float) -> str:
     the same long names are shortened in every picture of a game, by a dozen measurements)."""
     if length(text, face) <= width:
         return text
+    head, bracket, tail = text.rpartition(" (")
+    if bracket and head and tail.endswith(")"):
+        # The part in brackets tells the name apart (a computer's level, "Penguin Bot
+        # (hard)"): the head gives way first, so the level is never what is cut.
+        kept = f" ({tail}"
+        room = width - length(kept, face)
+        if room >= length(head[:3] + ELLIPSIS, face):
+            return _cut(head, face, room) + kept
+    return _cut(text, face, width)
+
+
+def _cut(text: str, face: Font, width: float) -> str:
+    """The longest start of ``text`` that fits ``width`` pixels with an ellipsis after it."""
     low, high = 0, len(text)
     while low < high:  # longest prefix that fits together with the ellipsis
         mid = (low + high + 1) // 2

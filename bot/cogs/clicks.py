@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.cogs.common import Interaction
 from bot.cogs.errors import handle_error
 from bot.cogs.finish import finish_for_me
-from bot.cogs.history import post_replay
+from bot.cogs.history import post_replay, turn_history_page
 from bot.cogs.lobby import lobby_of
 from bot.cogs.moves import choose, open_turn
 from bot.cogs.rematch import rematch
@@ -61,6 +61,7 @@ class Clicks(commands.Cog):
         routes.on_button("rematch", partial(rematch, bot))
         routes.on_button("finish", partial(finish_for_me, bot))
         routes.on_button("replay", partial(post_replay, bot))
+        routes.on_page("history", partial(turn_history_page, bot))
         routes.on_button("approve", partial(answer_undo, bot, approve=True))
         routes.on_button("refuse", partial(answer_undo, bot, approve=False))
         routes.on_resign(partial(confirm_resign, bot))

@@ -19,7 +19,7 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.leases import leases_of
-from bot.i18n import t
+from bot.i18n import DEFAULT, t
 from bot.play.access import BACKGROUND, open_record
 from bot.store import GameRecord, OutboxEntry
 from bot.ui.buttons import buttons
@@ -216,8 +216,10 @@ class Delivery(commands.Cog):
 
     async def _send(self, entry: OutboxEntry) -> discord.Message | None:
         payload = dict(entry.payload)
+        # Commands are named as mentions: clickable in every reader's client language.
+        text = self.bot.mentions.mention(payload.get("text", ""), payload.get("lang", DEFAULT))
         kwargs: dict[str, Any] = {
-            "content": shorten(payload.get("text", ""), keep_last=payload.get("status_lines", 0)),
+            "content": shorten(text, keep_last=payload.get("status_lines", 0)),
             "nonce": f"ob{entry.id}",
             "allowed_mentions": discord.AllowedMentions(users=True, everyone=False, roles=False),
         }

@@ -27,7 +27,7 @@ from bot.i18n import picture_labels, t
 from bot.play.choices import StaleChoice, Step, decide, doing, step_of
 from bot.play.move import Move
 from bot.texts.done import done_lines
-from bot.texts.names import seat_names
+from bot.texts.names import picture_names, seat_names
 from bot.ui.choices import step_view
 from bot.ui.clicks import StepClick
 from bot.ui.fit import fit
@@ -145,9 +145,10 @@ async def _ask(
             "picture": "table",
             "game_kind": record.kind,
             "view": game.view(None),
-            "names": seat_names(record, lang),
+            "names": picture_names(record, lang),
             "labels": picture_labels(lang),
             "marks": step.marks,
+            "chosen": step.chosen,
         }
     )
     log.debug("turn step drawn in %.1f ms", (time.perf_counter() - started) * 1000)

@@ -9,7 +9,7 @@ global board names only people who opted in (``/ratings privacy``).
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -18,8 +18,18 @@ from discord.ext import commands
 from bot.cogs.common import Interaction, Refusal, reader_language
 from bot.i18n import t
 from bot.play import ratings as play
-from bot.ratings.texts import leaderboard_view, profile_view, season_lines
+from bot.ratings.texts import (
+    leaderboard_text,
+    leaderboard_view,
+    no_profile_text,
+    profile_text,
+    profile_view,
+    season_lines,
+)
+from bot.ui.buttons import NO_LONGER_VALID
+from bot.ui.clicks import PageClick, routes_of
 from bot.ui.fit import fit
+from bot.ui.pages import page_buttons, turns_in_place
 
 if TYPE_CHECKING:
     from bot.host import Host
@@ -32,6 +42,10 @@ class Ratings(
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        """A board's Previous and Next come here."""
+        routes_of(self.bot).on_page("board", self.turn_board_page)
 
     @app_commands.command(name="leaderboard", description="The best players, as a picture")
     @app_commands.describe(
@@ -53,6 +67,43 @@ class Ratings(
                 t(lang, "A server's board is shown in that server; here, choose the global scope.")
             )
         await interaction.response.defer(thinking=True)
+        answer = await self._board(interaction, kind, scope, page)
+        await interaction.followup.send(**fit(**answer))
+
+    async def turn_board_page(self, interaction: Interaction, click: PageClick) -> None:
+        """Previous or Next under a board: that page for the clicker (their place on it); their
+        own message (ephemeral, or in a direct message) turns in place, a public one is left as
+        posted and the clicker gets the page for themselves."""
+        kind, _, scope = click.key.partition(".")
+        if kind not in ("fish", "ultimatum") or scope not in play.SCOPES:
+            raise Refusal(t(reader_language(interaction), NO_LONGER_VALID))
+        if turns_in_place(interaction):
+            await interaction.response.defer()
+            answer = await self._board(interaction, kind, scope, click.page)
+            await interaction.edit_original_response(
+                **fit(
+                    content=answer["content"],
+                    attachments=[answer["file"]],
+                    view=answer.get("view"),
+                )
+            )
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            lang = reader_language(interaction)
+            answer = await self._board(interaction, kind, scope, click.page, lang=lang)
+            await interaction.followup.send(**fit(ephemeral=True, **answer))
+
+    async def _board(
+        self,
+        interaction: Interaction,
+        kind: str,
+        scope: str,
+        page: int | None,
+        *,
+        lang: str | None = None,
+    ) -> dict[str, Any]:
+        """A board page's message for the asker, to be fitted: words, picture and page buttons,
+        in ``lang`` (by default the server's for a public answer; in a DM the reader's)."""
         shown = await play.board(
             self.bot.ratings,
             self.bot.store,
@@ -62,29 +113,43 @@ class Ratings(
             scope=scope,
             page=page,
         )
-        if interaction.guild_id is not None:
-            lang = await self.bot.public_language(interaction.guild_id)
+        if lang is None:
+            lang = reader_language(interaction)
+            if interaction.guild_id is not None:
+                lang = await self.bot.public_language(interaction.guild_id)
         view = leaderboard_view(shown.page, shown.names, lang, you=shown.you)
         png = await self.bot.draw({"picture": "leaderboard", "view": view})
-        await interaction.followup.send(
-            **fit(
-                file=discord.File(io.BytesIO(png), filename=f"leaderboard-{kind}.png"),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+        text = leaderboard_text(
+            shown.page, interaction.user.display_name, shown.place, shown.computers, lang
         )
+        number, pages = shown.page.number, shown.page.pages
+        buttons = page_buttons("board", f"{kind}.{scope}", number, pages, lang)
+        return {
+            "content": text,
+            "file": discord.File(io.BytesIO(png), filename=f"leaderboard-{kind}.png"),
+            "allowed_mentions": discord.AllowedMentions.none(),
+            **({"view": buttons} if buttons else {}),
+        }
 
     @app_commands.command(name="profile", description="Ratings, record and streak of a player")
     @app_commands.describe(member="Whose profile (default: yours)")
     async def profile(self, interaction: Interaction, member: discord.User | None = None) -> None:
-        """A person's profile as a picture: anyone's on the server, one's own from a DM."""
+        """A person's profile as a picture: anyone's on the server, one's own from a DM; a
+        profile without a finished game is said to the asker alone, in words."""
         lang = reader_language(interaction)
         who = member or interaction.user
         if interaction.guild_id is None and who.id != interaction.user.id:
             raise Refusal(t(lang, "From a direct message you can only see your own profile."))
-        await interaction.response.defer(thinking=True)
         shown = await play.player_profile(
             self.bot.ratings, self.bot.store, guild_id=interaction.guild_id, user_id=who.id
         )
+        if not shown.profile.total.games:
+            mine = who.id == interaction.user.id
+            name = None if mine else who.display_name
+            text = no_profile_text(name, shown.scope, lang)
+            await interaction.response.send_message(**fit(content=text, ephemeral=True))
+            return
+        await interaction.response.defer(thinking=True)
         names = {**shown.names, shown.profile.player: who.display_name}
         if interaction.guild_id is not None:
             lang = await self.bot.public_language(interaction.guild_id)
@@ -92,6 +157,7 @@ class Ratings(
         png = await self.bot.draw({"picture": "profile", "view": view})
         await interaction.followup.send(
             **fit(
+                content=profile_text(who.display_name, shown.scope, lang),
                 file=discord.File(io.BytesIO(png), filename=f"profile-{who.id}.png"),
                 allowed_mentions=discord.AllowedMentions.none(),
             )

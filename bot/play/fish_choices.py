@@ -49,13 +49,22 @@ def penguins(game: FishGame, lang: str) -> list[Choice]:
 
 
 def destinations(game: FishGame, lang: str, penguin: str) -> list[Choice]:
-    """F-7 … F-9: where the penguin on ``penguin`` may go, each with the fish it gains there
-    (NoChoices when it is no penguin of the mover's that can move)."""
+    """F-7 … F-9: where the penguin on ``penguin`` may go, each saying what the move gains now
+    (the floe it leaves, F-9) and what it will stand on (caught when it moves on) (NoChoices
+    when it is no penguin of the mover's that can move)."""
     floes = game.floes
+    now = floes.get(penguin, 0)
     found = [
         Choice(
             m.to,
-            tn(lang, "{floe} · {n} fish", "{floe} · {n} fish", floes[m.to], floe=m.to),
+            tn(
+                lang,
+                "{floe} · +{now} now, stands on {n} fish",
+                "{floe} · +{now} now, stands on {n} fish",
+                floes[m.to],
+                floe=m.to,
+                now=now,
+            ),
             action=m,
             at=m.to,
         )
@@ -100,4 +109,5 @@ def fish_step(game: FishGame, lang: str, step: str, carry: str) -> Step:
         buttons=tuple(back),
         menus=pack(targets, _row, rows_placeholder(lang, N_("Floe"))),
         marks=marks(targets),
+        chosen=start,
     )

@@ -69,6 +69,8 @@ class Step:
     buttons: tuple[Choice, ...] = ()
     menus: tuple[Menu, ...] = ()
     marks: dict[str, str] = field(default_factory=dict)
+    #: The floe of the piece already chosen in this turn (its own mark on the picture).
+    chosen: str = ""
 
     def page(self, number: int) -> tuple[Menu, ...]:
         """The menus shown on one page (4 at a time)."""

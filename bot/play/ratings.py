@@ -37,8 +37,10 @@ from bot.ratings import (
     profile,
 )
 from bot.ratings.boards import page_count
+from bot.ratings.model import ordered, positions
 from bot.ratings.results import KINDS
-from bot.store import GameRecord, Store
+from bot.store import GameRecord, RatingRow, Store
+from bot.texts.names import LEVELS
 
 
 def player_of(record: GameRecord, seat: int) -> Player:
@@ -108,11 +110,15 @@ SCOPES = ("server", "global")
 
 @dataclass(frozen=True)
 class Board:
-    """A leaderboard page to show, and the names of the people it names."""
+    """A leaderboard page to show, the names of the people it names, the asker's own row
+    (``place``; None when they are not on the board) and the computer levels' rows, which
+    rank apart from people (bot.ratings.boards says why)."""
 
     page: Page
     names: dict[Player, str]
     you: Player
+    place: Row | None = None
+    computers: tuple[Row, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -152,26 +158,45 @@ async def board(
     place = (where.guild_id or 0, where.season, kind)
     players = await store.board_size(*place)
     pages = page_count(players)
+    index = await store.board_index(*place, you.key())
     if page is None:
-        index = await store.board_index(*place, you.key())
         page = 1 if index is None else index // PER_PAGE + 1
     number = min(max(page, 1), pages)
     stretch = await store.board_rows(*place, offset=(number - 1) * PER_PAGE, limit=PER_PAGE)
-    rows = tuple(
-        Row(
-            position,
-            player if not where.is_global or player.user_id is None or named else None,
-            row.rating,
-            standing_of(row).provisional,
-            row.games,
-            row.wins,
-        )
-        for row, position, named in stretch
-        for player in [Player.from_key(row.player)]
-    )
+    rows = tuple(_row(where, row, position, named) for row, position, named in stretch)
     shown = Page(where, kind, number, pages, players, rows)
     names = await names_of(store, (r.player for r in rows))
-    return Board(shown, names, you)
+    mine = None
+    if index is not None:
+        ((row, position, named),) = await store.board_rows(*place, offset=index, limit=1)
+        mine = _row(where, row, position, named)
+    return Board(shown, names, you, mine, await _computer_rows(store, where, kind))
+
+
+def _row(where: Scope, row: RatingRow, position: int, named: bool) -> Row:
+    """A stored board row as the board shows it: anonymous on the global board unless its
+    person chose to be named there."""
+    player = Player.from_key(row.player)
+    shown = player if not where.is_global or player.user_id is None or named else None
+    standing = standing_of(row)
+    return Row(position, shown, row.rating, standing.provisional, row.games, row.wins)
+
+
+async def _computer_rows(store: Store, where: Scope, kind: str) -> tuple[Row, ...]:
+    """The computer levels rated on a board, best first (each read by its key: there are
+    only the levels)."""
+    found = [
+        row
+        for level in LEVELS
+        for row in await store.ratings_of(
+            Player(computer=level).key(), where.guild_id or 0, where.season, (kind,)
+        )
+    ]
+    ranked = ordered((Player.from_key(r.player), standing_of(r)) for r in found)
+    return tuple(
+        Row(position, player, s.rating, s.provisional, s.games, s.wins)
+        for position, (player, s) in zip(positions(ranked), ranked, strict=True)
+    )
 
 
 async def player_profile(

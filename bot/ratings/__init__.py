@@ -6,7 +6,15 @@ same values. ``boards`` pages the leaderboards and keeps private people unnamed 
 board; ``profile`` sums up a player's games; ``texts`` words it all in the reader's language.
 """
 
-from bot.ratings.boards import PER_PAGE, Page, Row, board, leaderboard, page_of
+from bot.ratings.boards import (
+    PER_PAGE,
+    Page,
+    Row,
+    board,
+    computer_rows,
+    leaderboard,
+    page_of,
+)
 from bot.ratings.model import (
     GLOBAL,
     PROVISIONAL_SIGMA,
@@ -57,6 +65,7 @@ __all__ = [
     "Streak",
     "board",
     "chronological",
+    "computer_rows",
     "display",
     "leaderboard",
     "page_of",

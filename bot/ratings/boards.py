@@ -6,8 +6,11 @@ displayed ratings share a position. Pages hold ``PER_PAGE`` rows.
 Privacy: on the global board a person is named only if they chose to appear there
 (``/ratings privacy``). Everyone else keeps their row — so positions and page counts stay true —
 but the row is **anonymous**: its ``player`` is None, it carries no user id at all, and it is
-drawn as a hidden player. Computer levels are no people and are always named. A server's own
-board names its players (they played in that server).
+drawn as a hidden player. A server's own board names its players (they played in that server).
+
+Computer levels are rated players too, but a board ranks people only: a level's rating would
+push people down the board and a newcomer's place would depend on how often others played the
+computer. The levels' own rows (``computer_rows``) are shown beside the board, as a yardstick.
 """
 
 from __future__ import annotations
@@ -66,8 +69,9 @@ def named(player: Player, scope: Scope, public: Collection[int]) -> bool:
 def board(
     ratings: Ratings, scope: Scope, kind: str, public: Collection[int] = frozenset()
 ) -> list[Row]:
-    """The whole board of a scope and kind, best first, anonymous where privacy asks."""
-    ranked = ordered(ratings.standings(scope, kind).items())
+    """The whole board of a scope and kind, people only, best first, anonymous where privacy
+    asks."""
+    ranked = ordered(p for p in ratings.standings(scope, kind).items() if p[0].is_person)
     return [
         Row(
             position,
@@ -78,6 +82,15 @@ def board(
             standing.wins,
         )
         for position, (player, standing) in zip(positions(ranked), ranked, strict=True)
+    ]
+
+
+def computer_rows(ratings: Ratings, scope: Scope, kind: str) -> list[Row]:
+    """The computer levels rated in a scope and kind, best first, ranked among themselves."""
+    ranked = ordered(p for p in ratings.standings(scope, kind).items() if not p[0].is_person)
+    return [
+        Row(position, player, s.rating, s.provisional, s.games, s.wins)
+        for position, (player, s) in zip(positions(ranked), ranked, strict=True)
     ]
 
 
@@ -106,7 +119,7 @@ def page_of(
     ratings: Ratings, scope: Scope, kind: str, player: Player, per_page: int = PER_PAGE
 ) -> int | None:
     """The page on which ``player`` stands (to open the board at one's own row), or None."""
-    ranked = ordered(ratings.standings(scope, kind).items())
+    ranked = ordered(p for p in ratings.standings(scope, kind).items() if p[0].is_person)
     for index, (someone, _) in enumerate(ranked):
         if someone == player:
             return index // per_page + 1

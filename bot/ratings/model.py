@@ -308,7 +308,10 @@ class Ratings:
         board = self._table.pop(Scope(guild_id, number), {})
         podium: dict[str, tuple[Podium, ...]] = {}
         for kind in sorted(board):
-            ranked = ordered(board[kind].items())
+            # People only, as on the board (bot.ratings.boards says why).
+            ranked = ordered(p for p in board[kind].items() if p[0].is_person)
+            if not ranked:
+                continue
             podium[kind] = tuple(
                 Podium(position, player, standing.rating, standing.games)
                 for position, (player, standing) in zip(positions(ranked), ranked, strict=False)

@@ -156,6 +156,77 @@ def leaderboard_view(
     }
 
 
+def leaderboard_text(
+    page: Page,
+    asker: str,
+    place: Row | None,
+    computers: Iterable[Row],
+    lang: str = DEFAULT,
+) -> str:
+    """The words above a board's picture: which board it is, the ``asker``'s own place on it
+    (``place``: their row, None when they are not on it) and the computer levels' ratings,
+    which rank apart."""
+    lines = [
+        t(
+            lang,
+            "**{game}**, leaderboard · {scope}: people ranked by rating, best first.",
+            game=title(page.kind, lang),
+            scope=scope_label(page.scope, lang),
+        )
+    ]
+    if place is None:
+        lines.append(
+            t(
+                lang,
+                "{name} is not on this board yet: a finished rated game puts them on it.",
+                name=asker,
+            )
+        )
+    else:
+        lines.append(
+            t(
+                lang,
+                "{name}: place {position} of {players}, rating {rating}.",
+                name=asker,
+                position=number(place.position, lang),
+                players=number(page.players, lang),
+                rating=number(place.rating, lang),
+            )
+        )
+    levels = " · ".join(
+        f"{player_name(row.player, {}, lang)} {number(row.rating, lang)}" for row in computers
+    )
+    if levels:
+        lines.append(t(lang, "Computer players are rated apart: {levels}.", levels=levels))
+    return "\n".join(lines)
+
+
+def profile_text(name: str, scope: Scope, lang: str = DEFAULT) -> str:
+    """The words above a profile's picture: whose it is and where its ratings come from."""
+    return t(
+        lang,
+        "Profile of {name} · {scope}: ratings, record and streak.",
+        name=name,
+        scope=scope_label(scope, lang),
+    )
+
+
+def no_profile_text(name: str | None, scope: Scope, lang: str = DEFAULT) -> str:
+    """What a profile without a finished game says, to the asker alone: about themselves
+    (``name`` None) or someone else."""
+    if name is None and scope.is_global:
+        return t(
+            lang, "You have no finished games yet. Start one with /fish new or /ultimatum new."
+        )
+    if name is None:
+        return t(
+            lang,
+            "You have no finished games on this server yet. Start one with /fish new or "
+            "/ultimatum new.",
+        )
+    return t(lang, "{name} has no finished games on this server yet.", name=name)
+
+
 def leaderboard_lines(page: Page, names: Names, lang: str = DEFAULT) -> list[str]:
     """A board page as text lines (for an embed): "1. Alice · 1,512 · 12 games · 58% won"."""
     if not page.rows:

@@ -18,6 +18,9 @@ from bot.store.ratings import RATING_COLUMNS, RESULT_COLUMNS, SCOPE, read_rows
 from bot.store.records import RatingRow, StoredResult
 from bot.store.rows import from_row
 
+# A board ranks people only (``u<user id>`` keys; computer levels are ``c<level>``): the
+# condition reads the ratings_board index itself, which holds the key.
+_BOARD = f"{SCOPE} AND player LIKE 'u%'"
 # The board's order (the ratings_board index): best first, the player's key breaking ties.
 _ORDER = "rating DESC, ordinal DESC, games DESC, player"
 
@@ -29,7 +32,7 @@ class BoardsMixin(StoreCore):
     async def board_size(self, guild_id: int, season: int, kind: str) -> int:
         """How many players a board has."""
         rows = await self._db.fetchall(
-            f"SELECT count(*) AS n FROM ratings WHERE {SCOPE}", (guild_id, season, kind)
+            f"SELECT count(*) AS n FROM ratings WHERE {_BOARD}", (guild_id, season, kind)
         )
         return int(rows[0]["n"])
 
@@ -42,7 +45,7 @@ class BoardsMixin(StoreCore):
         rows = await self._db.fetchall(
             f"SELECT {RATING_COLUMNS}, coalesce((SELECT global_board FROM user_settings u "
             "WHERE u.user_id = ratings.user_id), 0) AS named "
-            f"FROM ratings WHERE {SCOPE} ORDER BY {_ORDER} LIMIT ? OFFSET ?",
+            f"FROM ratings WHERE {_BOARD} ORDER BY {_ORDER} LIMIT ? OFFSET ?",
             (guild_id, season, kind, limit + before, offset - before),
         )
         found = [(from_row(RatingRow, row), bool(row["named"])) for row in rows]
@@ -59,7 +62,7 @@ class BoardsMixin(StoreCore):
 
     async def _better(self, guild_id: int, season: int, kind: str, rating: int) -> int:
         rows = await self._db.fetchall(
-            f"SELECT count(*) AS n FROM ratings WHERE {SCOPE} AND rating > ?",
+            f"SELECT count(*) AS n FROM ratings WHERE {_BOARD} AND rating > ?",
             (guild_id, season, kind, rating),
         )
         return int(rows[0]["n"])
@@ -72,7 +75,7 @@ class BoardsMixin(StoreCore):
                 return None
             me = next(iter(found.values()))
             rows = await conn.execute_fetchall(
-                f"SELECT count(*) AS n FROM ratings WHERE {SCOPE} AND (rating > ? OR "
+                f"SELECT count(*) AS n FROM ratings WHERE {_BOARD} AND (rating > ? OR "
                 "(rating = ? AND (ordinal > ? OR (ordinal = ? AND (games > ? OR "
                 "(games = ? AND player < ?))))))",
                 (guild_id, season, kind, me.rating, me.rating, me.ordinal, me.ordinal, me.games,
@@ -104,8 +107,8 @@ class BoardsMixin(StoreCore):
     async def podium(self, guild_id: int, season: int, kind: str, places: int) -> list[RatingRow]:
         """The best of a board down to its ``places``-th row, and those tied with it."""
         rows = await self._db.fetchall(
-            f"SELECT {RATING_COLUMNS} FROM ratings WHERE {SCOPE} AND rating >= coalesce(("
-            f"SELECT rating FROM ratings WHERE {SCOPE} ORDER BY {_ORDER} LIMIT 1 OFFSET ?), 0) "
+            f"SELECT {RATING_COLUMNS} FROM ratings WHERE {_BOARD} AND rating >= coalesce(("
+            f"SELECT rating FROM ratings WHERE {_BOARD} ORDER BY {_ORDER} LIMIT 1 OFFSET ?), 0) "
             f"ORDER BY {_ORDER}",
             (guild_id, season, kind, guild_id, season, kind, places - 1),
         )

@@ -36,15 +36,11 @@ ELLIPSIS = "…"
 
 
 def picture_name(seat: Seat, lang: str = DEFAULT) -> str:
-    """A seat's name as a picture shows it: computer players as "Bot (hard)", people by
+    """A seat's name as a picture shows it: a computer player by its one name ("Penguin Bot
+    (hard)", which a narrow spot shortens before the level, render.text.fit), a person by
     their display name, shortened with an ellipsis past a readable width."""
     if seat.user_id is None:
-        level = LEVELS.get(seat.bot_level or 0)
-        return t(
-            lang,
-            "Bot ({level})",
-            level=t(lang, level) if level is not None else str(seat.bot_level),
-        )
+        return player_name(seat, lang)
     return short_name(player_name(seat, lang))
 
 

@@ -40,7 +40,18 @@ class StepClick:
         return int(number) if number != self.value and number.isdigit() else None
 
 
+@dataclass(frozen=True)
+class PageClick:
+    """A click on Previous or Next under a paged list: which list (``history``, ``board``),
+    its key (a game id; a board's kind and scope) and the page asked for."""
+
+    listing: str
+    key: str
+    page: int
+
+
 GameHandler = Callable[[Interaction, int], Awaitable[None]]
+PageHandler = Callable[[Interaction, PageClick], Awaitable[None]]
 StepHandler = Callable[[Interaction, StepClick], Awaitable[None]]
 ShowHandler = Callable[[Interaction, int, str], Awaitable[None]]
 ResignHandler = Callable[[Interaction, int, int], Awaitable[None]]
@@ -56,6 +67,7 @@ class ClickRoutes:
 
     def __init__(self) -> None:
         self.buttons: dict[str, GameHandler] = {}
+        self.pages: dict[str, PageHandler] = {}
         self._step: StepHandler | None = None
         self._show: ShowHandler | None = None
         self._resign: ResignHandler | None = None
@@ -66,6 +78,10 @@ class ClickRoutes:
     def on_button(self, action: str, handler: GameHandler) -> None:
         """The handler of a game button (``penguins:<action>:<game>``)."""
         self.buttons[action] = handler
+
+    def on_page(self, listing: str, handler: PageHandler) -> None:
+        """The handler of a paged list's Previous and Next (bot.ui.pages)."""
+        self.pages[listing] = handler
 
     def on_step(self, handler: StepHandler) -> None:
         """The handler of the buttons and menus of a turn's steps."""
@@ -93,6 +109,11 @@ class ClickRoutes:
         """Carry out a click on a game button."""
         handler = self.buttons.get(action)
         await self._run(interaction, None if handler is None else handler(interaction, game_id))
+
+    async def page(self, interaction: Interaction, click: PageClick) -> None:
+        """Carry out a click on a list's Previous or Next."""
+        handler = self.pages.get(click.listing)
+        await self._run(interaction, None if handler is None else handler(interaction, click))
 
     async def step(self, interaction: Interaction, click: StepClick) -> None:
         """Carry out a click on a step's button or menu."""

@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.games.fish import FishGame  # noqa: E402
 from bot.games.ultimatum import UltimatumGame  # noqa: E402
+from bot.texts.announce import table_view  # noqa: E402
 from render import fish, png, replay, ultimatum  # noqa: E402
 
 ROUNDS = int(os.environ.get("BENCH_RENDER_ROUNDS", "40"))
@@ -304,6 +305,7 @@ def main() -> None:
         while not game.is_over:
             game.play(rng.choice(game.legal_actions()), seat=game.to_move)
             views.append(game.view(None))
+        views[-1] = table_view(game)  # a finished game ends on its final post's picture
         start = time.perf_counter()
         data = replay.animation(kind, views, names=NAMES)
         took = time.perf_counter() - start

@@ -46,7 +46,8 @@ async def test_fish_autocomplete_names_floes_with_their_fish(
     fake_discord: FakeDiscord, bot_runner: BotRunner
 ) -> None:
     """F-6: free 1-fish floes ("C4 · 1 fish", "C4 · 1 Fisch"); F-7: penguins with their number
-    of moves and destinations with the fish they gain ("F2 · 3 fish"); the player who waits gets
+    of moves and destinations with what the move gains now and what it will stand on ("F2 · +1
+    now, stands on 3 fish", F-9); the player who waits gets
     the one choice saying whose turn it is, in English and in German."""
     fake = fake_discord
     async with bot_runner() as bot:
@@ -92,7 +93,12 @@ async def _fish_move_choices(fake: FakeDiscord, bot: object, thread: Channel) ->
     for choice in targets:
         fish = game.floes[choice.value]
         assert choice.name == tn(
-            lang, "{floe} · {n} fish", "{floe} · {n} fish", fish, floe=choice.value
+            lang,
+            "{floe} · +{now} now, stands on {n} fish",
+            "{floe} · +{now} now, stands on {n} fish",
+            fish,
+            floe=choice.value,
+            now=game.floes[start],
         )
     await fake.invoke(mover, "/fish move", penguin=start, to=targets[0].value, channel=thread)
     await settle(bot)  # type: ignore[arg-type]

@@ -29,7 +29,7 @@ async def test_reminders_come_once_per_interval_and_never_for_a_played_turn(
         assert reminders(fake, thread, first) == []
         await later(fake, bot, 1 * HOUR + 1)
         assert len(reminders(fake, thread, first)) == 1
-        assert "/fish place" in reminders(fake, thread, first)[0].content
+        assert "fish place" in fake.clickable_commands(reminders(fake, thread, first)[0])
         await later(fake, bot, 12 * HOUR)
         assert len(reminders(fake, thread, first)) == 1, "not more often than the interval"
         await later(fake, bot, 12 * HOUR)

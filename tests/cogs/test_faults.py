@@ -397,5 +397,6 @@ async def test_an_overlong_turn_post_keeps_the_scores_and_the_mention(
         (post,) = await fake.wait_for_messages(thread, 1, after=mark)
         assert len(post.content) <= MAX_CONTENT
         assert post.content.startswith(lines[0] + "\n")
-        assert post.content.endswith("\n…\n" + "\n".join(status))
+        # Its commands are mentions (bot.texts.mentions), which the shortening made room for.
+        assert post.content.endswith("\n…\n" + bot.mentions.mention("\n".join(status), "de"))
         assert post.attachments[0].image().format == "PNG"

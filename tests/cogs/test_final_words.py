@@ -142,12 +142,13 @@ def below_header(kind: str, view: dict[str, Any], png: bytes) -> bytes:
 
 
 @pytest.mark.parametrize(("kind", "lang"), [("fish", "en"), ("ultimatum", "de")])
-async def test_pictures_shorten_long_and_computer_names_the_text_keeps_them_whole(
+async def test_pictures_shorten_long_names_the_text_keeps_them_whole(
     fake_discord: FakeDiscord, bot_runner: BotRunner, kind: str, lang: str
 ) -> None:
     """A person with a long display name against a hard computer seat: the picture posted after
-    the computer's turn names them "Alexandra von…" and "Bot (hard)" (in the server's
-    language), each drawn whole in its row; the text of the same post names them in full."""
+    the computer's turn names them "Alexandra von…" and "Penguin Bot (hard)" (in the server's
+    language, the computer's one name everywhere), each drawn in its row; the text of the same
+    post names them in full."""
     fake = fake_discord
     fake.guild.preferred_locale = lang
     alice = fake.user("alice")
@@ -156,10 +157,10 @@ async def test_pictures_shorten_long_and_computer_names_the_text_keeps_them_whol
     async with bot_runner(ai_budget=0.05) as bot:
         await fake.invoke(alice, f"/{kind} new", players=2, bots=1, level=3)
         thread = await fake.wait_for_thread(fake.channel("games"))
-        computer = t(lang, "Bot ({level})", level=t(lang, "hard"))
-        if lang == "en":
-            assert computer == "Bot (hard)"
         full_computer = t(lang, "Penguin Bot ({level})", level=t(lang, "hard"))
+        computer = full_computer  # one name, in the picture as in the text
+        if lang == "en":
+            assert computer == "Penguin Bot (hard)"
         last: Reply | None = None
         turns = 0
         while True:
@@ -191,3 +192,32 @@ async def test_pictures_shorten_long_and_computer_names_the_text_keeps_them_whol
         rows = below_header(kind, view, posted)
         whole_in_row = rows != below_header(kind, view, draw(view, names=cut, labels=words))
         assert whole_in_row, "the row shows the shortened name whole, not cut again"
+
+
+async def test_a_computer_has_one_name_on_the_board_the_choice_picture_and_in_text(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """The picture of a Fish turn post and the picture of the choices that Your move opens name
+    the players alike (the computer "Penguin Bot (hard)" as the text does, shortened before its
+    level where a row is narrow): their player rows are the same pixels."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    alice.global_name = LONG_NAME
+    async with bot_runner(ai_budget=0.05) as bot:
+        await fake.invoke(alice, "/fish new", players=2, bots=1, level=3)
+        thread = await fake.wait_for_thread(fake.channel("games"))
+        for _ in range(2):  # her turn after the computer's has been posted
+            _, game = await turn_or_end(bot, alice, 1)
+            await fish_step(fake, alice, thread, game.phase)
+        await turn_or_end(bot, alice, 1)
+        await settle(bot)
+        post = fake.history(thread)[-1]
+        assert "Penguin Bot (hard)" in post.content
+        opened = await fake.click(alice, post, label="Your move")
+        await opened.wait_for_content()
+        choices = opened.attachments[0].image().convert("RGB")
+        board = post.attachments[0].image().convert("RGB")
+        top = fish_board.BOARD_HEIGHT + fish_board.HEADER
+        rows = (0, top, board.width, board.height)
+        assert choices.size == board.size
+        assert choices.crop(rows).tobytes() == board.crop(rows).tobytes()

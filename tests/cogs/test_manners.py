@@ -16,7 +16,7 @@ from bot.i18n import NAME_CONTEXT, language_of, t, tn, translation
 from bot.play.confirm import CONFIRM_SECONDS
 from bot.store import Seat
 from bot.texts.announce import ULTIMATUM_STEPS
-from bot.texts.names import picture_name, seat_names, short_name
+from bot.texts.names import picture_name, player_name, seat_names, short_name
 from tests.cogs.clocked import DAY, HOUR, ClockedRunner, later
 from tests.cogs.conftest import BotRunner
 from tests.cogs.players import (
@@ -278,12 +278,14 @@ async def test_undo_names_whose_turn_and_its_request_closes_when_void_or_expired
 
 
 def test_names_in_pictures_stay_recognisable() -> None:
-    """Computer seats are "Bot (hard)" (in the reader's language), people keep the start of
-    their display name, cut at a word where one is near, with an ellipsis."""
+    """A computer seat has one name, in pictures as in text: "Penguin Bot (hard)" (in the
+    reader's language); people keep the start of their display name, cut at a word where one
+    is near, with an ellipsis."""
     now = datetime.now(UTC)
     computer = Seat(slot=0, seat=0, user_id=None, bot_level=3, joined_at=now)
-    assert picture_name(computer, "en") == "Bot (hard)"
-    assert picture_name(computer, "de") == t("de", "Bot ({level})", level=t("de", "hard"))
+    assert picture_name(computer, "en") == "Penguin Bot (hard)"
+    for lang in ("en", "de", "fr"):
+        assert picture_name(computer, lang) == player_name(computer, lang)
     assert picture_name(computer, "fr") != picture_name(computer, "de")
     person = Seat(
         slot=1, seat=1, user_id=5, bot_level=None, joined_at=now, name="Alexandra von Pinguinhausen"

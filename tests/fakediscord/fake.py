@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.fakediscord import commands as cmd
-from tests.fakediscord import options, payloads
+from tests.fakediscord import mentions, options, payloads
 from tests.fakediscord import permissions as perms
 from tests.fakediscord.results import Choice, Reply
 from tests.fakediscord.server import Server
@@ -421,6 +421,15 @@ class FakeDiscord(Server):
     def default_channel(self) -> Channel:
         """The first text channel of the first guild."""
         return self.world.channels[self.guild.channel_ids[0]]
+
+    def shown(self, message: Message) -> str:
+        """A message's text as a reader sees it (command mentions drawn as their names)."""
+        return mentions.shown(message.content)
+
+    def clickable_commands(self, message: Message) -> list[str]:
+        """The commands a message mentions that start when clicked ("ultimatum play")."""
+        channel = self.world.channels[message.channel_id]
+        return mentions.clickable(self.world, message.content, channel.guild_id)
 
     def history(self, channel: Channel) -> list[Message]:
         """Messages everyone can see in ``channel`` (or thread), oldest first."""

@@ -285,7 +285,9 @@ async def test_a_whole_ultimatum_game_speaks_each_players_language(
                 assert ultimatum_texts.scoreline("en", after.scores, names) in post.content
                 if not after.is_over:
                     whose = next_step("en", "ultimatum", after, f"<@{record.to_move_user}>")
-                    assert post.content.splitlines()[-1] == whose
+                    # The commands in it are mentions (bot.texts.mentions).
+                    assert post.content.splitlines()[-1] == bot.mentions.mention(whose, "en")
+                    assert fake.shown(post).splitlines()[-1] == whose
                     assert "My hand" in post.labels
             if record.status == "finished":
                 break
@@ -329,7 +331,8 @@ async def test_public_posts_follow_the_server_then_the_language_it_chooses(
             assert is_done(user, await fish_step(fake, user, thread, game.phase))
             return (await fake.wait_for_messages(thread, 1, after=mark))[0]
 
-        assert "/packeis setzen" in (await turn()).content
+        # The command is a mention, clickable whatever the reader's client language.
+        assert "fish place" in fake.clickable_commands(await turn())
         refused = await fake.invoke(alice, "/settings language", language="fr", channel=thread)
         assert refused.ephemeral
         assert (
@@ -338,7 +341,9 @@ async def test_public_posts_follow_the_server_then_the_language_it_chooses(
         assert (await bot.store.guild_settings(fake.guild.id)).language is None
         chosen = await fake.invoke(mia, "/settings language", language="fr", channel=thread)
         assert chosen.content == "Public posts here are now in Français."
-        assert "/pingouins placer" in (await turn()).content
+        posted = await turn()
+        assert "fish place" in fake.clickable_commands(posted)
+        assert "placez un pingouin" in posted.content
         listing = await fake.invoke(alice, "/game list")
         assert listing.ephemeral and listing.embeds[0]["title"] == "Games on this server"
         _, _, mover = await who_moves(bot, fake, 1)
@@ -348,7 +353,7 @@ async def test_public_posts_follow_the_server_then_the_language_it_chooses(
         assert back.content == (
             "Public posts here now follow the server's Discord language: Deutsch."
         )
-        assert "/packeis setzen" in (await turn()).content
+        assert "fish place" in fake.clickable_commands(await turn())
     assert not untranslated, untranslated
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -17,13 +16,13 @@ from bot.play import ratings as play
 from bot.play.away import take_back
 from bot.play.games import load_game
 from bot.play.lobby import create_game, join
-from bot.play.rater import key_of, row_of, standings
+from bot.play.rater import standings
 from bot.play.rebuild import rebuild
 from bot.play.turns import apply_action, hand_to_computer, resign, truncate_log
-from bot.ratings import GLOBAL, PER_PAGE, Player, Ratings, Scope, leaderboard
+from bot.ratings import GLOBAL, PER_PAGE, Player, Scope, leaderboard
 from bot.ratings import rebuild as rebuild_events
-from bot.store import NewGame, RatingChange, RatingRow, Store, StoredResult, StoreError
-from tests.ratings.games import random_results
+from bot.store import NewGame, Store, StoreError
+from tests.ratings.games import GivenRatings, random_results
 from tests.store.conftest import CHANNEL, GUILD, USERS, Clock, open_store, started
 
 
@@ -180,7 +179,7 @@ async def test_board_pages_are_the_model_s_pages(store: Store) -> None:
     global board); no page number opens at the asker's row."""
     ratings = rebuild_events(random_results(400, seed=5, people=60, guilds=(GUILD,)))
     scope = ratings.scope(GUILD)
-    await store.replace_ratings(_Given(ratings))
+    await store.replace_ratings(GivenRatings(ratings))
     public = frozenset(u for u in range(1, 61) if u % 3 == 0)
     for user in public:
         await store.update_user_settings(user, global_board=True)
@@ -206,24 +205,6 @@ async def test_board_pages_are_the_model_s_pages(store: Store) -> None:
     assert beyond.page.number == beyond.page.pages
     assert len((await play.board(rater, store, guild_id=GUILD, user_id=1, kind="fish",
                                  scope="server", page=1)).page.rows) == PER_PAGE  # fmt: skip
-
-
-class _Given:
-    """Ratings put into the store as they are (``Store.replace_ratings``; no results read)."""
-
-    def __init__(self, ratings: Ratings) -> None:
-        self.given = ratings
-
-    def rate(self, results: Sequence[StoredResult]) -> list[tuple[int, float, list[RatingChange]]]:
-        """Nothing to apply: the ratings are given."""
-        return []
-
-    def rows(self) -> list[RatingRow]:
-        """The given ratings as rows."""
-        return [
-            row_of(key_of(scope, kind, player), standing, 1)
-            for scope, kind, player, standing in self.given.entries()
-        ]
 
 
 async def test_a_profile_reads_its_person_and_draws_the_course(store: Store, clock: Clock) -> None:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from bot.ratings import Player, Result, Seat
+from bot.play.rater import key_of, row_of
+from bot.ratings import Player, Ratings, Result, Seat
+from bot.store import RatingChange, RatingRow, StoredResult
 
 
 def person(n: int) -> Player:
@@ -79,3 +82,21 @@ def random_results(
             )
         )
     return found
+
+
+class GivenRatings:
+    """Ratings put into the store as they are (``Store.replace_ratings``; no results read)."""
+
+    def __init__(self, ratings: Ratings) -> None:
+        self.given = ratings
+
+    def rate(self, results: Sequence[StoredResult]) -> list[tuple[int, float, list[RatingChange]]]:
+        """Nothing to apply: the ratings are given."""
+        return []
+
+    def rows(self) -> list[RatingRow]:
+        """The given ratings as rows."""
+        return [
+            row_of(key_of(scope, kind, player), standing, 1)
+            for scope, kind, player, standing in self.given.entries()
+        ]

@@ -8,7 +8,16 @@ from dataclasses import asdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ratings import GLOBAL, Player, Ratings, Scope, board, leaderboard, page_of
+from bot.ratings import (
+    GLOBAL,
+    Player,
+    Ratings,
+    Scope,
+    board,
+    computer_rows,
+    leaderboard,
+    page_of,
+)
 from bot.ratings.boards import page_count
 from tests.ratings.games import person, random_results, result
 
@@ -77,7 +86,8 @@ def test_the_global_board_never_names_a_person_who_did_not_opt_in(
     public: set[int], seed: int
 ) -> None:
     """Privacy: on the global board, a person not in ``public`` keeps a row (positions stay true)
-    that carries no trace of who they are; opted-in people and computer levels are named; a
+    that carries no trace of who they are; opted-in people are named (computer levels rank
+    apart, bot.ratings.boards.computer_rows); a
     server's own board names everyone."""
     ratings = played(150, seed)
     named_rows = board(ratings, GLOBAL, "fish", public=EVERYONE)  # the reference
@@ -105,13 +115,21 @@ def test_the_global_board_never_names_a_person_who_did_not_opt_in(
         for row in page.rows:
             assert row.player is None or row.player.user_id in public | {None}
     assert all(r.player is not None for r in board(ratings, Scope(1, 1), "fish", public=set()))
-    assert all(r.player is None or not r.player.is_person for r in board(ratings, GLOBAL, "fish"))
+    assert all(r.player is None for r in board(ratings, GLOBAL, "fish"))
     assert hidden  # the board did have people on it
 
 
-def test_computer_levels_are_rated_players_named_everywhere() -> None:
-    """'Bot (hard)' has its own row on the global board even when nobody opted in."""
+def test_computer_levels_are_rated_apart_from_people() -> None:
+    """'Penguin Bot (hard)' is rated but ranks among the levels only: the people's board (here
+    the person beat it, a hidden player on the global board) starts at position 1 with a
+    person, and the level's own row is there beside it, named."""
     ratings = Ratings()
     ratings.apply(result("g1", [2, 1], [person(1), Player(computer=3)], guild=None))
+    ratings.apply(result("g2", [1, 2], [Player(computer=1), Player(computer=3)], guild=None))
     rows = board(ratings, GLOBAL, "fish", public=set())
-    assert [r.player for r in rows] == [Player(computer=3), None]
+    assert [(r.position, r.player) for r in rows] == [(1, None)]
+    assert leaderboard(ratings, GLOBAL, "fish").players == 1
+    levels = computer_rows(ratings, GLOBAL, "fish")
+    assert {r.player for r in levels} == {Player(computer=1), Player(computer=3)}
+    assert levels[0].position == 1 and levels[0].rating >= levels[1].rating
+    assert page_of(ratings, GLOBAL, "fish", Player(computer=3)) is None

@@ -13,7 +13,7 @@ from PIL import Image
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from bot.play.choices import step_of
-from render import fish, marks, ultimatum
+from render import fish, marks, sprites, ultimatum
 from render.style import HIGHLIGHT, INK
 from tests.render.games import decode, fish_game, table_box, ultimatum_game
 from tests.render.test_ultimatum_legibility import contrast
@@ -81,7 +81,7 @@ def test_fish_placement_tags_exactly_the_free_one_fish_floes() -> None:
     game = fish_game(2, seed=3, actions=1)
     step = step_of(game, game.to_move or 0, "en")
     assert step.step == "place"
-    spots = {name: fish.centre(name) for name in game.floes}
+    spots = {name: fish.tag_spot(name) for name in game.floes}
     _check(_fish_picture(game, step.marks), _fish_picture(game, {}), spots, step.marks)
 
 
@@ -90,13 +90,54 @@ def test_fish_move_tags_the_penguins_then_their_destinations() -> None:
     game = fish_game(2, seed=5, actions=8)
     assert game.phase == "move"
     seat = game.to_move or 0
-    spots = {name: fish.centre(name) for name in game.floes}
+    spots = {name: fish.tag_spot(name) for name in game.floes}
     plain = _fish_picture(game, {})
     first = step_of(game, seat, "en")
     start = next(iter(first.marks))
     then = step_of(game, seat, "en", "to", start)
     for step in (first, then):
         _check(_fish_picture(game, step.marks), plain, spots, step.marks)
+
+
+def test_fish_tags_leave_the_fish_in_view_and_the_chosen_penguin_is_ringed() -> None:
+    """F-7 … F-9: a destination's tag sits over the floe's name, so the fish the penguin will
+    stand on stay in view, pixel for pixel; the floe of the penguin already chosen carries a
+    bold ink ring (apart from the yellow tags and the last move's ring), the others none."""
+    game = fish_game(2, seed=4, actions=12)
+    assert game.phase == "move"
+    seat = game.to_move or 0
+    start = next(iter(step_of(game, seat, "en").marks))
+    then = step_of(game, seat, "en", "to", start)
+    assert then.chosen == start
+    view = game.view(None)
+    plain = _fish_picture(game, {})
+    tagged = _fish_picture(game, then.marks)
+    for name in then.marks:
+        cx, cy = fish.centre(name)
+        for dx, dy, length in fish.fish_spots(game.floes[name], False):
+            w, h = sprites.fish(length).size
+            box = (round(cx + dx - w / 2), round(cy + dy - h / 2))
+            box4 = (*box, box[0] + w, box[1] + h)
+            assert tagged.crop(box4).tobytes() == plain.crop(box4).tobytes(), name
+    ringed = decode(fish.board(view, names=["a", "b"], marks=then.marks, chosen=start)).convert(
+        "RGB"
+    )
+
+    def ink_on_edge(image: Image.Image, name: str) -> int:
+        """Ink pixels along the inner edge of a floe (where the ring runs)."""
+        cx, cy = fish.centre(name)
+        edge = fish.hexagon(cx, cy, fish.R - fish.GAP - 4)
+        found = 0
+        for (x0, y0), (x1, y1) in zip(edge, edge[1:] + edge[:1], strict=True):
+            for step in range(20):
+                x, y = x0 + (x1 - x0) * step / 20, y0 + (y1 - y0) * step / 20
+                found += image.getpixel((round(x), round(y))) == INK
+        return found
+
+    assert ink_on_edge(ringed, start) >= 80 and ink_on_edge(tagged, start) < 20  # of 120
+    for other in view["penguins"]:
+        if other != start:
+            assert ink_on_edge(ringed, other) == ink_on_edge(tagged, other), other
 
 
 @pytest.mark.parametrize("width", [7, 9, 15])
@@ -148,5 +189,5 @@ def test_fish_tags_read_on_a_phone() -> None:
     step = step_of(game, game.to_move or 0, "en")
     image = _fish_picture(game, step.marks)
     for name in step.marks:
-        height = _name_height(image, fish.centre(name), int(fish.R * 0.8))
+        height = _name_height(image, fish.tag_spot(name), int(fish.R * 0.8))
         assert height * PHONE["fish"] >= 8, name

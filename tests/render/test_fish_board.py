@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from bot.games.fish import FLOE_NAMES, floe_position
 from bot.texts.names import short_name
 from render import fish
+from render import labels as labels_table
 from render.style import ICE, SEAT_COLOURS
 from tests.render.games import LONG_NAMES, decode, fish_game
 
@@ -184,6 +185,19 @@ def test_labels_can_be_overridden_and_unknown_ones_are_refused() -> None:
     assert german != english
     with pytest.raises(ValueError, match="floez"):
         fish.board(view, names=["Ann", "Bob"], labels={"floez": "x"})
+
+
+def test_penguins_still_to_place_are_counted_in_words() -> None:
+    """F-6: while penguins are placed, each row says how many its player still has to place
+    ("3 penguins to place", "1 penguin to place"), not a bare "places 3"."""
+    view = fish_game(2, seed=1, actions=5).view(None)
+    assert view["phase"] == "place" and sorted(view["to_place"]) == [1, 2]
+    plain = fish.board(view, names=["Ann", "Bob"])
+    for key in ("to_place_one", "to_place_many"):
+        other = fish.board(view, names=["Ann", "Bob"], labels={key: "{n} x"})
+        assert other != plain, key
+    assert labels_table.counted(labels_table.merged(None), "to_place", 3) == "3 penguins to place"
+    assert labels_table.counted(labels_table.merged(None), "to_place", 1) == "1 penguin to place"
 
 
 def test_wrong_view_or_name_count_is_refused() -> None:

@@ -50,6 +50,21 @@ def test_fit_shortens_with_an_ellipsis_only_when_needed() -> None:
     assert face.getlength(short) <= 150
 
 
+@pytest.mark.parametrize("level", ["hard", "schwer", "difficile"])
+def test_fit_keeps_the_part_in_brackets_that_tells_a_name_apart(level: str) -> None:
+    """A computer's one name, "Penguin Bot (hard)", shortened for a narrow row keeps its level
+    whole ("Penguin… (hard)"): the head gives way, the level never; a row too narrow even
+    for that cuts the whole name."""
+    face = text.font(24, True)
+    name = f"Penguin Bot ({level})"
+    width = face.getlength(name) - 20
+    shown = text.fit(name, face, width)
+    assert shown.endswith(f"{text.ELLIPSIS} ({level})") and name.startswith(shown[:3])
+    assert face.getlength(shown) <= width
+    tiny = text.fit(name, face, face.getlength(f"({level})"))
+    assert tiny.endswith(text.ELLIPSIS)
+
+
 @settings(max_examples=60, deadline=None)
 @given(name=st.text(max_size=60), width=st.integers(20, 400))
 def test_any_unicode_name_is_cleaned_and_fitted(name: str, width: int) -> None:

@@ -216,3 +216,21 @@ async def test_people_act_only_where_they_can_see(
         assert reply.embeds[0]["title"] == "Penguin games"
     joined = await fake.click(mia, button.message, label="Join")
     assert joined.kind == "update"
+
+
+async def test_command_mentions_are_drawn_by_name_and_click_only_when_they_are_right(
+    fake_discord: FakeDiscord, probe: ProbeBot
+) -> None:
+    """Discord draws ``</fish move:ID>`` as "/fish move" in every client (not in the reader's
+    language); it starts the command only with a synced id and the command's own names: a
+    localized name or a wrong id draws the same but does nothing."""
+    fake = fake_discord
+    reply = await fake.invoke(fake.user("alice"), "/fish move", penguin="C4", to="F2")
+    assert reply.message is not None
+    fish_id = next(c.id for c in fake.world.global_commands if c.name == "fish")
+    reply.message.content = (
+        f"</fish move:{fish_id}> · </packeis ziehen:{fish_id}> · </fish move:{fish_id + 1}> · "
+        f"</fish jump:{fish_id}>"
+    )
+    assert fake.shown(reply.message) == "/fish move · /packeis ziehen · /fish move · /fish jump"
+    assert fake.clickable_commands(reply.message) == ["fish move"]

@@ -5,9 +5,13 @@ from __future__ import annotations
 import json
 import random
 
+from PIL import Image, ImageChops, ImageSequence
+
 from bot.cogs.history import replay_views
+from bot.play.games import load_game
+from bot.texts.announce import table_view
 from bot.texts.names import picture_names, seat_names
-from render import replay
+from render import fish, fish_results, replay
 from tests.cogs.clocked import ClockedRunner, settle
 from tests.cogs.players import (
     fish_step,
@@ -39,6 +43,43 @@ async def test_replay_gif_has_one_frame_per_turn(
         picture = gif.image()
         assert picture.format == "GIF" and picture.n_frames == 6 + 1
         assert "6 turns" in reply.message.content
+
+
+async def test_a_players_replay_is_private_and_ends_on_the_results(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """A player's Replay on the final post is for them alone, and its last frame is the
+    results picture of the final post (F-14 empties the board: an empty sea says nothing),
+    after a frame per turn."""
+    fake = fake_discord
+    async with clocked_bot() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+        for _ in range(10):
+            _, game, user = await who_moves(bot, fake, 1)
+            await fish_step(fake, user, thread, game.phase)
+        await settle(bot)
+        mark = fake.mark()
+        await resign_for_good(fake, people[1], channel=thread)
+        (final,) = await fake.wait_for_messages(thread, 1, after=mark)
+        answer = await fake.click(people[0], final, label="Replay")
+        await answer.wait_for_content()
+        assert answer.ephemeral
+        gif = answer.attachments[0].image()
+        record, game = await load_game(bot.store, 1)
+        assert game is not None and game.is_over
+        frames = [frame.convert("RGB") for frame in ImageSequence.Iterator(gif)]
+        assert len(frames) == 10 + 2  # the opening, each turn, the resignation
+        results = fish_results.render_image(table_view(game), picture_names(record))
+        board = fish.render_image(game.view(None), picture_names(record))
+
+        def unlike(picture: Image.Image, frame: Image.Image) -> float:
+            """The share of the picture's pixels the frame shows clearly otherwise."""
+            diff = ImageChops.difference(picture, frame.crop((0, 0, *picture.size)))
+            changed = diff.convert("L").point(lambda v: 255 if v > 24 else 0)
+            return changed.histogram()[255] / (picture.width * picture.height)
+
+        assert unlike(results, frames[-1]) < 0.01
+        assert unlike(board, frames[-1]) > 0.1
 
 
 async def test_u27_a_replay_of_a_running_ultimatum_game_shows_only_public_information(
@@ -90,6 +131,46 @@ async def test_history_tells_the_turns_in_words_page_by_page(
             assert line.startswith(placed), line
         far = await fake.invoke(fake.user("mia"), "/game history", game=1, page=2, channel=thread)
         assert far.ephemeral and "pick 1 to 1" in far.content
+
+
+async def test_history_pages_turn_with_previous_and_next(
+    fake_discord: FakeDiscord, clocked_bot: ClockedRunner
+) -> None:
+    """/game history with more moves than a page carries Previous and Next (custom_id
+    ``penguins-page:history:<game>:<page>``, the one past either end disabled): the asker's own
+    page turns in place; a player's public history stays as posted and whoever clicks on it gets
+    the page for themselves."""
+    fake = fake_discord
+    mia = fake.user("mia")
+    async with clocked_bot() as bot:
+        _, thread, people = await open_game(fake, "fish", 2)
+        for _ in range(24):  # 8 placements and 16 moves: two pages of 20
+            _, game, user = await who_moves(bot, fake, 1)
+            if game.is_over:
+                break
+            await fish_step(fake, user, thread, game.phase)
+        assert len(await bot.store.action_log(1)) > 20
+        mine = await fake.invoke(mia, "/game history", game=1, channel=thread)
+        assert mine.ephemeral and "page 1 of 2" in mine.content
+        assert mine.message is not None
+        previous, following = mine.message.buttons
+        assert previous["custom_id"] == "penguins-page:history:1:0" and previous.get("disabled")
+        assert following["custom_id"] == "penguins-page:history:1:2"
+        assert not following.get("disabled")
+        turned = await fake.click(mia, mine.message, label="Next ▶")
+        assert turned.kind == "update" and turned.message is mine.message
+        assert "page 2 of 2" in mine.message.content and "21. " in mine.message.content
+        assert [b.get("disabled", False) for b in mine.message.buttons] == [False, True]
+        await fake.click(mia, mine.message, label="◀ Previous")
+        assert "page 1 of 2" in mine.message.content
+        public = await fake.invoke(people[0], "/game history", game=1, channel=thread)
+        assert not public.ephemeral and public.message is not None
+        mia.locale = "de"
+        own = await fake.click(mia, public.message, label="Next ▶")
+        assert own.ephemeral and own.message is not public.message
+        assert "page 1 of 2" in public.message.content  # the post stays as it was
+        assert own.content.startswith("**Partie #1") and own.message is not None
+        assert own.message.labels == ["◀ Zurück", "Weiter ▶"]
 
 
 async def test_follow_sends_a_spectator_each_turn_by_dm(

@@ -7,6 +7,7 @@ from bot.play import ratings as play
 from bot.play.rebuild import rebuild, stored_ratings
 from bot.play.turns import resign, truncate_log
 from bot.ratings import GLOBAL, Player, Scope
+from bot.ratings import rebuild as rebuild_events
 from bot.store import Store
 from tests.cogs.clocked import ClockedRunner, settle
 from tests.cogs.conftest import BotRunner
@@ -20,6 +21,7 @@ from tests.cogs.players import (
     who_moves,
 )
 from tests.fakediscord import FakeDiscord
+from tests.ratings.games import GivenRatings, person, random_results, result
 
 
 async def _resigned_game(
@@ -276,3 +278,116 @@ async def test_an_undo_is_refused_once_a_player_has_finished_another_rated_game(
         assert (await bot.store.get_game(1)).status == "finished"
         assert await stored_ratings(bot.store) == stored
         assert await bot.store.rated_since(2) is None
+
+
+async def test_the_leaderboard_says_which_board_and_the_askers_place_and_ranks_people_only(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """The board's post says in words which board it is and where the asker stands; a
+    computer level that beat a person ranks apart (it would push people down): the people's
+    board counts the two people, and the level's rating is told beside it."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, people, _, _ = await _resigned_game(fake, bot)
+        alice = people[0]
+        await fake.invoke(alice, "/fish new", players=2, bots=1, level=3)
+        await resign_for_good(fake, alice, game=2)
+        await settle(bot)
+        assert await bot.store.rated_count() == 2
+        board = await fake.invoke(alice, "/ratings leaderboard")
+        assert not board.ephemeral and board.attachments
+        lines = board.content.splitlines()
+        assert lines[0] == (
+            "**Hey, That's My Fish!**, leaderboard · This server · season 1: people ranked by "
+            "rating, best first."
+        )
+        assert lines[1].startswith(f"{alice.global_name or alice.name}: place ")
+        assert lines[1].split(" of ")[1].startswith("2, rating ")
+        assert lines[2].startswith("Computer players are rated apart: Penguin Bot (hard) ")
+        shown = await play.board(
+            bot.ratings,
+            bot.store,
+            guild_id=(await bot.store.get_game(1)).guild_id,
+            user_id=alice.id,
+            kind="fish",
+            scope="server",
+        )
+        assert [r.player for r in shown.page.rows if r.player and not r.player.is_person] == []
+        assert [r.position for r in shown.page.rows] == sorted(r.position for r in shown.page.rows)
+        assert shown.page.rows[0].position == 1
+        newcomer = await fake.invoke(fake.user("mia"), "/ratings leaderboard", kind="ultimatum")
+        assert "is not on this board yet" in newcomer.content.splitlines()[1]
+
+
+async def test_a_newcomers_profile_is_told_privately_in_words(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """A profile without a finished game is no public picture: the asker alone is told, in
+    their language; a profile with games is the picture with a line saying whose it is."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, people, _, _ = await _resigned_game(fake, bot)
+        mia, chloe = fake.user("mia"), fake.user("chloe")
+        mine = await fake.invoke(mia, "/ratings profile")
+        assert mine.ephemeral and not mine.attachments
+        assert mine.content == said(
+            mia,
+            "You have no finished games on this server yet. Start one with /fish new or "
+            "/ultimatum new.",
+        )
+        chloe.locale = "de"
+        theirs = await fake.invoke(chloe, "/ratings profile", member=mia)
+        assert theirs.ephemeral and not theirs.attachments
+        assert theirs.content == said(
+            chloe,
+            "{name} has no finished games on this server yet.",
+            name=mia.global_name or mia.name,
+        )
+        assert theirs.content.endswith("noch keine beendete Partie.")
+        shown = await fake.invoke(mia, "/ratings profile", member=people[0])
+        assert not shown.ephemeral and shown.attachments
+        assert shown.content.startswith(f"Profile of {people[0].global_name or people[0].name} · ")
+
+
+async def test_leaderboard_pages_turn_with_previous_and_next(
+    fake_discord: FakeDiscord, bot_runner: BotRunner
+) -> None:
+    """A board of more than ten people carries Previous and Next (custom_id
+    ``penguins-page:board:<kind>.<scope>:<page>``); a click on the public board leaves it as
+    posted and answers the clicker with that page, its picture and their own place."""
+    fake = fake_discord
+    async with bot_runner() as bot:
+        _, people, _, _ = await _resigned_game(fake, bot)
+        guild_id = (await bot.store.get_game(1)).guild_id
+        ratings = rebuild_events(random_results(120, seed=3, people=25, guilds=(guild_id,)))
+        alice = people[0]
+        ratings.apply(
+            result("alice", [1, 2], [Player(user_id=alice.id), person(1)], guild=guild_id)
+        )
+        await bot.store.replace_ratings(GivenRatings(ratings))
+        board = await fake.invoke(alice, "/ratings leaderboard", page=1)
+        assert board.message is not None and not board.ephemeral
+        previous, following = board.message.buttons
+        assert previous["custom_id"] == "penguins-page:board:fish.server:0"
+        assert (
+            previous.get("disabled")
+            and following["custom_id"] == "penguins-page:board:fish.server:2"
+        )
+        first = board.attachments[0].data
+        bruno = people[1]
+        turned = await fake.click(bruno, board.message, label="Next ▶")
+        await turned.wait_for_content()
+        assert turned.ephemeral and turned.message is not board.message
+        assert turned.attachments and turned.attachments[0].data != first
+        assert turned.content.splitlines()[1].startswith(f"{bruno.global_name or bruno.name}")
+        assert board.attachments[0].data == first  # the public board stays as posted
+        assert [b["custom_id"] for b in turned.message.buttons] == [
+            "penguins-page:board:fish.server:1",
+            "penguins-page:board:fish.server:3",
+        ]
+        again = await fake.click(bruno, turned.message, label=said(bruno, "◀ Previous"))
+        assert again.kind in ("update", "deferred_update")
+        await fake.wait_until(
+            lambda: turned.attachments and turned.attachments[0].data == first,
+            what="the clicker's page to turn back in place",
+        )
