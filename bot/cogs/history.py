@@ -184,14 +184,14 @@ def _history_page(
         raise Refusal(
             t(
                 lang,
-                "Game #{id} has {pages} pages of moves: pick 1 to {pages}.",
+                "Game #{id} has {pages} pages of turns: pick 1 to {pages}.",
                 id=record.id,
                 pages=pages,
             )
         ) from None
     head = t(
         words,
-        "**Game #{id} ({game})**, moves — page {page} of {pages}",
+        "**Game #{id} ({game})**, turns — page {page} of {pages}",
         id=record.id,
         game=title(record.kind, words),
         page=page,

@@ -102,7 +102,7 @@ async def test_a_spectators_history_is_for_them_unless_they_ask_to_post_it(
         assert french.content.startswith(
             said(
                 chloe,
-                "**Game #{id} ({game})**, moves — page {page} of {pages}",
+                "**Game #{id} ({game})**, turns — page {page} of {pages}",
                 id=1,
                 game=title("fish", language_of(chloe.locale)),
                 page=1,
