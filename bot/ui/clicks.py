@@ -55,6 +55,7 @@ PageHandler = Callable[[Interaction, PageClick], Awaitable[None]]
 StepHandler = Callable[[Interaction, StepClick], Awaitable[None]]
 ShowHandler = Callable[[Interaction, int, str], Awaitable[None]]
 ResignHandler = Callable[[Interaction, int, int], Awaitable[None]]
+SignUpHandler = Callable[[Interaction, int, bool], Awaitable[None]]
 ErrorHandler = Callable[[Interaction, Exception], Awaitable[None]]
 
 
@@ -71,6 +72,7 @@ class ClickRoutes:
         self._step: StepHandler | None = None
         self._show: ShowHandler | None = None
         self._resign: ResignHandler | None = None
+        self._sign_up: SignUpHandler | None = None
         self._error: ErrorHandler | None = None
 
     # --- filled by the cogs at setup ----------------------------------------------------------
@@ -94,6 +96,10 @@ class ClickRoutes:
     def on_resign(self, handler: ResignHandler) -> None:
         """The handler of the button that confirms a resignation."""
         self._resign = handler
+
+    def on_sign_up(self, handler: SignUpHandler) -> None:
+        """The handler of Join and Leave under a tournament's sign-up (True: joining)."""
+        self._sign_up = handler
 
     def on_error(self, handler: ErrorHandler) -> None:
         """The answer to any error a click's handler raises."""
@@ -132,6 +138,13 @@ class ClickRoutes:
         handler = self._resign
         await self._run(
             interaction, None if handler is None else handler(interaction, game_id, until)
+        )
+
+    async def sign_up(self, interaction: Interaction, tournament_id: int, joining: bool) -> None:
+        """Carry out a click on Join or Leave under a tournament's sign-up."""
+        handler = self._sign_up
+        await self._run(
+            interaction, None if handler is None else handler(interaction, tournament_id, joining)
         )
 
     async def _run(self, interaction: Interaction, call: Awaitable[None] | None) -> None:
