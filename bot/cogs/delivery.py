@@ -19,6 +19,7 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.leases import leases_of
+from bot.cogs.tournament_pictures import standings_files
 from bot.i18n import DEFAULT, t
 from bot.play.access import BACKGROUND, open_record
 from bot.store import GameRecord, OutboxEntry
@@ -233,6 +234,8 @@ class Delivery(commands.Cog):
         elif entry.kind == "animation":
             data = await self.bot.draw({**payload, "picture": "replay"})
             kwargs["file"] = discord.File(io.BytesIO(data), filename=payload["filename"])
+        elif entry.kind == "standings":
+            kwargs["files"] = await standings_files(self.bot, payload)
         if entry.user_id is not None:
             user = self.bot.get_user(entry.user_id) or await self.bot.fetch_user(entry.user_id)
             return await user.send(**fit(**kwargs))
@@ -260,8 +263,7 @@ class Delivery(commands.Cog):
             if error.code != THREAD_ARCHIVED:
                 raise
         await self.unarchive(target)
-        if "file" in kwargs:
-            kwargs["file"].reset()
+        rewind(kwargs)
         return await channel.send(**fit(**kwargs))
 
     async def _send_beside(
@@ -280,8 +282,7 @@ class Delivery(commands.Cog):
         kwargs["content"] = shorten(
             f"{note}\n{kwargs['content']}", keep_last=entry.payload.get("status_lines", 0)
         )
-        if "file" in kwargs:
-            kwargs["file"].reset()
+        rewind(kwargs)
         try:
             return await self.bot.get_partial_messageable(record.channel_id).send(**fit(**kwargs))
         except discord.Forbidden:
@@ -331,6 +332,12 @@ class Delivery(commands.Cog):
         thread = await self.bot.fetch_channel(thread_id)
         if isinstance(thread, discord.Thread) and thread.archived:
             await thread.edit(archived=False)
+
+
+def rewind(kwargs: dict[str, Any]) -> None:
+    """Put a post's files back at their start, to send them again."""
+    for file in [kwargs["file"]] if "file" in kwargs else kwargs.get("files", []):
+        file.reset()
 
 
 def buttons_for(payload: dict[str, Any]) -> discord.ui.View | None:

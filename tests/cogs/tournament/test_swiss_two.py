@@ -4,11 +4,13 @@ a count made here from the results the players made."""
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from fractions import Fraction
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from bot.client import PenguinBot
 from tests.cogs.clocked import DAY, ClockedRunner, settle
@@ -77,7 +79,7 @@ async def test_nine_players_four_rounds(
     (seat 0 moves first, F-5) and forfeits: no computer takes a tournament seat; round 3 is
     committed by a process that stops before posting its tables, and the restarted bot posts
     them once. The points and opponents' points of the final standings are those counted
-    here."""
+    here; each standings post carries its picture, the final one with the podium."""
     fake = fake_discord
     people = field(fake, 9)
     tally = Tally(people)
@@ -111,6 +113,16 @@ async def test_nine_players_four_rounds(
         ]
         assert "final standings" in posts[-1].content
         assert len(fake.threads(channel)) == 16  # each table once: the restart posted none twice
+    pictures = []
+    for n, post in enumerate(posts, start=1):
+        stem = f"tournament-{tournament_id}-" + ("final" if n == 4 else f"round-{n}")
+        # Nine players fit on one page; the final page also holds the podium.
+        assert [a.filename for a in post.attachments] == [f"{stem}-1.png"]
+        picture = Image.open(io.BytesIO(post.attachments[0].data))
+        assert picture.format == "PNG"
+        pictures.append(picture)
+    assert pictures[3].height > pictures[2].height  # the podium above the table
+    assert len({p.tobytes() for p in pictures}) == 4  # each round's standings drawn anew
     assert set(tally.byes.values()) == {1}
     final = points_of(posts[-1])
     points = tally.points()
