@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import weakref
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,17 @@ from bot.texts import tournament_views as views
 
 if TYPE_CHECKING:
     from bot.host import Host
+
+#: The lock of each sign-up post being refreshed (gone once nobody holds it).
+_signup_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+
+def signup_lock(tournament_id: int) -> asyncio.Lock:
+    """The lock that keeps one tournament's sign-up refreshes in order."""
+    lock = _signup_locks.get(tournament_id)
+    if lock is None:
+        lock = _signup_locks[tournament_id] = asyncio.Lock()
+    return lock
 
 
 async def standings_files(bot: Host, payload: Mapping[str, Any]) -> list[discord.File]:
