@@ -30,33 +30,47 @@ async def opened(store: Store, guild_id: int, entrants: list[int], status: str) 
     return record.id
 
 
+async def listed_as_entered(store: Store) -> None:
+    """Signing up and cancelled ones are left out; others' tournaments are never listed."""
+    statuses = ["running", "finished", "signup", "cancelled"]
+    mine: dict[int, list[int]] = {HERE: [], THERE: []}
+    for n in range(24):
+        guild = HERE if n % 3 else THERE
+        status = statuses[n % 4]
+        entrants = [OTHER, ME] if n % 5 else [OTHER]
+        tournament = await opened(store, guild, entrants, status)
+        if ME in entrants and status in ("running", "finished"):
+            mine[guild].append(tournament)
+    newest = sorted(mine[HERE], reverse=True)
+    assert await store.player_tournaments(ME, HERE, limit=5) == newest[:5]
+    assert await store.player_tournaments(ME, HERE, limit=50) == newest
+    everywhere = sorted(mine[HERE] + mine[THERE], reverse=True)
+    assert await store.player_tournaments(ME, None, limit=50) == everywhere
+    assert await store.player_tournaments(999, None) == []
+
+
 async def test_a_persons_tournaments_newest_first_by_their_entries(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Signing up and cancelled ones are left out; others' tournaments are never listed."""
+    """On SQLite, read through the person's entries, each tournament by its key."""
     store = await Store.open(tmp_path / "penguins.sqlite3", clock=lambda: START)
     try:
-        statuses = ["running", "finished", "signup", "cancelled"]
-        mine: dict[int, list[int]] = {HERE: [], THERE: []}
-        for n in range(24):
-            guild = HERE if n % 3 else THERE
-            status = statuses[n % 4]
-            entrants = [OTHER, ME] if n % 5 else [OTHER]
-            tournament = await opened(store, guild, entrants, status)
-            if ME in entrants and status in ("running", "finished"):
-                mine[guild].append(tournament)
-        newest = sorted(mine[HERE], reverse=True)
-        assert await store.player_tournaments(ME, HERE, limit=5) == newest[:5]
-        assert await store.player_tournaments(ME, HERE, limit=50) == newest
-        everywhere = sorted(mine[HERE] + mine[THERE], reverse=True)
-        assert await store.player_tournaments(ME, None, limit=50) == everywhere
-        assert await store.player_tournaments(999, None) == []
+        await listed_as_entered(store)
         await store._db.write_one("ANALYZE")
         for guild in (HERE, None):
             plan = await plan_of(store, guild, monkeypatch)
             # The person's entries lead, already in order; each tournament is found by its key.
             assert "tournament_entrants_by_user" in plan[0], plan
             assert not [step for step in plan if "SCAN" in step or "TEMP B-TREE" in step], plan
+    finally:
+        await store.close()
+
+
+async def test_the_same_list_on_postgresql(postgres_url: str) -> None:
+    """The same tournaments, in the same order, from PostgreSQL."""
+    store = await Store.open(postgres_url, clock=lambda: START, pool_size=2)
+    try:
+        await listed_as_entered(store)
     finally:
         await store.close()
 
