@@ -227,13 +227,13 @@ class Delivery(commands.Cog):
         if entry.kind == "turn":
             png = await self.bot.draw({**payload, "picture": "table"})
             name = f"game-{payload['game_id']}-{payload['view'].get('turn', 0)}.png"
-            kwargs["file"] = discord.File(io.BytesIO(png), filename=name)
+            kwargs["files"] = [discord.File(io.BytesIO(png), filename=name)]
             view = buttons_for(payload)
             if view is not None:
                 kwargs["view"] = view
         elif entry.kind == "animation":
             data = await self.bot.draw({**payload, "picture": "replay"})
-            kwargs["file"] = discord.File(io.BytesIO(data), filename=payload["filename"])
+            kwargs["files"] = [discord.File(io.BytesIO(data), filename=payload["filename"])]
         elif entry.kind == "standings":
             kwargs["files"] = await standings_files(self.bot, payload)
         if entry.user_id is not None:
@@ -263,7 +263,8 @@ class Delivery(commands.Cog):
             if error.code != THREAD_ARCHIVED:
                 raise
         await self.unarchive(target)
-        rewind(kwargs)
+        for file in kwargs.get("files", ()):
+            file.reset()
         return await channel.send(**fit(**kwargs))
 
     async def _send_beside(
@@ -282,7 +283,8 @@ class Delivery(commands.Cog):
         kwargs["content"] = shorten(
             f"{note}\n{kwargs['content']}", keep_last=entry.payload.get("status_lines", 0)
         )
-        rewind(kwargs)
+        for file in kwargs.get("files", ()):
+            file.reset()
         try:
             return await self.bot.get_partial_messageable(record.channel_id).send(**fit(**kwargs))
         except discord.Forbidden:
@@ -332,12 +334,6 @@ class Delivery(commands.Cog):
         thread = await self.bot.fetch_channel(thread_id)
         if isinstance(thread, discord.Thread) and thread.archived:
             await thread.edit(archived=False)
-
-
-def rewind(kwargs: dict[str, Any]) -> None:
-    """Put a post's files back at their start, to send them again."""
-    for file in [kwargs["file"]] if "file" in kwargs else kwargs.get("files", []):
-        file.reset()
 
 
 def buttons_for(payload: dict[str, Any]) -> discord.ui.View | None:
