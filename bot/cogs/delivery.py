@@ -19,6 +19,7 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.leases import leases_of
+from bot.cogs.tournament_pictures import standings_files
 from bot.i18n import DEFAULT, t
 from bot.play.access import BACKGROUND, open_record
 from bot.store import GameRecord, OutboxEntry
@@ -226,13 +227,15 @@ class Delivery(commands.Cog):
         if entry.kind == "turn":
             png = await self.bot.draw({**payload, "picture": "table"})
             name = f"game-{payload['game_id']}-{payload['view'].get('turn', 0)}.png"
-            kwargs["file"] = discord.File(io.BytesIO(png), filename=name)
+            kwargs["files"] = [discord.File(io.BytesIO(png), filename=name)]
             view = buttons_for(payload)
             if view is not None:
                 kwargs["view"] = view
         elif entry.kind == "animation":
             data = await self.bot.draw({**payload, "picture": "replay"})
-            kwargs["file"] = discord.File(io.BytesIO(data), filename=payload["filename"])
+            kwargs["files"] = [discord.File(io.BytesIO(data), filename=payload["filename"])]
+        elif entry.kind == "standings":
+            kwargs["files"] = await standings_files(self.bot, payload)
         if entry.user_id is not None:
             user = self.bot.get_user(entry.user_id) or await self.bot.fetch_user(entry.user_id)
             return await user.send(**fit(**kwargs))
@@ -260,8 +263,8 @@ class Delivery(commands.Cog):
             if error.code != THREAD_ARCHIVED:
                 raise
         await self.unarchive(target)
-        if "file" in kwargs:
-            kwargs["file"].reset()
+        for file in kwargs.get("files", ()):
+            file.reset()
         return await channel.send(**fit(**kwargs))
 
     async def _send_beside(
@@ -280,8 +283,8 @@ class Delivery(commands.Cog):
         kwargs["content"] = shorten(
             f"{note}\n{kwargs['content']}", keep_last=entry.payload.get("status_lines", 0)
         )
-        if "file" in kwargs:
-            kwargs["file"].reset()
+        for file in kwargs.get("files", ()):
+            file.reset()
         try:
             return await self.bot.get_partial_messageable(record.channel_id).send(**fit(**kwargs))
         except discord.Forbidden:

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.cogs.common import Interaction, Refusal, reader_language
 from bot.i18n import t
 from bot.play import ratings as play
+from bot.play import tournament as tournaments
 from bot.ratings.texts import (
     leaderboard_text,
     leaderboard_view,
@@ -26,6 +27,7 @@ from bot.ratings.texts import (
     profile_view,
     season_lines,
 )
+from bot.texts.tournament import placing_lines
 from bot.ui.buttons import NO_LONGER_VALID
 from bot.ui.clicks import PageClick, routes_of
 from bot.ui.fit import fit
@@ -134,8 +136,9 @@ class Ratings(
     @app_commands.command(name="profile", description="Ratings, record and streak of a player")
     @app_commands.describe(member="Whose profile (default: yours)")
     async def profile(self, interaction: Interaction, member: discord.User | None = None) -> None:
-        """A person's profile as a picture: anyone's on the server, one's own from a DM; a
-        profile without a finished game is said to the asker alone, in words."""
+        """A person's profile as a picture, with their latest tournaments and places: anyone's
+        on the server, one's own from a DM; a profile without a finished game is said to the
+        asker alone, in words."""
         lang = reader_language(interaction)
         who = member or interaction.user
         if interaction.guild_id is None and who.id != interaction.user.id:
@@ -143,10 +146,12 @@ class Ratings(
         shown = await play.player_profile(
             self.bot.ratings, self.bot.store, guild_id=interaction.guild_id, user_id=who.id
         )
+        entered = tournaments.placings(self.bot.store, who.id, interaction.guild_id)
         if not shown.profile.total.games:
             mine = who.id == interaction.user.id
             name = None if mine else who.display_name
-            text = no_profile_text(name, shown.scope, lang)
+            text = "\n".join([no_profile_text(name, shown.scope, lang),
+                              *placing_lines(lang, await entered)])  # fmt: skip
             await interaction.response.send_message(**fit(content=text, ephemeral=True))
             return
         await interaction.response.defer(thinking=True)
@@ -155,9 +160,11 @@ class Ratings(
             lang = await self.bot.public_language(interaction.guild_id)
         view = profile_view(shown.profile, names, lang, shown.scope)
         png = await self.bot.draw({"picture": "profile", "view": view})
+        # Read after the deferral: standings of large tournaments take a moment to count.
+        listing = placing_lines(lang, await entered)
         await interaction.followup.send(
             **fit(
-                content=profile_text(who.display_name, shown.scope, lang),
+                content="\n".join([profile_text(who.display_name, shown.scope, lang), *listing]),
                 file=discord.File(io.BytesIO(png), filename=f"profile-{who.id}.png"),
                 allowed_mentions=discord.AllowedMentions.none(),
             )

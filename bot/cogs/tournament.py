@@ -7,6 +7,7 @@ tournaments. Left out, ``tournament`` means the server's only tournament that th
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -160,6 +161,8 @@ class Tournaments(
         )
         message = await interaction.original_response()
         await self.bot.store.set_signup_message(record.id, message.id)
+        # The picture comes with the first edit: drawing it must not hold up the answer.
+        await refresh_signup(self.bot, replace(record, signup_message_id=message.id))
         self.wake_runner()
 
     @app_commands.command(name="join", description="Sign up for a tournament")

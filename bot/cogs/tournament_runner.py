@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot.cogs.leases import leases_of
 from bot.cogs.scheduler import AFTER_FAILURE, MAX_SLEEP
 from bot.cogs.threads import give_thread
+from bot.cogs.tournament_pictures import sign_up_file, signup_lock
 from bot.cogs.tournament_signup import signup_view
 from bot.play.lobby import place_table
 from bot.play.tournament_rounds import Seeder, Step, run_due
@@ -157,16 +158,24 @@ class TournamentRunner(commands.Cog):
 
 
 async def refresh_signup(bot: Host, record: TournamentRecord) -> None:
-    """Show the tournament as it is now on its sign-up post (the field; buttons while open)."""
+    """Show the tournament as it is now on its sign-up post: the field in words and as the
+    sign-up picture (which replaces the one before), buttons while open."""
     if record.signup_message_id is None:
         return
-    public = await bot.public_language(record.guild_id)
-    channel = bot.get_partial_messageable(record.channel_id)
-    message = channel.get_partial_message(record.signup_message_id)
-    view = signup_view(record.id, public) if record.status == "signup" else None
-    # A post that is gone changes nothing: the field is still shown by /tournament list.
-    with contextlib.suppress(discord.HTTPException):
-        await message.edit(**fit(content=texts.signup_text(public, record), view=view))
+    # Joins close together each refresh the post: one at a time, each from the latest record,
+    # so the picture drawn last is never of an older field.
+    async with signup_lock(record.id):
+        message_id = record.signup_message_id
+        record = await bot.store.get_tournament(record.id)
+        public = await bot.public_language(record.guild_id)
+        message = bot.get_partial_messageable(record.channel_id).get_partial_message(message_id)
+        view = signup_view(record.id, public) if record.status == "signup" else None
+        picture = await sign_up_file(bot, record, public)
+        # A post that is gone changes nothing: the field is still shown by /tournament list.
+        with contextlib.suppress(discord.HTTPException):
+            await message.edit(
+                **fit(content=texts.signup_text(public, record), view=view, attachments=[picture])
+            )
 
 
 async def setup(bot: Host) -> None:

@@ -128,3 +128,15 @@ async def current_standings(
     rounds = await store.tournament_rounds(tournament_id)
     played = played_rounds(tables, rounds)
     return record, standings(record.players, played, record.withdrawn), len(played)
+
+
+async def placings(
+    store: Store, user_id: int, guild_id: int | None, *, limit: int = 5
+) -> list[tuple[TournamentRecord, Standing]]:
+    """A person's latest tournaments (in one server, or all) and their line in the standings
+    of each after the rounds decided so far."""
+    found = []
+    for tournament_id in await store.player_tournaments(user_id, guild_id, limit=limit):
+        record, lines, _after = await current_standings(store, tournament_id)
+        found.append((record, next(line for line in lines if line.player == user_id)))
+    return found

@@ -21,6 +21,7 @@ from bot.store.tournament_rows import (
     TournamentTable,
 )
 from bot.texts import tournament as texts
+from bot.texts import tournament_views as views
 from bot.texts.posts import thread_text
 from bot.tournaments import Pairing, Round, Standing, pair, round_pairing, schedule, standings
 from bot.tournaments import TournamentError as PairingError
@@ -166,13 +167,25 @@ async def _next(
 def standings_posts(
     lang: str, record: TournamentRecord, lines: Sequence[Standing], after: int, *, final: bool
 ) -> list[OutboxDraft]:
-    """The standings posts after a round (the final ones with the podium): where the standings
-    picture joins the text."""
+    """The standings posts after a round (the final ones with the podium): each text page,
+    the first ones carrying the standings pictures (delivery draws them when it sends)."""
     pages = texts.standings_pages(lang, record, lines, after=after, final=final)
-    return [
-        _post(record, page, f"tournament:{record.id}:standings:{after}:{n}")
-        for n, page in enumerate(pages)
-    ]
+    groups = views.picture_groups(len(lines), final)
+    # A field whose pictures need more posts than its text gives them more, headed alike.
+    pages += [pages[0].split("\n", 1)[0]] * (len(groups) - len(pages))
+    picture = views.standings_payload(record, lines, after, final=final)
+    drafts = []
+    for n, page in enumerate(pages):
+        key = f"tournament:{record.id}:standings:{after}:{n}"
+        if n >= len(groups):
+            drafts.append(_post(record, page, key))
+            continue
+        payload = {"text": page, "lang": lang, "standings": picture,
+                   "pages": [groups[n].start, groups[n].stop]}  # fmt: skip
+        drafts.append(
+            OutboxDraft("standings", payload, channel_id=record.channel_id, dedupe_key=key)
+        )
+    return drafts
 
 
 def _post(record: TournamentRecord, text: str, key: str) -> OutboxDraft:

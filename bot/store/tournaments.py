@@ -86,6 +86,23 @@ class TournamentsMixin(StoreCore):
         )
         return [tournament_of_row(row) for row in rows]
 
+    async def player_tournaments(
+        self, user_id: int, guild_id: int | None, *, limit: int = 5
+    ) -> list[int]:
+        """The tournaments a person played in (started, not cancelled), newest first, found
+        by the entrants' index on the person (in one server, or every server)."""
+        where = "" if guild_id is None else " AND t.guild_id = ?"
+        # EXISTS, not a join: the person's entries lead, newest first, and each is looked up
+        # by its key; a join may start from the server's tournaments, all of them.
+        rows = await self._db.fetchall(
+            "SELECT e.tournament_id FROM tournament_entrants e WHERE e.user_id = ? "
+            "AND EXISTS (SELECT 1 FROM tournaments t WHERE t.id = e.tournament_id "
+            f"AND t.status IN ('running', 'finished'){where}) "
+            "ORDER BY e.tournament_id DESC LIMIT ?",
+            (user_id, *(() if guild_id is None else (guild_id,)), limit),
+        )
+        return [int(row["tournament_id"]) for row in rows]
+
     async def enter_tournament(
         self, tournament_id: int, user_id: int, name: str | None
     ) -> TournamentRecord:

@@ -174,6 +174,31 @@ def list_line(lang: str, record: TournamentRecord) -> str:
     )
 
 
+def placing_lines(lang: str, placings: Sequence[tuple[TournamentRecord, Standing]]) -> list[str]:
+    """A person's tournaments for their profile: each one's place of its field once finished,
+    the round being played while running, and the points so far."""
+    if not placings:
+        return []
+    lines = [t(lang, "**Tournaments**")]
+    for record, line in placings:
+        if record.status == "finished":
+            where = t(lang, "place {place} of {field}", place=line.place, field=len(record.players))
+        else:
+            where = t(lang, "running, round {round}", round=record.round)
+        lines.append(
+            t(
+                lang,
+                "#{id} {kind} ({format}): {where}, {points} pts",
+                id=record.id,
+                kind=t(lang, KIND_NAMES[record.kind]),
+                format=format_name(lang, record),
+                where=where,
+                points=number(line.points),
+            )
+        )
+    return lines
+
+
 def game_mark(lang: str, tournament_id: int, round_: int) -> str:
     """What /game list and /game mine say of a tournament game."""
     return t(lang, "tournament #{id}, round {round}", id=tournament_id, round=round_)

@@ -10,10 +10,13 @@ from typing import Any
 
 from bot.client import PenguinBot
 from bot.play.games import load_game
+from bot.texts.tournament_views import sign_up_view
+from render.tournament_signup import draw_sign_up
+from render.tournament_views import SignUpView
 from tests.cogs.clocked import HOUR, settle
 from tests.cogs.players import resign_for_good
 from tests.cogs.polling import until
-from tests.fakediscord import Channel, FakeDiscord, Message, User
+from tests.fakediscord import Attachment, Channel, FakeDiscord, Message, User
 
 STANDING = re.compile(r"^(\d+)\. (.+?): ([\d.]+) pts \(opponents ([\d.]+), ")
 
@@ -84,6 +87,22 @@ async def resign(
 def standings_posts(fake: FakeDiscord, channel: Channel) -> list[Message]:
     """The standings the bot posted in a channel, oldest first."""
     return [m for m in fake.history(channel) if "standings" in m.content.split("\n")[0]]
+
+
+async def sign_up_shown(
+    bot: PenguinBot, post: Message, tournament_id: int
+) -> tuple[Attachment, SignUpView]:
+    """Wait until the sign-up post's one picture is the tournament's field as stored now."""
+    found: list[tuple[Attachment, SignUpView]] = []
+
+    async def shown() -> bool:
+        view = sign_up_view("en", await bot.store.get_tournament(tournament_id))
+        pictures = post.attachments
+        found[:] = [(pictures[0], view)] if len(pictures) == 1 else []
+        return bool(found) and pictures[0].data == draw_sign_up(view)
+
+    await until(shown, f"the sign-up picture of tournament #{tournament_id}")
+    return found[0]
 
 
 def points_of(post: Message) -> dict[str, tuple[int, str, str]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tests.cogs.conftest import BotRunner
 from tests.cogs.hostile import dm, outsider
-from tests.cogs.tournament.helpers import field, sign_up
+from tests.cogs.tournament.helpers import field, sign_up, sign_up_shown
 from tests.fakediscord import FakeDiscord
 
 NOT_ALLOWED = "Only the organiser of tournament #{id} or someone with Manage Server may do that."
@@ -52,16 +52,24 @@ async def test_a_player_changes_only_their_own_entry(
     fake_discord: FakeDiscord, bot_runner: BotRunner
 ) -> None:
     """Join and leave act on the person who asks; withdrawing before the start is refused and
-    says to leave instead; entering twice is refused."""
+    says to leave instead; entering twice is refused. The sign-up post's picture shows who is
+    entered."""
     fake = fake_discord
     organiser, member, other = field(fake, 3)
     async with bot_runner() as bot:
         tournament_id, post = await sign_up(fake, [organiser, member, other], kind="fish",
                                             format="round-robin")  # fmt: skip
+        three, full = await sign_up_shown(bot, post, tournament_id)
+        assert len(full.entrants) == 3
+        assert three.filename == f"tournament-{tournament_id}-sign-up.png"
         twice = await fake.click(member, post, label="Join")
         assert twice.content == f"You are already entered in tournament #{tournament_id}."
         left = await fake.click(other, post, label="Leave")
         assert left.content == f"You are no longer entered in tournament #{tournament_id}."
+        # The sign-up picture is drawn anew with who is still entered, replacing the one before.
+        two, shown = await sign_up_shown(bot, post, tournament_id)
+        assert shown.entrants == (organiser.global_name, member.global_name)
+        assert two.data != three.data
         early = await fake.invoke(member, "/tournament withdraw", tournament=tournament_id)
         assert early.content.startswith(f"Tournament #{tournament_id} is not running")
         record = await bot.store.get_tournament(tournament_id)

@@ -4,11 +4,13 @@ a count made here from the results the players made."""
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from fractions import Fraction
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from bot.client import PenguinBot
 from tests.cogs.clocked import DAY, ClockedRunner, settle
@@ -24,6 +26,9 @@ from tests.cogs.tournament.helpers import (
     standings_posts,
 )
 from tests.fakediscord import FakeDiscord, User
+
+#: How the profile names this test's tournament.
+FISH = "Hey, That's My Fish! (Swiss, 4 rounds, tables of 2)"
 
 
 class Tally:
@@ -77,7 +82,8 @@ async def test_nine_players_four_rounds(
     (seat 0 moves first, F-5) and forfeits: no computer takes a tournament seat; round 3 is
     committed by a process that stops before posting its tables, and the restarted bot posts
     them once. The points and opponents' points of the final standings are those counted
-    here."""
+    here; each standings post carries its picture, the final one with the podium. Each
+    player's profile lists the tournament: running in round 2, then their final place."""
     fake = fake_discord
     people = field(fake, 9)
     tally = Tally(people)
@@ -89,6 +95,10 @@ async def test_nine_players_four_rounds(
         await close_signup(fake, bot)
         await tally.play(fake, bot, tournament_id, 1)
         ((_first, second),) = await tally.play(fake, bot, tournament_id, 2, left=1)
+        running = await fake.invoke(people[0], "/ratings profile")
+        assert running.content.endswith(
+            f"#{tournament_id} {FISH}: running, round 2, {shown(tally.points()[people[0].id])} pts"
+        ), running.content
         tally.wins[second] += 1
         runner: Any = bot.get_cog("TournamentRunner")
 
@@ -111,9 +121,26 @@ async def test_nine_players_four_rounds(
         ]
         assert "final standings" in posts[-1].content
         assert len(fake.threads(channel)) == 16  # each table once: the restart posted none twice
+        asker = people[0]
+        profiles = {p.id: await fake.invoke(asker, "/ratings profile", member=p) for p in people}
+    pictures = []
+    for n, post in enumerate(posts, start=1):
+        stem = f"tournament-{tournament_id}-" + ("final" if n == 4 else f"round-{n}")
+        # Nine players fit on one page; the final page also holds the podium.
+        assert [a.filename for a in post.attachments] == [f"{stem}-1.png"]
+        picture = Image.open(io.BytesIO(post.attachments[0].data))
+        assert picture.format == "PNG"
+        pictures.append(picture)
+    assert pictures[3].height > pictures[2].height  # the podium above the table
+    assert len({p.tobytes() for p in pictures}) == 4  # each round's standings drawn anew
     assert set(tally.byes.values()) == {1}
     final = points_of(posts[-1])
     points = tally.points()
     for person in people:
-        _place, got, got_opponents = final[person.name.capitalize()]
+        place, got, got_opponents = final[person.name.capitalize()]
         assert (got, got_opponents) == (shown(points[person.id]), shown(tally.opponents(person)))
+        listed = profiles[person.id].content.split("\n")
+        assert listed[-2:] == [
+            "**Tournaments**",
+            f"#{tournament_id} {FISH}: place {place} of 9, {got} pts",
+        ], listed
