@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.cogs.leases import leases_of
 from bot.cogs.tournament_pictures import standings_files
-from bot.i18n import DEFAULT, t
+from bot.i18n import t
 from bot.play.access import BACKGROUND, open_record
 from bot.store import GameRecord, OutboxEntry
 from bot.ui.buttons import buttons
@@ -218,7 +218,7 @@ class Delivery(commands.Cog):
     async def _send(self, entry: OutboxEntry) -> discord.Message | None:
         payload = dict(entry.payload)
         # Commands are named as mentions: clickable in every reader's client language.
-        text = self.bot.mentions.mention(payload.get("text", ""), payload.get("lang", DEFAULT))
+        text = self.bot.mentions.mention(payload.get("text", ""), payload.get("lang"))
         kwargs: dict[str, Any] = {
             "content": shorten(text, keep_last=payload.get("status_lines", 0)),
             "nonce": f"ob{entry.id}",

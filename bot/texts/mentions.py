@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from bot.i18n import NAME_CONTEXT, translation
+from bot.i18n import LANGUAGES, NAME_CONTEXT, translation
 
 
 @dataclass
@@ -31,8 +31,9 @@ class CommandMentions:
         known = tuple(p for p in paths if p.split()[0] in ids)
         return cls(dict(ids), known)
 
-    def mention(self, text: str, lang: str) -> str:
-        """``text`` with each command it names in ``lang`` (or in English) as a mention."""
+    def mention(self, text: str, lang: str | None) -> str:
+        """``text`` with each command it names in ``lang`` (or in English) as a mention; in any
+        language the bot speaks when ``lang`` is not known (a direct message's payload)."""
         if not self.paths:
             return text
         pattern, own = self._pattern(lang)
@@ -43,17 +44,21 @@ class CommandMentions:
 
         return pattern.sub(replace, text)
 
-    def _pattern(self, lang: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    def _pattern(self, lang: str | None) -> tuple[re.Pattern[str], dict[str, str]]:
         """The command texts of ``lang`` (and English) to look for, and each one's own path."""
-        if lang not in self._patterns:
+        key = lang or "*"
+        if key not in self._patterns:
             own: dict[str, str] = {}
             for path in self.paths:
                 own[path] = path
-                words = [translation(lang, word, NAME_CONTEXT) or word for word in path.split()]
-                own.setdefault(" ".join(words), path)
+                for language in [lang] if lang else LANGUAGES:
+                    words = [
+                        translation(language, word, NAME_CONTEXT) or word for word in path.split()
+                    ]
+                    own.setdefault(" ".join(words), path)
             texts = sorted(own, key=len, reverse=True)  # "game history" before "game"
             alternatives = "|".join(re.escape(text) for text in texts)
             # A slash starts a command where no word or mention runs into it.
             found = re.compile(rf"(?<![\w</])/({alternatives})(?![\w-])")
-            self._patterns[lang] = (found, own)
-        return self._patterns[lang]
+            self._patterns[key] = (found, own)
+        return self._patterns[key]

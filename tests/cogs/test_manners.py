@@ -363,9 +363,17 @@ async def test_a_timeout_hand_over_is_told_by_direct_message(
             computer=computer,
             url="\x00",
         ).split("\x00")
-        # Both halves in the person's language: the late player's seat is random, and a German
-        # reader is told "/spiel zurückkehren 1".
-        assert dm.content.startswith(before_link) and dm.content.endswith(after_link)
+        # Both halves in the person's language (the late player's seat is random); the command
+        # is a mention, which every client draws with its own name: "/game return", also in a
+        # German message whose words name it "/spiel zurückkehren".
+        lang = language_of(late.locale)
+        named = "/" + " ".join(translation(lang, w, NAME_CONTEXT) or w for w in ("game", "return"))
+        before_link, after_link = (
+            part.replace(named, "/game return") for part in (before_link, after_link)
+        )
+        shown = fake.shown(dm)
+        assert shown.startswith(before_link) and shown.endswith(after_link)
+        assert fake.clickable_commands(dm) == ["game return"]
         assert any("takes over their seat" in m.content for m in fake.history(thread))
 
 
