@@ -17,14 +17,15 @@ from discord.ext import commands
 from bot.cogs.common import Interaction, Refusal, reader_language
 from bot.cogs.seats import give_up_seat
 from bot.cogs.tournament_runner import refresh_signup
-from bot.cogs.tournament_signup import SignupButton, signup_view
 from bot.i18n import t
 from bot.play import tournament as play
 from bot.store import StoreError
 from bot.store.tournament_rows import NewTournament, TournamentError, TournamentRecord
 from bot.texts import tournament as texts
 from bot.texts.refusals import explain
+from bot.ui.clicks import routes_of
 from bot.ui.fit import fit
+from bot.ui.signup import SignupButton, signup_view
 
 if TYPE_CHECKING:
     from bot.cogs.tournament_runner import TournamentRunner
@@ -53,8 +54,14 @@ class Tournaments(
         self.bot = bot
 
     async def cog_load(self) -> None:
-        """Register the sign-up buttons (they work after a restart)."""
+        """Register the sign-up buttons (they work after a restart) and their handler."""
         self.bot.add_dynamic_items(SignupButton)
+        routes_of(self.bot).on_sign_up(self._sign_up_click)
+
+    async def _sign_up_click(
+        self, interaction: Interaction, tournament_id: int, joining: bool
+    ) -> None:
+        await self.enter(interaction, tournament_id, joining=joining)
 
     # --- finding the tournament meant -----------------------------------------------------------
 

@@ -21,7 +21,6 @@ from bot.cogs.leases import leases_of
 from bot.cogs.scheduler import AFTER_FAILURE, MAX_SLEEP
 from bot.cogs.threads import give_thread
 from bot.cogs.tournament_pictures import sign_up_file, signup_lock
-from bot.cogs.tournament_signup import signup_view
 from bot.play.lobby import place_table
 from bot.play.tournament_rounds import Seeder, Step, run_due
 from bot.store import GameRecord
@@ -29,6 +28,7 @@ from bot.store.tournament_rows import TournamentRecord
 from bot.texts import announce
 from bot.texts import tournament as texts
 from bot.ui.fit import fit
+from bot.ui.signup import signup_view
 
 if TYPE_CHECKING:
     from bot.host import Host

@@ -4,24 +4,14 @@ custom_id carries the tournament's id; the field itself is in the store)."""
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 import discord
 
-from bot.cogs.errors import handle_error
 from bot.i18n import N_, t
+from bot.ui.clicks import routes_of
 
 LABELS = {"join": N_("Join"), "leave": N_("Leave")}
-
-
-@runtime_checkable
-class Enters(Protocol):
-    """The Tournaments cog: joins and leaves a sign-up."""
-
-    async def enter(
-        self, interaction: discord.Interaction[Any], tournament_id: int | None, *, joining: bool
-    ) -> None:
-        """Join or leave."""
 
 
 class SignupButton(
@@ -54,13 +44,10 @@ class SignupButton(
         return cls(match["action"], int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Join or leave, as the commands do; a refusal is answered like theirs."""
-        cog = interaction.client.get_cog("Tournaments")
-        assert isinstance(cog, Enters)
-        try:
-            await cog.enter(interaction, self.tournament_id, joining=self.action == "join")
-        except Exception as error:
-            await handle_error(interaction, error)
+        """Hand the click to the handler of sign-ups: join or leave, as the commands do."""
+        await routes_of(interaction.client).sign_up(
+            interaction, self.tournament_id, self.action == "join"
+        )
 
 
 def signup_view(tournament_id: int, lang: str) -> discord.ui.View:
