@@ -16,9 +16,11 @@ from discord.ext import commands
 
 from bot.cogs.common import Interaction, Refusal, reader_language
 from bot.cogs.seats import give_up_seat
+from bot.cogs.tournament_pictures import standings_files
 from bot.cogs.tournament_runner import refresh_signup
 from bot.i18n import t
 from bot.play import tournament as play
+from bot.play.tournament_rounds import standings_parts
 from bot.store import StoreError
 from bot.store.tournament_rows import NewTournament, TournamentError, TournamentRecord
 from bot.texts import tournament as texts
@@ -239,10 +241,13 @@ class Tournaments(
             await interaction.response.send_message(**fit(content=text, allowed_mentions=QUIET))
             return
         final = record.status == "finished"
-        first, *more = texts.standings_pages(public, record, lines, after=after, final=final)
-        await interaction.response.send_message(**fit(content=first, allowed_mentions=QUIET))
-        for page in more:
-            await interaction.followup.send(**fit(content=page, allowed_mentions=QUIET))
+        # Drawing the pictures may take longer than Discord's 3 s for a first answer.
+        await interaction.response.defer(thinking=True)
+        for page, payload in standings_parts(public, record, lines, after, final=final):
+            files = [] if payload is None else await standings_files(self.bot, payload)
+            await interaction.followup.send(
+                **fit(content=page, files=files, allowed_mentions=QUIET)
+            )
 
     @app_commands.command(name="withdraw", description="Withdraw from a running tournament")
     @app_commands.describe(tournament="Which tournament (default: the one running here)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.i18n import t
 from bot.play.games import load_game
@@ -164,27 +165,38 @@ async def _next(
     return Step(changed, opened, changed=True)
 
 
-def standings_posts(
+def standings_parts(
     lang: str, record: TournamentRecord, lines: Sequence[Standing], after: int, *, final: bool
-) -> list[OutboxDraft]:
-    """The standings posts after a round (the final ones with the podium): each text page,
-    the first ones carrying the standings pictures (delivery draws them when it sends)."""
+) -> list[tuple[str, dict[str, Any] | None]]:
+    """The standings after a round (the final ones with the podium) as posts: each text page,
+    the first ones with the payload of the standings pictures they carry (drawn when sent)."""
     pages = texts.standings_pages(lang, record, lines, after=after, final=final)
     groups = views.picture_groups(len(lines), final)
     # A field whose pictures need more posts than its text gives them more, headed alike.
     pages += [pages[0].split("\n", 1)[0]] * (len(groups) - len(pages))
     picture = views.standings_payload(record, lines, after, final=final)
+    return [
+        (page, None if n >= len(groups) else {
+            "text": page, "lang": lang, "standings": picture,
+            "pages": [groups[n].start, groups[n].stop],
+        })
+        for n, page in enumerate(pages)
+    ]  # fmt: skip
+
+
+def standings_posts(
+    lang: str, record: TournamentRecord, lines: Sequence[Standing], after: int, *, final: bool
+) -> list[OutboxDraft]:
+    """The standings posts after a round, queued: delivery draws their pictures."""
     drafts = []
-    for n, page in enumerate(pages):
+    for n, (page, payload) in enumerate(standings_parts(lang, record, lines, after, final=final)):
         key = f"tournament:{record.id}:standings:{after}:{n}"
-        if n >= len(groups):
+        if payload is None:
             drafts.append(_post(record, page, key))
-            continue
-        payload = {"text": page, "lang": lang, "standings": picture,
-                   "pages": [groups[n].start, groups[n].stop]}  # fmt: skip
-        drafts.append(
-            OutboxDraft("standings", payload, channel_id=record.channel_id, dedupe_key=key)
-        )
+        else:
+            drafts.append(
+                OutboxDraft("standings", payload, channel_id=record.channel_id, dedupe_key=key)
+            )
     return drafts
 
 

@@ -123,6 +123,9 @@ async def test_nine_players_four_rounds(
         assert len(fake.threads(channel)) == 16  # each table once: the restart posted none twice
         asker = people[0]
         profiles = {p.id: await fake.invoke(asker, "/ratings profile", member=p) for p in people}
+        # Asked for afterwards, the standings are the final post again, picture and all.
+        asked = await fake.invoke(asker, "/tournament standings", tournament=tournament_id)
+        await asked.wait_for_content(timeout=15)
     pictures = []
     for n, post in enumerate(posts, start=1):
         stem = f"tournament-{tournament_id}-" + ("final" if n == 4 else f"round-{n}")
@@ -132,6 +135,8 @@ async def test_nine_players_four_rounds(
         assert picture.format == "PNG"
         pictures.append(picture)
     assert pictures[3].height > pictures[2].height  # the podium above the table
+    assert asked.message.content == posts[-1].content
+    assert [a.data for a in asked.message.attachments] == [posts[-1].attachments[0].data]
     assert len({p.tobytes() for p in pictures}) == 4  # each round's standings drawn anew
     assert set(tally.byes.values()) == {1}
     final = points_of(posts[-1])
