@@ -134,7 +134,7 @@ class BoardsMixin(StoreCore):
         place = (guild_id, season, kind)
         async with self._db.read() as conn:
             rows = await conn.execute_fetchall(
-                f"SELECT {_SHOWN} FROM ratings WHERE {SCOPE} AND player = ?", (*place, player)
+                f"SELECT {_SHOWN} FROM ratings WHERE {_BOARD} AND player = ?", (*place, player)
             )
             if not rows:
                 return None
