@@ -7,7 +7,9 @@ undo that reopens the game restores the rows from before it (``unrate``), which 
 while none of its players has finished another rated game of that kind since: otherwise the
 undo is refused (StoreError ``rated_since``). Every change to ratings (a game's end, its undo,
 a season start, a rebuild) holds the ratings lock (``Connection.lock``), so ratings are
-changed in one order, the order of the results' ``seq``, which a rebuild follows.
+changed in one order, the order of the results' ``seq``, which a rebuild follows. Each board's
+count row (``board_sizes``) moves in the same transaction as the people a change puts on a
+board or takes off it.
 
 Boards, profiles and seasons read these rows by index (bot.store.boards); nothing here reads in
 proportion to the history, except the rebuild (``results_after``, ``replace_ratings``), which

@@ -202,6 +202,15 @@ async def measure(path: Path) -> dict[str, float]:
                 )
 
             figures[f"leaderboard {scope} ms"] = await timed(board, 5)
+        middle = await store.board_size(0, 0, "fish") // play.PER_PAGE // 2 + 1
+
+        async def deep() -> object:
+            return await play.board(
+                rater, store, guild_id=guild, user_id=person, kind="fish", scope="global",
+                page=middle,
+            )  # fmt: skip
+
+        figures["leaderboard global, page midway ms"] = await timed(deep, 5)
         for where, guild_id in (("server", guild), ("DM", None)):
 
             async def shown(guild_id: int | None = guild_id) -> object:
