@@ -1,8 +1,9 @@
-"""What boards, profiles and seasons read of the stored ratings and results: pages of a board
-in its order (the ``ratings_board`` index), a position, a person's rows and rating course, a
-season's best, a game's or a person's results, the names people sat down with. Each reads by
-index; none reads in proportion to the history, only (for a position or a deep page) to the
-players ranked before it.
+"""What boards, profiles and seasons read of the stored ratings and results: a board's size
+(its count row), pages of a board in its order (seeks along the ``ratings_board`` index from the
+asker's row, or from the row before a page asked for by its number), a place on it, a person's
+rows and rating course, a season's best, a game's or a person's results, the names people sat
+down with. Each reads by index; none reads in proportion to the history, only (for a place, or a
+page asked for by its number) to the players ranked before it, from the index alone.
 
 A result is written by ``write_state`` in the transaction that finishes its game (and removed by
 the one that makes it run again). The store never reads a result's JSON: bot.play makes it and
