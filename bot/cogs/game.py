@@ -16,9 +16,9 @@ from bot.cogs import undo as consent
 from bot.cogs.common import Interaction, reader_language
 from bot.cogs.lobby import LEVEL_CHOICES, lobby_of
 from bot.cogs.picking import game_autocomplete, past_game_autocomplete
-from bot.play.listing import SHOW, games_in_tournaments, mine_first, shown
+from bot.play.listing import SHOW, games_in_tournaments, mine_first, server_page
 from bot.store.follows import Hears
-from bot.ui.embeds import game_list_embed, my_games_embed
+from bot.ui.embeds import LIST_PAGE, MINE_SHOWN, game_list_embed, my_games_embed
 from bot.ui.fit import fit
 
 if TYPE_CHECKING:
@@ -97,18 +97,17 @@ class Game(
         """Every open game of the server, for anyone (spectators too), a page at a time;
         narrowed to your games or your turns when asked."""
         lang = reader_language(interaction)
-        records = shown(
-            await self.bot.store.games_in_guild(interaction.guild_id or 0),
+        listed = await server_page(
+            self.bot.store,
+            interaction.guild_id or 0,
             interaction.user.id,
             show if show in SHOW else "all",
+            page,
+            LIST_PAGE,
         )
-        marks = await games_in_tournaments(self.bot.store, records)
-        await interaction.response.send_message(
-            **fit(
-                embed=game_list_embed(records, lang, interaction.guild_id or 0, page, marks),
-                ephemeral=True,
-            )
-        )
+        marks = await games_in_tournaments(self.bot.store, listed.records)
+        embed = game_list_embed(listed, lang, interaction.guild_id or 0, marks)
+        await interaction.response.send_message(**fit(embed=embed, ephemeral=True))
 
     @app_commands.command(
         name="mine", description="Your running games on every server, your turn first"
@@ -116,12 +115,10 @@ class Game(
     async def mine(self, interaction: Interaction) -> None:
         """Your games across servers (also in a direct message), with links; only for you."""
         lang = reader_language(interaction)
-        records = mine_first(
-            await self.bot.store.games_of_user(interaction.user.id), interaction.user.id
-        )
-        marks = await games_in_tournaments(self.bot.store, records)
+        listed = await mine_first(self.bot.store, interaction.user.id, MINE_SHOWN)
+        marks = await games_in_tournaments(self.bot.store, listed.records)
         await interaction.response.send_message(
-            **fit(embed=my_games_embed(records, lang, interaction.user.id, marks), ephemeral=True)
+            **fit(embed=my_games_embed(listed, lang, interaction.user.id, marks), ephemeral=True)
         )
 
     # --- games over days: resign, notify, follow, replay, history, undo ------------------------

@@ -158,18 +158,17 @@ async def board(
     place = (where.guild_id or 0, where.season, kind)
     players = await store.board_size(*place)
     pages = page_count(players)
-    index = await store.board_index(*place, you.key())
+    me = await store.board_place(*place, you.key())
     if page is None:
-        page = 1 if index is None else index // PER_PAGE + 1
+        page = 1 if me is None else me.before // PER_PAGE + 1
     number = min(max(page, 1), pages)
-    stretch = await store.board_rows(*place, offset=(number - 1) * PER_PAGE, limit=PER_PAGE)
+    stretch = await store.board_rows(
+        *place, offset=(number - 1) * PER_PAGE, limit=PER_PAGE, near=me
+    )
     rows = tuple(_row(where, row, position, named) for row, position, named in stretch)
     shown = Page(where, kind, number, pages, players, rows)
     names = await names_of(store, (r.player for r in rows))
-    mine = None
-    if index is not None:
-        ((row, position, named),) = await store.board_rows(*place, offset=index, limit=1)
-        mine = _row(where, row, position, named)
+    mine = None if me is None else _row(where, me.row, me.position, me.named)
     return Board(shown, names, you, mine, await _computer_rows(store, where, kind))
 
 

@@ -27,6 +27,7 @@ from bot.store.errors import (
     VersionConflict,
 )
 from bot.store.moves import LoggedAction
+from bot.store.queries import GamePage
 from bot.store.records import (
     GameRecord,
     GuildSettings,
@@ -54,6 +55,7 @@ __all__ = [
     "AwayOutcome",
     "Defaults",
     "GameNotFound",
+    "GamePage",
     "GameRecord",
     "GuildSettings",
     "InvalidValue",

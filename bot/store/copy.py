@@ -36,6 +36,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     # backends page and compare these tables alike whatever the server's collation.
     ("ratings", "guild_id, season, kind COLLATE BINARY, player COLLATE BINARY"),
     ("rating_changes", "game_id, guild_id, season, player COLLATE BINARY"),
+    ("board_sizes", "guild_id, season, kind COLLATE BINARY"),
 )
 #: Tables keyed by text: ordered differently by the two backends (PostgreSQL's collation), so
 #: read whole and sorted here. They hold a handful of rows (the bot's own bookkeeping).

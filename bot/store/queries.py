@@ -6,8 +6,9 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
+from bot.store.connection import Connection
 from bot.store.core import OUTBOX_COLUMNS, StoreCore
 from bot.store.errors import StoreError
 from bot.store.records import OPEN, GameRecord, OutboxDraft, Status
@@ -15,6 +16,22 @@ from bot.store.rows import SELECT_GAMES, fetch_at, fetch_record, fetch_records, 
 from bot.store.state import refresh_due
 
 _STATUS_IN = "status IN (SELECT value FROM json_each(?))"
+# Open games, spelled as the games_open_by_guild index's own condition (both backends use a
+# partial index only for a condition they can match to it).
+_OPEN = "status IN ('lobby', 'active')"
+_SEATED = "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.user_id = ?)"
+_TO_MOVE = (
+    "(status = 'active' AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id "
+    "AND s.seat = games.to_move_seat AND s.user_id = ?))"
+)
+_SERVER_OPEN = f"guild_id = ? AND {_OPEN}"
+_PERSON_OPEN = f"games.id IN (SELECT game_id FROM seats WHERE user_id = ?) AND {_OPEN}"
+# A person's games: their turn first (the longest waiting first), then the others running,
+# then the tables waiting for players.
+_PERSON_ORDER = (
+    f"CASE WHEN {_TO_MOVE} THEN 0 WHEN status = 'active' THEN 1 ELSE 2 END, "
+    "coalesce(turn_started_at, 0), games.id"
+)
 
 #: The hot queries by name, with sample parameters, so their plans can be checked (query_plan).
 HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
@@ -56,6 +73,14 @@ HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
         (0.0, 50),
     ),
 }
+
+
+class GamePage(NamedTuple):
+    """A page of a list of games, with how many games the whole list holds."""
+
+    records: list[GameRecord]
+    total: int
+    page: int  # the page shown (the one asked for, kept within the list's pages)
 
 
 def _statuses(statuses: Sequence[Status]) -> str:
@@ -102,6 +127,52 @@ class QueriesMixin(StoreCore):
     ) -> list[GameRecord]:
         """The games of a server, oldest first."""
         return await self._records("games_in_guild", guild_id, _statuses(statuses))
+
+    async def server_list(
+        self,
+        guild_id: int,
+        *,
+        page: int,
+        per_page: int,
+        seated: int | None = None,
+        to_move: int | None = None,
+    ) -> GamePage:
+        """A page of a server's open games, oldest first, narrowed to those a person sits in
+        (``seated``) or is to move in (``to_move``). Read along games_open_by_guild: the page
+        after the last game of the page before it, whose id the index alone gives."""
+        where, params = _SERVER_OPEN, [guild_id]
+        for condition, person in ((_SEATED, seated), (_TO_MOVE, to_move)):
+            if person is not None:
+                where, params = f"{where} AND {condition}", [*params, person]
+        async with self._db.read() as conn:
+            total = await _count(conn, where, params)
+            page = min(max(page, 1), max(1, -(-total // per_page)))
+            after = 0
+            if page > 1:
+                rows = await conn.execute_fetchall(
+                    f"SELECT id FROM games WHERE {where} ORDER BY id LIMIT 1 OFFSET ?",
+                    (*params, (page - 1) * per_page - 1),
+                )
+                after = int(rows[0]["id"])
+            records = await fetch_records(
+                conn,
+                f"{SELECT_GAMES} WHERE {where} AND games.id > ? ORDER BY games.id LIMIT ?",
+                (*params, after, per_page),
+            )
+        return GamePage(records, total, page)
+
+    async def person_list(self, user_id: int, limit: int) -> GamePage:
+        """A person's first ``limit`` open games on every server, their turn first (the
+        longest waiting first), then the others running, then the tables still waiting for
+        players; with how many open games they have."""
+        async with self._db.read() as conn:
+            total = await _count(conn, _PERSON_OPEN, (user_id,))
+            records = await fetch_records(
+                conn,
+                f"{SELECT_GAMES} WHERE {_PERSON_OPEN} ORDER BY {_PERSON_ORDER} LIMIT ?",
+                (user_id, user_id, limit),
+            )
+        return GamePage(records, total, 1)
 
     async def games_due_reminder(
         self, now: datetime | None = None, limit: int = 100
@@ -169,3 +240,10 @@ class QueriesMixin(StoreCore):
     async def _records(self, name: str, *params: Any) -> list[GameRecord]:
         async with self._db.single() as conn:
             return await fetch_records(conn, HOT_QUERIES[name][0], params)
+
+
+async def _count(conn: Connection, where: str, params: Sequence[Any]) -> int:
+    rows = await conn.execute_fetchall(
+        f"SELECT count(*) AS n FROM games WHERE {where}", tuple(params)
+    )
+    return int(rows[0]["n"])

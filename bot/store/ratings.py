@@ -7,7 +7,9 @@ undo that reopens the game restores the rows from before it (``unrate``), which 
 while none of its players has finished another rated game of that kind since: otherwise the
 undo is refused (StoreError ``rated_since``). Every change to ratings (a game's end, its undo,
 a season start, a rebuild) holds the ratings lock (``Connection.lock``), so ratings are
-changed in one order, the order of the results' ``seq``, which a rebuild follows.
+changed in one order, the order of the results' ``seq``, which a rebuild follows. Each board's
+count row (``board_sizes``) moves in the same transaction as the people a change puts on a
+board or takes off it.
 
 Boards, profiles and seasons read these rows by index (bot.store.boards); nothing here reads in
 proportion to the history, except the rebuild (``results_after``, ``replace_ratings``), which
@@ -16,6 +18,7 @@ pages through it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
@@ -24,6 +27,7 @@ from bot.store.core import StoreCore
 from bot.store.errors import StoreError
 from bot.store.records import RatedGame, RatingChange, RatingRow, SeasonStart, StoredResult
 from bot.store.rows import from_row
+from bot.store.schema import COUNT_BOARDS
 
 RATING_COLUMNS = (
     "guild_id, season, kind, player, user_id, mu, sigma, rating, ordinal, games, wins, last_game"
@@ -31,6 +35,14 @@ RATING_COLUMNS = (
 RESULT_COLUMNS = "seq, game_id, guild_id, kind, finished_at, rated, result, season"
 #: One board: a server's season (or the global scope) and a kind of game.
 SCOPE = "guild_id = ? AND season = ? AND kind = ?"
+_PERSON = "u"
+# A board's count row moved by a number of players come or gone.
+_COUNT_BOARD = (
+    "INSERT INTO board_sizes (guild_id, season, kind, players) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (guild_id, season, kind) DO UPDATE "
+    "SET players = board_sizes.players + excluded.players"
+)
+_UNCOUNT_BOARD = f"UPDATE board_sizes SET players = players - ? WHERE {SCOPE}"
 # What a game changed, each change with the player's row as it is now (if any).
 _CHANGES_AND_ROWS = (
     "FROM rating_changes c LEFT JOIN ratings r ON r.guild_id = c.guild_id "
@@ -114,7 +126,22 @@ async def rate(
     if any(stored.get(c.after.key) != c.before for c in rated.changes):
         raise RatingsMoved(game_id)
     await conn.executemany(_INSERT_RATING, [_values(c.after) for c in rated.changes])
+    await _count_boards(conn, [c.after.key for c in rated.changes if c.before is None], 1)
     await record_changes(conn, game_id, finished_at, rated.changes)
+
+
+async def _count_boards(
+    conn: Connection, keys: Iterable[tuple[int, int, str, str]], step: int
+) -> None:
+    """Move the count rows of the boards these players came onto (``step`` 1) or left (-1)."""
+    moved = Counter((guild, season, kind) for guild, season, kind, player in keys
+                    if player.startswith(_PERSON))  # fmt: skip
+    rows = sorted(moved.items())
+    if step > 0:
+        await conn.executemany(_COUNT_BOARD, [(*board, n) for board, n in rows])
+    else:
+        # The board a player leaves has its row (an upsert's new row would fail its check).
+        await conn.executemany(_UNCOUNT_BOARD, [(n, *board) for board, n in rows])
 
 
 async def record_changes(
@@ -146,10 +173,12 @@ async def unrate(conn: Connection, game_id: int) -> None:
             game_id=game_id,
             later=later[0],
         )
+    gone = []
     for c in changes:
         key = (c["guild_id"], c["season"], c["kind"], c["player"])
         if c["games_before"] == 0:
             await conn.execute(f"DELETE FROM ratings WHERE {SCOPE} AND player = ?", key)
+            gone.append(key)
             continue
         mu, sigma = c["mu_before"], c["sigma_before"]
         await conn.execute(
@@ -158,6 +187,7 @@ async def unrate(conn: Connection, game_id: int) -> None:
             (mu, sigma, c["rating_before"], mu - 3 * sigma, c["games_before"],
              c["wins_before"], c["last_game_before"], *key),
         )  # fmt: skip
+    await _count_boards(conn, gone, -1)
     await conn.execute("DELETE FROM rating_changes WHERE game_id = ?", (game_id,))
 
 
@@ -244,6 +274,8 @@ class RatingsMixin(StoreCore):
                 seq = results[-1].seq
                 read += len(results)
             await conn.executemany(_INSERT_RATING, [_values(row) for row in rebuild.rows()])
+            await conn.execute("DELETE FROM board_sizes")
+            await conn.execute(COUNT_BOARDS)
             await conn.execute("DELETE FROM meta WHERE key = 'ratings_stale'")
         return read
 

@@ -430,6 +430,34 @@ V13 = (
     "ALTER TABLE guild_settings ADD COLUMN anyone_opens_tournaments INTEGER NOT NULL DEFAULT 0",
 )
 
+#: Boards rank people only (``u<user id>`` keys; computer levels are ``c<level>``).
+PEOPLE = "player LIKE 'u%'"
+#: Every board's count row worked out afresh from the ratings (the migration, a rebuild).
+COUNT_BOARDS = (
+    "INSERT INTO board_sizes (guild_id, season, kind, players) "
+    f"SELECT guild_id, season, kind, count(*) FROM ratings WHERE {PEOPLE} "
+    "GROUP BY guild_id, season, kind"
+)
+
+# Boards and lists that cost what they show: a count row per board (a server's season or the
+# global scope, and a kind) of the people ranked on it, kept by every write that puts a person
+# on a board or takes them off (bot.store.ratings), so a board's page count reads one row
+# instead of counting the board; an index of each server's open games in /game list's order.
+V_BOARDS_AND_LISTS = (
+    """
+    CREATE TABLE board_sizes (
+        guild_id {id} NOT NULL,
+        season INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        players INTEGER NOT NULL CHECK (players >= 0),
+        PRIMARY KEY (guild_id, season, kind)
+    ){rowid}
+    """,
+    COUNT_BOARDS,
+    # A server's open games in list order: /game list reads a page after a game along it.
+    "CREATE INDEX games_open_by_guild ON games (guild_id, id) WHERE status IN ('lobby', 'active')",
+)
+
 #: MIGRATIONS[i] takes a database from version BASELINE_VERSION + i to the next.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     V11,
@@ -453,6 +481,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         f"WHERE {SETTLED}",
     ),
     V13,
+    V_BOARDS_AND_LISTS,
 )
 
 LATEST = BASELINE_VERSION + len(MIGRATIONS)

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import MappingProxyType
 
 import discord
 
 from bot.i18n import t
-from bot.store import GameRecord
+from bot.store import GamePage, GameRecord
 from bot.texts.names import jump_url, player_name, title
 from bot.texts.tournament import game_mark
 
 COLOUR = discord.Colour(0x2B7BB9)
 #: Games per page of ``/game list``, and the longest name it shows.
 LIST_PAGE = 10
+#: How many of a person's games ``/game mine`` shows (the rest are counted).
+MINE_SHOWN = LIST_PAGE * 2
 NAME_LIMIT = 40
 
 
@@ -93,22 +95,21 @@ def field_name(record: GameRecord, lang: str, tournaments: Mapping[int, tuple[in
 
 
 def my_games_embed(
-    records: Sequence[GameRecord],
+    listed: GamePage,
     lang: str,
     user_id: int,
     tournaments: Mapping[int, tuple[int, int]] = MappingProxyType({}),
 ) -> discord.Embed:
     """``/game mine``: a person's running games on every server, their turn first, with the
-    time left and a link (at most LIST_PAGE · 2 games, the rest counted); ``tournaments``: the
-    tournament and round of each tournament game."""
+    time left and a link (the first MINE_SHOWN of ``listed``, the rest counted); ``tournaments``:
+    the tournament and round of each tournament game."""
     embed = discord.Embed(title=t(lang, "Your games"), colour=COLOUR)
-    if not records:
+    if not listed.records:
         embed.description = t(
             lang, "You are in no game right now. Start one with /fish new or /ultimatum new."
         )
         return embed
-    limit = LIST_PAGE * 2
-    for record in records[:limit]:
+    for record in listed.records[:MINE_SHOWN]:
         if record.status == "lobby":
             state = t(
                 lang, "waiting for players ({n}/{max})", n=len(record.seats), max=record.max_players
@@ -124,31 +125,30 @@ def my_games_embed(
             value=f"{state}\n[{t(lang, 'Go to the game')}]({jump_url(record)})"[:1024],
             inline=False,
         )
-    if len(records) > limit:
-        embed.set_footer(text=t(lang, "and {n} more", n=len(records) - limit))
+    if listed.total > MINE_SHOWN:
+        embed.set_footer(text=t(lang, "and {n} more", n=listed.total - MINE_SHOWN))
     return embed
 
 
 def game_list_embed(
-    records: Sequence[GameRecord],
+    listed: GamePage,
     lang: str,
     guild_id: int,
-    page: int = 1,
     tournaments: Mapping[int, tuple[int, int]] = MappingProxyType({}),
 ) -> discord.Embed:
     """One page of the open games of a server: players, whose turn, when the last move was,
     and a link. Names are shortened and pages hold LIST_PAGE games, so an embed stays far
     below Discord's 6,000 characters (4 players × NAME_LIMIT per game at most);
-    ``tournaments``: the tournament and round of each tournament game."""
+    ``listed``: the page shown, out of all; ``tournaments``: the tournament and round of each
+    tournament game."""
     embed = discord.Embed(title=t(lang, "Games on this server"), colour=COLOUR)
-    if not records:
+    if not listed.records:
         embed.description = t(
             lang, "No games right now. Start one with /fish new or /ultimatum new."
         )
         return embed
-    pages = list_pages(len(records))
-    page = min(max(page, 1), pages)
-    for record in records[(page - 1) * LIST_PAGE : page * LIST_PAGE]:
+    pages, page = list_pages(listed.total), listed.page
+    for record in listed.records[:LIST_PAGE]:
         players = ", ".join(shortened(player_name(s, lang)) for s in record.seats)
         if record.status == "lobby":
             state = t(
@@ -174,7 +174,7 @@ def game_list_embed(
                 "Page {page} of {pages} ({n} games): /game list page:{next}",
                 page=page,
                 pages=pages,
-                n=len(records),
+                n=listed.total,
                 next=page % pages + 1,
             )
         )

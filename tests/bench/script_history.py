@@ -7,9 +7,9 @@ of bot.texts.announce, each marked sent as delivery does) and a running Fish gam
 by SQL inside the database (every column of every row, new ids and spread servers and people).
 Then it prints, in milliseconds: one turn (load, rules, commit) median and p99, one claim tick,
 one lease renewal, ``/game list``'s query for a server, ``/game mine``'s for a person, an undo of
-a finished game's last move (its log read, replayed and cut), and the database bytes kept per
+a finished game's last move (its log read, replayed and cut), the database bytes kept per
 finished game (the growth of the database while the finished games were added, over their
-number).
+number), and last ``/game list``'s first and last page on a server with BIG running games.
 
 ``--code DIR`` measures another checkout's bot (e.g. ``git worktree add /tmp/old 6a30af5``): its
 ``bot`` and ``tests`` come first on the path, so the same figures are taken with its code.
@@ -39,6 +39,7 @@ RUNNING_OF = {10_000: 1_000, 100_000: 10_000, 1_000_000: 50_000}
 GUILDS = 3_000
 PEOPLE = 200_000
 LEASE = 60.0
+BIG = 2_000  # running games of the biggest server
 
 
 def p99(samples: list[float]) -> float:
@@ -56,9 +57,10 @@ def history() -> ModuleType:
     return module
 
 
-async def clone(store: Any, template: int, count: int) -> None:
-    """``count`` copies of game ``template``, spread over GUILDS servers and PEOPLE people."""
-    await history().clone(store, template, count, guilds=GUILDS, people=PEOPLE)
+async def clone(store: Any, template: int, count: int, guilds: int = GUILDS) -> None:
+    """``count`` copies of game ``template``, spread over ``guilds`` servers and PEOPLE
+    people."""
+    await history().clone(store, template, count, guilds=guilds, people=PEOPLE)
 
 
 async def size(store: Any) -> int:
@@ -80,6 +82,20 @@ async def timed(work: Callable[[], Awaitable[object]], rounds: int) -> list[floa
         await work()
         samples.append((time.perf_counter() - start) * 1000)
     return samples
+
+
+async def server_list(store: Any, guild_id: int, page: int = 1) -> object:
+    """What ``/game list`` reads of the store: a page (older code: every open game)."""
+    if hasattr(store, "server_list"):
+        return await store.server_list(guild_id, page=page, per_page=10)
+    return await store.games_in_guild(guild_id)
+
+
+async def person_list(store: Any, user_id: int) -> object:
+    """What ``/game mine`` reads of the store (older code: every open game of the person)."""
+    if hasattr(store, "person_list"):
+        return await store.person_list(user_id, 20)
+    return await store.games_of_user(user_id)
 
 
 async def measure(target: str, finished: int, running: int) -> dict[str, float]:
@@ -141,12 +157,21 @@ async def measure(target: str, finished: int, running: int) -> dict[str, float]:
                 await timed(lambda: store.renew_claims("bench", lease=LEASE), 30)
             ),
             "/game list": statistics.median(
-                await timed(lambda: store.games_in_guild(sample.guild_id), 30)
+                await timed(lambda: server_list(store, sample.guild_id), 30)
             ),
-            "/game mine": statistics.median(await timed(lambda: store.games_of_user(person), 30)),
+            "/game mine": statistics.median(await timed(lambda: person_list(store, person), 30)),
             "undo": statistics.median(await timed(undo, 20)),
             "bytes/finished": grown / finished,
         }
+        # The biggest server: BIG more running games in the template's own server.
+        await clone(store, live, BIG, guilds=1)
+        big = (await store.get_game(live)).guild_id
+        figures["/game list big p1"] = statistics.median(
+            await timed(lambda: server_list(store, big), 30)
+        )
+        figures["/game list big last"] = statistics.median(
+            await timed(lambda: server_list(store, big, page=BIG // 10), 30)
+        )
     finally:
         await store.close()
     return figures

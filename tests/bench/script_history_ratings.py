@@ -2,14 +2,15 @@
 
 Run with ``.venv/bin/python tests/bench/script_history_ratings.py [sizes…]`` (default 10000
 100000). For each size it builds an SQLite database of that many finished, rated games by bulk
-insertion that matches the schema (games, seats, results, each game's rating changes and every
-player's current ratings; 3,000 servers of Zipf sizes, one player per five games, one in ten
-opted in to the global board; the rating values are stand-ins, not openskill's, which only the
-timing does not care about), then, in a fresh process per size (so memory is that process's
-own): the start-up (the store opened and the ratings made ready for use) with its time and the
-process's resident memory after it, the leaderboard of the biggest server and the global one, a
-profile in that server and from a direct message, and the undo of a rated game that just ended
-(played through the store and rated as the bot does). Medians of the rounds.
+insertion that matches the schema (games, seats, results, each game's rating changes, every
+player's current ratings and each board's count row; 3,000 servers of Zipf sizes, one player
+per five games, one in ten opted in to the global board; the rating values are stand-ins, not
+openskill's, which only the timing does not care about), then, in a fresh process per size (so
+memory is that process's own): the start-up (the store opened and the ratings made ready for
+use) with its time and the process's resident memory after it, the leaderboard of the biggest
+server and the global one, a profile in that server and from a direct message, and the undo of
+a rated game that just ended (played through the store and rated as the bot does). Medians of
+the rounds.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 from bot.play import ratings as play  # noqa: E402
 from bot.ratings import Player, Result, Seat, display  # noqa: E402
 from bot.store import Store  # noqa: E402
+from bot.store.schema import COUNT_BOARDS  # noqa: E402
 
 SERVERS = 3_000
 START = 1_600_000_000.0
@@ -142,6 +144,7 @@ def build(path: Path, size: int) -> None:
                 for key, (mu, sigma, games, wins, last) in standing.items()
             ],
         )  # fmt: skip
+        conn.execute(COUNT_BOARDS)  # the count rows the store keeps with the ratings
         people = sorted({k[3] for k in standing})
         conn.executemany(
             "INSERT INTO user_settings (user_id, global_board, updated_at) VALUES (?, 1, 0)",
@@ -199,6 +202,15 @@ async def measure(path: Path) -> dict[str, float]:
                 )
 
             figures[f"leaderboard {scope} ms"] = await timed(board, 5)
+        middle = await store.board_size(0, 0, "fish") // play.PER_PAGE // 2 + 1
+
+        async def deep() -> object:
+            return await play.board(
+                rater, store, guild_id=guild, user_id=person, kind="fish", scope="global",
+                page=middle,
+            )  # fmt: skip
+
+        figures["leaderboard global, page midway ms"] = await timed(deep, 5)
         for where, guild_id in (("server", guild), ("DM", None)):
 
             async def shown(guild_id: int | None = guild_id) -> object:

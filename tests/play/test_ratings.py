@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -47,10 +48,15 @@ async def _all(store: Store) -> dict[tuple[int, int, str, str], tuple[float, flo
 
 
 async def _exact(store: Store) -> None:
-    """The stored ratings are exactly those a rebuild from the stored results gives."""
+    """The stored ratings are exactly those a rebuild from the stored results gives, and each
+    board's count row holds how many people it ranks."""
     found = await rebuild(store)
     assert found.differing == [], found.differing[:5]
-    assert found.stored == len(await _all(store))
+    everyone = await _all(store)
+    assert found.stored == len(everyone)
+    boards = Counter(key[:3] for key in everyone if key[3].startswith("u"))
+    for board, people in boards.items():
+        assert await store.board_size(*board) == people, board
 
 
 async def test_the_result_is_stored_with_the_end_of_the_game(store: Store) -> None:

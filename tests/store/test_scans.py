@@ -1,14 +1,18 @@
-"""No statement on the path of a turn, a scheduler tick, a lease renewal or the outbox's
-delivery reads a table that grows with history from end to end, on either backend.
+"""No statement on the path of a turn, a scheduler tick, a lease renewal, the outbox's
+delivery, a list of games or a leaderboard reads a table that grows with history from end to
+end, on either backend.
 
 The statements are not listed by hand: the real bot runs against the Discord stand-in on a
 database holding thousands of finished games (copies of games played through the store,
 tests/store/history.py) and some running ones, with statistics gathered, and every statement the
 store runs for the bot while a person plays a computer player (their turns, the computer's, the
-scheduler's passes, the posts' delivery and the lease renewals) is recorded. Each is then
-explained on the same database (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN): a full scan
-of games, actions, results or outbox fails the test. A scan of a partial index is allowed: such
-an index holds only what is due, running, unsent or held (e.g. ``outbox_pending``).
+scheduler's passes, the posts' delivery and the lease renewals), then for their lists (``/game
+list`` narrowed each way and on a later page, ``/game mine``) and boards (a server's and the
+global one, at the asker's row and on a page by its number, over thousands of rated people), is
+recorded. Each is then explained on the same database (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's
+EXPLAIN): a full scan of games, actions, results, outbox or ratings fails the test. A scan of a
+partial index is allowed: such an index holds only what is due, running, unsent or held (e.g.
+``outbox_pending``).
 """
 
 from __future__ import annotations
@@ -29,15 +33,18 @@ from bot.play.games import load_game
 from bot.store import Store
 from bot.store.db import SqliteConnection
 from bot.store.postgres import PostgresConnection
+from bot.store.ratings import RATING_COLUMNS
+from bot.store.schema import COUNT_BOARDS
 from tests.cogs.players import fish_step, settle
 from tests.fakediscord import FakeDiscord, run_client
 from tests.store.conftest import Clock
 from tests.store.history import clone, played
 
-#: The tables that grow with every game ever played.
-HISTORY = {"games", "actions", "results", "outbox"}
+#: The tables that grow with every game ever played (and every person ever rated).
+HISTORY = {"games", "actions", "results", "outbox", "ratings"}
 FINISHED = 1500  # copies of each of the two finished games
 RUNNING = 300
+RATED = 4000  # people on the server's board and on the global one
 
 
 class Recorder:
@@ -147,6 +154,26 @@ async def _history(store: Store) -> None:
     await store._db.write_one("ANALYZE")
 
 
+async def _boards(store: Store, guild_id: int, asker: int) -> None:
+    """RATED people (and the asker, midway) rated on a server's board and the global one, with
+    many equal ratings, each board's count row, and the planner's statistics gathered again."""
+    people = [(10**9 + k, k % 40, k) for k in range(RATED)] + [(asker, 20, RATED)]
+    rows = [
+        (guild, season, "fish", f"u{user}", user, 25.0, 3.0, rating, rating - k % 7 * 0.5,
+         1 + k % 5, k % 3, 1)
+        for user, rating, k in people
+        for guild, season in ((guild_id, 1), (0, 0))
+    ]  # fmt: skip
+    async with store._db.transaction() as conn:
+        await conn.executemany(
+            f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+        await conn.execute("DELETE FROM board_sizes")
+        await conn.execute(COUNT_BOARDS)
+    await store._db.write_one("ANALYZE")
+
+
 async def test_turns_ticks_and_renewals_read_no_history_end_to_end(
     target: Path | str,
     clock: Clock,
@@ -154,7 +181,8 @@ async def test_turns_ticks_and_renewals_read_no_history_end_to_end(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A person plays a computer player through the stand-in on a database with 3,000 finished
-    games: no statement the bot runs for it scans games, actions, results or outbox."""
+    games, then lists games and reads boards: no statement the bot runs for it scans games,
+    actions, results, outbox or ratings."""
     fake = fake_discord
     store = await Store.open(target)
     try:
@@ -184,11 +212,20 @@ async def test_turns_ticks_and_renewals_read_no_history_end_to_end(
                 turns += 1
             await settle(bot)
             await asyncio.sleep(1.2)  # the leases are renewed (every half second here)
+            await _boards(store, fake.guild.id, alice.id)
+            for show, page in (("all", 1), ("mine", 1), ("my-turn", 2), ("all", 3)):
+                await fake.invoke(alice, "/game list", show=show, page=page)
+            await fake.invoke(alice, "/game mine")
+            for scope in ("server", "global"):
+                await fake.invoke(alice, "/ratings leaderboard", scope=scope)
+                await fake.invoke(alice, "/ratings leaderboard", scope=scope, page=150)
             recorder.on = False
         seen = recorder.seen
         assert any("claimed_until = :until WHERE claimed_by = :me" in s for s in seen)
         assert any("due_at <= :now" in s for s in seen)
         assert any(s.startswith("INSERT INTO actions") for s in seen)
+        assert any("FROM board_sizes" in s for s in seen)
+        assert any("games.id > ?" in s for s in seen)
         partial = await _partial_indexes(store)
         scans = {
             sql: found
