@@ -443,7 +443,7 @@ COUNT_BOARDS = (
 # global scope, and a kind) of the people ranked on it, kept by every write that puts a person
 # on a board or takes them off (bot.store.ratings), so a board's page count reads one row
 # instead of counting the board; an index of each server's open games in /game list's order.
-V_BOARDS_AND_LISTS = (
+V14 = (
     """
     CREATE TABLE board_sizes (
         guild_id {id} NOT NULL,
@@ -481,7 +481,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         f"WHERE {SETTLED}",
     ),
     V13,
-    V_BOARDS_AND_LISTS,
+    V14,
 )
 
 LATEST = BASELINE_VERSION + len(MIGRATIONS)
