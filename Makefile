@@ -42,13 +42,13 @@ bench: $(STAMP)
 	$(BIN)/python -m pytest tests/bench -o python_files='bench_*.py' --benchmark-enable \
 		--benchmark-only --benchmark-columns=median,min,max,ops,rounds -p no:cacheprovider
 	for script in tests/bench/script_*.py; do \
-		[ -e "$$script" ] && $(BIN)/python "$$script" || exit 1; \
+		[ -e "$$script" ] && $(BIN)/python -m tests.bench.$$(basename "$$script" .py) || exit 1; \
 	done
 
 # The goal matches of the computer players: hard against the former hard player (2 and 4
 # players) and against medium (4 players), both games, 100 games each: it takes hours.
 strength: $(STAMP)
-	$(BIN)/python tests/bench/script_ai_strength.py --full
+	$(BIN)/python -m tests.bench.script_ai_strength --full
 
 # Bring the message catalogues (data/locale) up to date with the code: new texts are added
 # untranslated, texts no longer used are dropped. `make test` does not need it: a test fails while
