@@ -21,19 +21,20 @@ post is marked sent once (with Discord enforcing its nonce against a resend afte
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from bot.store.core import OUTBOX_COLUMNS, StoreCore, entry_of_row
 from bot.store.records import OutboxEntry
 
 #: A row no other process holds now (a lapsed lease is free): claims of games and tournaments.
 FREE = "(claimed_until IS NULL OR claimed_until <= :now OR claimed_by = :me)"
-# The games with work due now (a reminder, the deadline, a computer player to move, or an undo
-# request that nobody answered in time: ``games.due_at``, bot.store.schema.DUE_AT), longest
-# due first, read from the index of due moments.
-CLAIM_GAMES = f"""
-    UPDATE games SET claimed_by = :me, claimed_until = :until
+# The rows with work due now, longest due first, read from the index of due moments: a game's
+# reminder, deadline, computer player to move or unanswered undo request (``games.due_at``,
+# bot.store.schema.DUE_AT), a tournament's next round change.
+_CLAIM_DUE = """
+    UPDATE {table} SET claimed_by = :me, claimed_until = :until
     WHERE id IN (
-        SELECT id FROM games WHERE due_at <= :now AND {FREE}
+        SELECT id FROM {table} WHERE due_at <= :now AND {free}
         ORDER BY due_at LIMIT :limit
     )
     RETURNING id
@@ -56,18 +57,26 @@ CLAIM_OUTBOX = f"""
 """
 
 
+async def claim_due(
+    store: StoreCore, table: Literal["games", "tournaments"], worker: str, lease: float, limit: int
+) -> list[int]:
+    """Claim up to ``limit`` rows of ``table`` with due work that no other process holds (those
+    ``worker`` holds already included); their ids."""
+    now = store._now()
+    params = {"me": worker, "now": now, "until": now + lease, "limit": limit}
+    async with store._db.transaction() as conn:
+        await conn.lock("claims")
+        rows = await conn.execute_fetchall(_CLAIM_DUE.format(table=table, free=FREE), params)
+    return sorted(int(row["id"]) for row in rows)
+
+
 class ClaimsMixin(StoreCore):
     """Claiming, renewing and releasing background work for one process (``worker``)."""
 
     async def claim_due_games(self, worker: str, *, lease: float, limit: int = 100) -> list[int]:
         """Claim up to ``limit`` games with due work that no other process holds (those this
         worker holds already included); their ids."""
-        now = self._now()
-        params = {"me": worker, "now": now, "until": now + lease, "limit": limit}
-        async with self._db.transaction() as conn:
-            await conn.lock("claims")
-            rows = await conn.execute_fetchall(CLAIM_GAMES, params)
-        return sorted(int(row["id"]) for row in rows)
+        return await claim_due(self, "games", worker, lease, limit)
 
     async def claim_game(self, game_id: int, worker: str, *, lease: float) -> bool:
         """Claim one game, due or not; False when another process holds it."""

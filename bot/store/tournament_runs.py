@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 
-from bot.store.claims import FREE
+from bot.store.claims import claim_due
 from bot.store.connection import Connection
 from bot.store.core import StoreCore
 from bot.store.records import GameRecord, OutboxDraft
@@ -33,15 +33,6 @@ from bot.store.tournament_rows import (
     result_of_text,
 )
 
-# Claimed like a game's due work (bot.store.claims): due, and free or already this worker's.
-_CLAIM_DUE = f"""
-    UPDATE tournaments SET claimed_by = :me, claimed_until = :until
-    WHERE id IN (
-        SELECT id FROM tournaments WHERE due_at <= :now AND {FREE}
-        ORDER BY due_at LIMIT :limit
-    )
-    RETURNING id
-"""
 _TABLES = """
     SELECT t.game_id, t.round, t.table_no, t.players, t.result, g.status, g.thread_id,
         g.lobby_message_id
@@ -146,12 +137,7 @@ class TournamentRunsMixin(StoreCore):
         self, worker: str, *, lease: float, limit: int = 20
     ) -> list[int]:
         """Claim up to ``limit`` due tournaments no other process holds; their ids."""
-        now = self._now()
-        params = {"me": worker, "now": now, "until": now + lease, "limit": limit}
-        async with self._db.transaction() as conn:
-            await conn.lock("claims")
-            rows = await conn.execute_fetchall(_CLAIM_DUE, params)
-        return sorted(int(row["id"]) for row in rows)
+        return await claim_due(self, "tournaments", worker, lease, limit)
 
     async def release_tournament(self, tournament_id: int, worker: str) -> None:
         """Give a tournament back once its due work is done."""
