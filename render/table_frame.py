@@ -10,8 +10,8 @@ grid. The part shown only grows, as cards are only ever added to the table.
 A cell is never smaller than LEAST_CELL, the smallest whose card shows each of its marks at
 least 12 pixels tall on a phone (render.table_cards). A part in use wider than that allows is
 drawn as two bands, one above the other (say columns A–H above and I–O below), each under its
-own row of column letters and beside its own row numbers: the picture grows taller, never
-smaller.
+own row of column letters and beside its own row numbers, with the rows its own columns use:
+the picture grows taller, never smaller.
 """
 
 from __future__ import annotations
@@ -157,16 +157,22 @@ def frame_for(width: int, height: int, cells: Iterable[str] = (), *, whole: bool
     top, rows = (0, height) if whole else _span_of([r for _, r in used], height)
     if GRID // cols >= LEAST_CELL:
         return _one_band(width, height, left, top, cols, rows)
-    # Too wide for one band: the left half above the right, each with the rows it uses.
-    split = -(-cols // 2)
-    spans = []
-    for first, count in ((left, split), (left + split, cols - split)):
-        rows_used = [r for c, r in used if first <= c < first + count] or [top, top + rows - 1]
-        band_top, band_rows = (top, rows) if whole else _span_of(rows_used, height)
-        spans.append((first, count, band_top, band_rows))
-    total = sum(span[3] for span in spans)
-    cell = min(GRID // split, max(LEAST_CELL, round(GRID * TALLEST) // total))
-    return Frame(width, height, tuple(spans), cell)
+    # Too wide for one band: the left columns above the right ones, each band with the rows
+    # its own columns use, cut where the two bands need the fewest rows (the picture is then
+    # shortest), and as evenly as that allows (the wider band above).
+
+    def band(start: int, count: int) -> Span:
+        band_rows = [r for c, r in used if start <= c < start + count]
+        if whole or not band_rows:
+            return start, count, top, rows
+        return (start, count, *_span_of(band_rows, height))
+
+    most = GRID // LEAST_CELL
+    cuts = [(band(left, n), band(left + n, cols - n)) for n in range(cols - most, most + 1)]
+    spans = min(cuts, key=lambda cut: (cut[0][3] + cut[1][3], abs(2 * cut[0][1] - cols - 1)))
+    total, widest = spans[0][3] + spans[1][3], max(spans[0][1], spans[1][1])
+    cell = min(GRID // widest, max(LEAST_CELL, round(GRID * TALLEST) // total))
+    return Frame(width, height, spans, cell)
 
 
 def _span_of(indices: list[int], size: int) -> tuple[int, int]:

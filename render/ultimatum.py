@@ -123,7 +123,7 @@ def _band(draw: ImageDraw.ImageDraw, frame: Frame, band: Band) -> None:
     x1, y1 = x0 + band.cols * cell, y0 + band.rows * cell
     edge, rim = 6, 3
     opens = frame.open_sides(band)
-    far = (x0 - MARGIN, y0 - MARGIN, WIDTH, y1 + MARGIN)
+    far = (x0 - MARGIN, y0 - MARGIN, min(WIDTH, x1 + MARGIN), y1 + MARGIN)
     ice = [far[i] if opens[i] else (x0, y0, x1, y1)[i] for i in range(4)]
     grow = (-1, -1, 1, 1)
     for width, fill in ((edge, ICE_EDGE), (rim, cards.WHITE), (0, ICE)):

@@ -114,3 +114,12 @@ def test_the_cards_of_a_split_table_lie_in_their_cells() -> None:
             box = frame.box(name)
             area = (box[2] - box[0]) * (box[3] - box[1])
             assert count(image, box, cards.FAMILY[PENGUINS[card].colour]) > area / 5, name
+
+
+def test_the_bands_are_cut_where_they_need_the_fewest_rows() -> None:
+    """Cards at D1 and D6, H15, L10 and L15: cut after column G, the upper band needs rows 1–7
+    and the lower 9–15; cut in the middle (after H), the upper one would need all 15."""
+    frame = frame_for(15, 15, ["D1", "D6", "H15", "L10", "L15"])
+    upper, lower = frame.bands
+    assert (upper.left, upper.cols, upper.top, upper.rows) == (2, 5, 0, 7)
+    assert (lower.left, lower.cols, lower.top, lower.rows) == (7, 6, 8, 7)
