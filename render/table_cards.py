@@ -11,6 +11,8 @@ An entertainer on a large cell shows its full face, animal included (render.card
 smaller one it shows only what a player needs: its arrowheads on a frame of its family's colour
 and, on a plain stage, its family symbol top left and its activity icon bottom right, large.
 The animal goes, as it tells nothing the family does not (U-2: each animal has its own colour).
+Cards smaller than the full face keep their family's colour without its pattern: the symbol
+tells the family, the marks stand on a calm ground, and a plain ground costs fewer bytes.
 LEAST_CARD is the smallest card on which all of this fits; render.table_frame never draws cells
 smaller.
 """
@@ -33,12 +35,12 @@ LEGIBLE = cards.DOT_LEAST
 SYMBOL_LEAST = math.ceil(LEGIBLE / 0.88) + 1
 ICON_LEAST = math.ceil(LEGIBLE / 0.86) + 1
 #: A penguin's marks, as shares of the card's side: the value's font size (larger on a small
-#: card, up to VALUE_LARGEST); the family symbol's centre and side; the activity icon's centre
-#: and side, on a white disc PENGUIN_DISC times as wide.
+#: card, up to VALUE_LARGEST); the family symbol's side; the activity icon's side, on a white
+#: disc PENGUIN_DISC times as wide.
 VALUE = 0.46
 VALUE_LARGEST = 0.56
-PENGUIN_MARK = (0.215, 0.765, 0.42)
-PENGUIN_ICON = (0.67, 0.67, 0.4)
+PENGUIN_MARK = 0.4
+PENGUIN_ICON = 0.38
 PENGUIN_DISC = 1.32
 #: A compact entertainer's arrowheads are this long (a share of the card), flatter than on the
 #: full face: as wide across, they leave the stage room for two large marks.
@@ -64,25 +66,22 @@ def value_size(size: int) -> int:
 
 def penguin_symbol(size: int) -> float:
     """The side of the family symbol on a penguin ``size`` pixels wide."""
-    return max(size * PENGUIN_MARK[2], SYMBOL_LEAST)
+    return max(size * PENGUIN_MARK, SYMBOL_LEAST)
 
 
 def penguin_icon(size: int) -> float:
     """The side of the activity icon on a penguin ``size`` pixels wide."""
-    return max(size * PENGUIN_ICON[2], ICON_LEAST)
+    return max(size * PENGUIN_ICON, ICON_LEAST)
 
 
 def penguin_marks(size: int) -> tuple[Mark, Mark]:
     """Where a penguin ``size`` pixels wide shows its family symbol and its activity icon
-    (whose white disc is PENGUIN_DISC times as wide): in their corners, clear of the rim."""
+    (whose white disc is PENGUIN_DISC times as wide): each in its bottom corner, clear of the
+    rim, and so clear of each other."""
     side, icon = penguin_symbol(size) / size, penguin_icon(size) / size
-    symbol = (
-        max(PENGUIN_MARK[0], EDGE + side / 2),
-        min(PENGUIN_MARK[1], 1 - EDGE - side / 2),
-        side,
-    )
-    middle = min(PENGUIN_ICON[0], 1 - EDGE - icon * PENGUIN_DISC / 2)
-    return symbol, (middle, middle, icon)
+    low = 1 - EDGE - side / 2
+    middle = 1 - EDGE - icon * PENGUIN_DISC / 2
+    return (EDGE + side / 2, low, side), (middle, middle, icon)
 
 
 def entertainer_symbol(size: int) -> float:
@@ -103,7 +102,7 @@ def compact_marks(size: int) -> tuple[Mark, Mark]:
     """Where a compact entertainer ``size`` pixels wide shows its family symbol (in the stage's
     top left corner) and its activity icon (bottom right)."""
     side, icon = entertainer_symbol(size) / size, entertainer_icon(size) / size
-    inner = COMPACT_STAGE + 0.005
+    inner = COMPACT_STAGE + 0.004
     return (inner + side / 2, inner + side / 2, side), (1 - inner - icon / 2,) * 2 + (icon,)
 
 
