@@ -129,9 +129,9 @@ def _band(draw: ImageDraw.ImageDraw, frame: Frame, band: Band) -> None:
     for width, fill in ((edge, ICE_EDGE), (rim, cards.WHITE), (0, ICE)):
         box = [ice[i] + (0 if opens[i] else grow[i] * width) for i in range(4)]
         draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=fill)
-    for i in range(-1 if opens[0] else 1, band.cols + (1 if opens[2] else 0)):
+    for i in range(0 if opens[0] else 1, band.cols + (1 if opens[2] else 0)):
         draw.line([(x0 + i * cell, ice[1]), (x0 + i * cell, ice[3] - 1)], fill=ICE_EDGE)
-    for i in range(-1 if opens[1] else 1, band.rows + (1 if opens[3] else 0)):
+    for i in range(0 if opens[1] else 1, band.rows + (1 if opens[3] else 0)):
         draw.line([(ice[0], y0 + i * cell), (ice[2] - 1, y0 + i * cell)], fill=ICE_EDGE)
     axis = text.font(LEGIBLE, True)
     # The names in the cells are a faint guide: the axes carry the coordinates, LEGIBLE.
