@@ -1,18 +1,18 @@
 """Card faces of The Penguin Ultimatum, drawn once per card and size and cached.
 
-Every card is a rounded square. Penguin cards show the family colour with a bold family pattern,
-the family's symbol (heart, clover, drop, cross: colour-blind players tell red, green and brown
-apart by it), the value and the activity icon. Entertainers show their animal large on a cream
-stage inside a frame of the animal's colour and pattern, the activity badge, the family symbol
-and its dots as yellow arrowheads on the frame, each pointing out at the cell it waits for; a
-turned entertainer is the same face rotated 180°, its symbol
-drawn upright.
+Every card is a rounded square (upright in a hand). Penguin cards show the family colour with a
+bold family pattern, the family's symbol (heart, clover, drop, cross: colour-blind players tell
+red, green and brown apart by it), the value and the activity icon. Entertainers show their
+animal large on a cream stage inside a frame of the animal's colour and pattern, the activity
+badge, the family symbol and its dots as yellow arrowheads on the frame, each pointing out at
+the cell it waits for; a turned entertainer is the same face rotated 180°, its symbol drawn
+upright. The cards as the party table lays them out on its cells are render.table_cards'.
 """
 
 from __future__ import annotations
 
 import math
-from functools import cache, lru_cache
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -59,10 +59,11 @@ COLOURS: tuple[Colour, ...] = (
     WHITE,
     *icons.COLOURS,
 )
-#: Where the family symbol sits (centre x, centre y, side, as fractions of the card side): on a
-#: penguin in the bottom left corner; on an entertainer bottom left of the stage, upright.
-PENGUIN_MARK = (0.215, 0.765, 0.42)
+#: Where the family symbol sits on an entertainer's full face (centre x, centre y, side, as
+#: fractions of the card side): bottom left of the stage, upright.
 ENTERTAINER_MARK = (0.3, 0.7, 0.26)
+BADGE_ICON = 0.31  # the activity icon on an entertainer's full face, as a share of its side
+ANIMAL = 0.58  # and its animal
 #: Each dot is an arrowhead on the frame pointing out of the card at the neighbouring cell it
 #: waits for (U-2): its tip this far in from the card's edge or corner, this long and this wide
 #: at its base (fractions of the card side). A bead on the frame only said "something here";
@@ -101,9 +102,11 @@ DIRECTION_VECTORS: dict[str, tuple[float, float]] = {
 }
 
 
-def dot_points(direction: str, side: float, width: float = DOT_WIDTH) -> list[tuple[float, float]]:
+def dot_points(
+    direction: str, side: float, width: float = DOT_WIDTH, length: float | None = None
+) -> list[tuple[float, float]]:
     """The corners of a dot's arrowhead (tip first) on a card ``side`` pixels wide, ``width``
-    of the side across."""
+    of the side across and ``length`` of it long (by default as long as its width asks)."""
     ux, uy = DIRECTION_VECTORS[direction]
     # The tip sits near the edge (or, diagonally, in the rounded corner) the direction leaves by.
     inset = DOT_TIP + (0.03 if ux and uy else 0)
@@ -111,7 +114,8 @@ def dot_points(direction: str, side: float, width: float = DOT_WIDTH) -> list[tu
     tip_y = 0.5 + uy * (0.5 - inset) / max(abs(ux), abs(uy))
     if ux and uy:  # diagonal: the corner itself, not the point of the diagonal on the edge
         tip_x, tip_y = (1 - inset if ux > 0 else inset), (1 - inset if uy > 0 else inset)
-    length = min(DOT_LONGEST, DOT_LENGTH * width / DOT_WIDTH)
+    if length is None:
+        length = min(DOT_LONGEST, DOT_LENGTH * width / DOT_WIDTH)
     base_x, base_y = tip_x - ux * length, tip_y - uy * length
     half = width / 2
     return [
@@ -122,10 +126,15 @@ def dot_points(direction: str, side: float, width: float = DOT_WIDTH) -> list[tu
 
 
 def paint_dot(
-    draw: ImageDraw.ImageDraw, direction: str, side: float, rim: float, width: float = DOT_WIDTH
+    draw: ImageDraw.ImageDraw,
+    direction: str,
+    side: float,
+    rim: float,
+    width: float = DOT_WIDTH,
+    length: float | None = None,
 ) -> None:
     """One dot: a yellow arrowhead with an ink rim ``rim`` wide, pointing out of the card."""
-    points = dot_points(direction, side, width)
+    points = dot_points(direction, side, width, length)
     draw.polygon(points, fill=INK)
     # The yellow inside: the same triangle pulled in towards its centre by the rim's width.
     cx = sum(x for x, _ in points) / 3
@@ -138,7 +147,7 @@ def paint_dot(
     draw.polygon(inner, fill=DOT)
 
 
-def _blank(size: int, height: int | None = None) -> tuple[Image.Image, ImageDraw.ImageDraw, float]:
+def blank(size: int, height: int | None = None) -> tuple[Image.Image, ImageDraw.ImageDraw, float]:
     """A see-through canvas SS times ``size`` wide (and ``height`` high, square if not given),
     and its width as a float: every measure of a face is a fraction of its width."""
     tall = size if height is None else height
@@ -146,11 +155,13 @@ def _blank(size: int, height: int | None = None) -> tuple[Image.Image, ImageDraw
     return big, ImageDraw.Draw(big), float(size * SS)
 
 
-def _shrink(big: Image.Image) -> Image.Image:
+def shrink(big: Image.Image) -> Image.Image:
+    """A face drawn SS times its size, reduced to it."""
     return sprites.shrink(big, SS)
 
 
-def _rim(draw: ImageDraw.ImageDraw, s: float, h: float | None = None) -> None:
+def rim(draw: ImageDraw.ImageDraw, s: float, h: float | None = None) -> None:
+    """The card's rounded ink rim (``s`` wide, ``h`` high, square if not given)."""
     draw.rounded_rectangle(
         (0, 0, s - 1, (s if h is None else h) - 1),
         radius=s * 0.1,
@@ -159,14 +170,24 @@ def _rim(draw: ImageDraw.ImageDraw, s: float, h: float | None = None) -> None:
     )
 
 
-def _family_ground(big: Image.Image, colour: str) -> None:
-    """The family colour with its pattern: stripes, dots, bands or zigzags, clipped to the card.
+def family_ground(big: Image.Image, colour: str, patterned: bool = True) -> None:
+    """The family colour with its pattern: stripes, dots, bands or zigzags, clipped to the card
+    (plain if not ``patterned``).
 
     The pattern is bold and coarse (about 45 % white, six repeats a card) so that it survives
     Discord's shrinking to a phone screen and tells the families apart in grey as well.
     """
     s, h = big.size
     ground = Image.new("RGBA", big.size, FAMILY[colour])
+    if patterned:
+        _pattern(ground, colour)
+    mask = Image.new("L", big.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, s - 1, h - 1), radius=s * 0.1, fill=255)
+    big.paste(ground, (0, 0), mask)
+
+
+def _pattern(ground: Image.Image, colour: str) -> None:
+    s, h = ground.size
     draw = ImageDraw.Draw(ground)
     tint = PATTERN[colour]
     step = s / 6
@@ -189,52 +210,14 @@ def _family_ground(big: Image.Image, colour: str) -> None:
         for i in range(-1, rows + 1):
             points = [(j * step / 2, i * step + (step / 3 if j % 2 else 0)) for j in range(14)]
             draw.line(points, fill=tint, width=line, joint="curve")
-    mask = Image.new("L", big.size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, s - 1, h - 1), radius=s * 0.1, fill=255)
-    big.paste(ground, (0, 0), mask)
 
 
-def _mark(draw: ImageDraw.ImageDraw, colour: str, cx: float, cy: float, side: float) -> None:
+def family_mark(draw: ImageDraw.ImageDraw, colour: str, cx: float, cy: float, side: float) -> None:
     """The family's symbol (heart, clover, drop or cross), ``side`` wide, in white with a bold
     ink rim, so the family reads by shape as well as by colour."""
     symbol = icons.FAMILY_SYMBOLS[colour]
     symbol(draw, cx, cy, side * 0.8, side * 0.09, INK)
     symbol(draw, cx, cy, side * 0.8, 0, WHITE)
-
-
-VALUE = 0.46  # a penguin's value, as a share of the card's side …
-VALUE_LARGEST = 0.56  # … larger on a small card, to stay legible on the party table
-
-
-def value_size(size: int) -> int:
-    """The font size of a penguin's value on a table card ``size`` pixels wide."""
-    return max(round(size * VALUE), min(DOT_LEAST, round(size * VALUE_LARGEST)))
-
-
-@cache
-def penguin(card: str, size: int) -> Image.Image:
-    """A penguin card: family colour and pattern, value top left, family symbol bottom left,
-    activity icon bottom right."""
-    data = PENGUINS[card]
-    big, draw, s = _blank(size)
-    _family_ground(big, data.colour)
-    _rim(draw, s)
-    value = text.font(value_size(size) * SS, True)
-    draw.text(
-        (s * 0.08, s * 0.02),
-        str(data.value),
-        font=value,
-        fill=WHITE,
-        anchor="la",
-        stroke_width=round(s * 0.035),
-        stroke_fill=INK,
-    )
-    mx, my, side = PENGUIN_MARK
-    _mark(draw, data.colour, mx * s, my * s, side * s)
-    cx, cy, r = s * 0.67, s * 0.67, s * 0.265
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=round(s * 0.025))
-    icons.ACTIVITY_ICONS[data.activity](draw, cx, cy, s * 0.4)
-    return _shrink(big)
 
 
 @cache
@@ -243,10 +226,10 @@ def hand_penguin(card: str, width: int, height: int) -> Image.Image:
     its family's symbol top right and its activity as large as the card allows below, so the
     two things that make a penguin enjoy a show (U-18) read at a glance on a phone."""
     data = PENGUINS[card]
-    big, draw, s = _blank(width, height)
+    big, draw, s = blank(width, height)
     h = float(big.height)
-    _family_ground(big, data.colour)
-    _rim(draw, s, h)
+    family_ground(big, data.colour)
+    rim(draw, s, h)
     value = text.font(round(s * 0.5), True)
     draw.text(
         (s * 0.07, s * 0.0),
@@ -257,11 +240,11 @@ def hand_penguin(card: str, width: int, height: int) -> Image.Image:
         stroke_width=round(s * 0.035),
         stroke_fill=INK,
     )
-    _mark(draw, data.colour, s * 0.73, s * 0.26, s * 0.46)
+    family_mark(draw, data.colour, s * 0.73, s * 0.26, s * 0.46)
     cx, cy, r = s * 0.5, h - s * 0.47, s * 0.41
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=round(s * 0.03))
     icons.ACTIVITY_ICONS[data.activity](draw, cx, cy, s * 0.62)
-    return _shrink(big)
+    return shrink(big)
 
 
 def _stage(
@@ -275,8 +258,8 @@ def _stage(
     the edge, the animal at ``animal`` (x, y, size) and the activity badge at ``badge`` (x, y,
     radius, rim width, icon size), all as fractions of the card side."""
     data = ENTERTAINERS[card]
-    big, draw, s = _blank(size)
-    _family_ground(big, data.colour)
+    big, draw, s = blank(size)
+    family_ground(big, data.colour)
     edge = s * inset
     draw.rounded_rectangle(
         (edge, edge, s - edge, s - edge),
@@ -285,7 +268,7 @@ def _stage(
         outline=INK,
         width=round(s * 0.015),
     )
-    _rim(draw, s)
+    rim(draw, s)
     ax, ay, side = animal
     icons.ANIMAL_ICONS[data.animal](draw, s * ax, s * ay, s * side)
     cx, cy, r = badge[0] * s, badge[1] * s, badge[2] * s
@@ -302,7 +285,8 @@ def entertainer(card: str, size: int, turned: bool = False) -> Image.Image:
     family symbol. Turned (U-2), the face is rotated so its dots point back; the family symbol
     is then drawn upright in the opposite corner so it still reads."""
     data = ENTERTAINERS[card]
-    big, draw, s = _stage(card, size, 0.15, (0.47, 0.44, 0.58), (0.655, 0.655, 0.2, 0.02, 0.31))
+    animal = (0.47, 0.44, ANIMAL)
+    big, draw, s = _stage(card, size, 0.15, animal, (0.655, 0.655, 0.2, 0.02, BADGE_ICON))
     for direction in data.dots:
         paint_dot(draw, direction, s, s * 0.022, dot_width(size))
     mx, my, side = ENTERTAINER_MARK
@@ -310,8 +294,8 @@ def entertainer(card: str, size: int, turned: bool = False) -> Image.Image:
         big = big.rotate(180)
         draw = ImageDraw.Draw(big)
         mx, my = 1 - mx, 1 - my
-    _mark(draw, data.colour, mx * s, my * s, side * s)
-    return _shrink(big)
+    family_mark(draw, data.colour, mx * s, my * s, side * s)
+    return shrink(big)
 
 
 @cache
@@ -325,13 +309,13 @@ def won(card: str, size: int) -> Image.Image:
     # strip, each shows its left 50 pixels or so, badge included.
     badge = (0.62, 0.7, 0.27, 0.03, WON_ACTIVITY)
     big, _, _ = _stage(card, size, 0.09, (0.38, 0.36, WON_ANIMAL), badge)
-    return _shrink(big)
+    return shrink(big)
 
 
 @cache
 def curtain(size: int) -> Image.Image:
     """A curtain card: drawn stage curtains under a gold pelmet."""
-    big, draw, s = _blank(size)
+    big, draw, s = blank(size)
     draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.1, fill=CURTAIN)
     draw.polygon([(s * 0.42, s * 0.2), (s * 0.58, s * 0.2), (s * 0.5, s * 0.97)], fill=INK)
     for i in range(1, 10):
@@ -344,15 +328,15 @@ def curtain(size: int) -> Image.Image:
         draw.chord((x - s * 0.09, s * 0.12, x + s * 0.09, s * 0.3), 0, 180, fill=GOLD)
     for x in (0.2, 0.8):
         draw.ellipse((s * (x - 0.06), s * 0.55, s * (x + 0.06), s * 0.63), fill=GOLD)
-    _rim(draw, s)
-    return _shrink(big)
+    rim(draw, s)
+    return shrink(big)
 
 
 def _back_frame(
     size: int, ground: Colour, frame: Colour
 ) -> tuple[Image.Image, ImageDraw.ImageDraw, float]:
     """A card back's ground with its inner frame; the emblem is the caller's."""
-    big, draw, s = _blank(size)
+    big, draw, s = blank(size)
     draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.1, fill=ground)
     inner = s * 0.12
     draw.rounded_rectangle(
@@ -368,8 +352,8 @@ def back(size: int) -> Image.Image:
     draw.ellipse((s * 0.32, s * 0.3, s * 0.68, s * 0.74), fill=INK)
     draw.ellipse((s * 0.4, s * 0.42, s * 0.6, s * 0.72), fill=WHITE)
     draw.polygon([(s * 0.46, s * 0.39), (s * 0.54, s * 0.39), (s * 0.5, s * 0.44)], fill=GOLD)
-    _rim(draw, s)
-    return _shrink(big)
+    rim(draw, s)
+    return shrink(big)
 
 
 @cache
@@ -382,38 +366,19 @@ def entertainer_back(size: int) -> Image.Image:
         angle = math.radians(-90 + 36 * i)
         points.append((s / 2 + r * math.cos(angle), s * 0.53 + r * math.sin(angle)))
     draw.polygon(points, fill=GOLD)
-    _rim(draw, s)
-    return _shrink(big)
+    rim(draw, s)
+    return shrink(big)
 
 
 @cache
 def activity(name: str, size: int, height: int | None = None) -> Image.Image:
     """An activity card: the activity icon large on cream in a gold frame (``height`` high if
     given, to stand beside the upright cards of a hand)."""
-    big, draw, s = _blank(size, height)
+    big, draw, s = blank(size, height)
     h = float(big.height)
     draw.rounded_rectangle((0, 0, s - 1, h - 1), radius=s * 0.1, fill=GOLD)
     inset = s * 0.09
     draw.rounded_rectangle((inset, inset, s - inset, h - inset), radius=s * 0.06, fill=STAGE)
     icons.ACTIVITY_ICONS[name](draw, s * 0.5, h * 0.5, s * 0.66)
-    _rim(draw, s, h)
-    return _shrink(big)
-
-
-@lru_cache(maxsize=1024)
-def flat_face(card: str, size: int, ground: Colour) -> Image.Image:
-    """``face`` laid on a plain ``ground`` (the ice of an empty cell), opaque, to paste fast."""
-    return sprites.flattened(face(card, size), ground)
-
-
-def face(card: str, size: int) -> Image.Image:
-    """The face of whatever lies on a table cell: a penguin, an entertainer (maybe turned) or a
-    curtain."""
-    if card == "curtain":
-        return curtain(size)
-    if card in PENGUINS:
-        return penguin(card, size)
-    name, _, flag = card.partition(" ")
-    if name in ENTERTAINERS and flag in ("", "turned"):
-        return entertainer(name, size, flag == "turned")
-    raise ValueError(f"unknown card {card!r}")
+    rim(draw, s, h)
+    return shrink(big)

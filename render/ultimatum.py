@@ -1,9 +1,10 @@
 """The Penguin Ultimatum: the party table (iceberg + panel) and a player's hand.
 
 The picture shows the part of the iceberg in use (render.table_frame): a grid of square cells,
-its edge drawn as the ice's border where the iceberg ends, column letters and row numbers on
-the axes (U-4). The water, the ice and the names of the cells (the names players type) are one
-cached background per part shown; card faces are cached per card and size (render.cards), so a
+in one band or, when too wide for one, two (the left half above the right), its edge drawn as
+the ice's border where the iceberg ends, column letters and row numbers on each band's axes
+(U-4). The water, the ice and the names of the cells (the names players type) are one cached
+background per part shown; card faces are cached per card and size (render.table_cards), so a
 picture only pastes cards, stones and waiting discs (render.table_marks), the stone's arrow and
 highlights, and draws the panel.
 
@@ -23,7 +24,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.table import cell_name
-from render import cards, palette, png, sprites, text
+from render import cards, palette, png, sprites, table_cards, text
 from render import labels as labels_table
 from render.common import RANK_COLOURS, arrow, canvas, legible, seat_names, view_kind
 from render.marks import draw_marks
@@ -41,7 +42,8 @@ from render.style import (
     TEXT_DIM,
     Colour,
 )
-from render.table_frame import MARGIN, WIDTH, Frame
+from render.table_frame import INSET as INSET
+from render.table_frame import MARGIN, WIDTH, Band, Frame
 from render.table_frame import view_frame as view_frame
 from render.table_marks import (
     LEGIBLE,
@@ -57,7 +59,6 @@ from render.ultimatum_panel import draw_panel, panel_height
 
 Box = png.Box
 
-INSET = 2  # ice showing between neighbouring cards
 CELL_NAME: Colour = (96, 132, 160)  # 3.5:1 on the ice: players type these names
 SHOWN: Colour = (255, 128, 32)  # a show that just took place
 PENDING: Colour = (236, 72, 200)  # a show still to be performed
@@ -107,42 +108,49 @@ def cell_box(name: str, frame: Frame) -> tuple[int, int, int, int]:
 @lru_cache(maxsize=64)
 def _iceberg(frame: Frame) -> Image.Image:
     """Water, the part of the iceberg shown with its edge where it ends, the axes and every
-    cell's name, faintly. Where the iceberg goes on, the ice runs out of the picture."""
-    cell = frame.cell
-    x0, y0 = frame.origin
+    cell's name, faintly, band by band. Where the iceberg goes on, the ice runs out of the
+    picture."""
     image, draw = canvas(WIDTH, frame.picture_height, SEA)
-    x1, y1 = x0 + frame.cols * cell, y0 + frame.rows * cell
+    for band in frame.bands:
+        _band(draw, frame, band)
+    return image
+
+
+def _band(draw: ImageDraw.ImageDraw, frame: Frame, band: Band) -> None:
+    """One band of the iceberg: its ice, grid, column letters, row numbers and cell names."""
+    cell = frame.cell
+    x0, y0 = band.origin
+    x1, y1 = x0 + band.cols * cell, y0 + band.rows * cell
     edge, rim = 6, 3
-    opens = frame.open_sides()
-    far = (x0 - MARGIN, y0 - MARGIN, WIDTH, frame.picture_height)
+    opens = frame.open_sides(band)
+    far = (x0 - MARGIN, y0 - MARGIN, min(WIDTH, x1 + MARGIN), y1 + MARGIN)
     ice = [far[i] if opens[i] else (x0, y0, x1, y1)[i] for i in range(4)]
     grow = (-1, -1, 1, 1)
     for width, fill in ((edge, ICE_EDGE), (rim, cards.WHITE), (0, ICE)):
         box = [ice[i] + (0 if opens[i] else grow[i] * width) for i in range(4)]
         draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=fill)
-    for i in range(-1 if opens[0] else 1, frame.cols + (1 if opens[2] else 0)):
+    for i in range(0 if opens[0] else 1, band.cols + (1 if opens[2] else 0)):
         draw.line([(x0 + i * cell, ice[1]), (x0 + i * cell, ice[3] - 1)], fill=ICE_EDGE)
-    for i in range(-1 if opens[1] else 1, frame.rows + (1 if opens[3] else 0)):
+    for i in range(0 if opens[1] else 1, band.rows + (1 if opens[3] else 0)):
         draw.line([(ice[0], y0 + i * cell), (ice[2] - 1, y0 + i * cell)], fill=ICE_EDGE)
     axis = text.font(LEGIBLE, True)
     # The names in the cells are a faint guide: the axes carry the coordinates, LEGIBLE.
     small = text.font(max(12, round(cell * 0.25)), True)
     half = cell / 2
-    for col in range(frame.cols):
-        letter = cell_name(frame.left + col, 0)[0]
+    for col in range(band.cols):
+        letter = cell_name(band.left + col, 0)[0]
         draw.text(
             (x0 + col * cell + half, y0 - MARGIN + 1), letter, font=axis, fill=TEXT, anchor="md"
         )
-    for row in range(frame.rows):
+    for row in range(band.rows):
         middle = y0 + row * cell + half
-        number = str(frame.top + row + 1)
+        number = str(band.top + row + 1)
         draw.text((x0 - MARGIN + 2, middle), number, font=axis, fill=TEXT, anchor="rm")
-        for col in range(frame.cols):
-            name = cell_name(frame.left + col, frame.top + row)
+        for col in range(band.cols):
+            name = cell_name(band.left + col, band.top + row)
             draw.text(
                 (x0 + col * cell + half, middle), name, font=small, fill=CELL_NAME, anchor="mm"
             )
-    return image
 
 
 @lru_cache(maxsize=64)
@@ -257,7 +265,7 @@ def _draw_table(
     face_size = cell - 2 * INSET
     for name, card in view["table"].items():
         x0, y0, _, _ = frame.box(name)
-        image.paste(cards.flat_face(card, face_size, ICE), (x0 + INSET, y0 + INSET))
+        image.paste(table_cards.flat_face(card, face_size, ICE), (x0 + INSET, y0 + INSET))
     last = view.get("last") or {}
     star = _star(max(round(cell * 0.42), LEGIBLE + 2))
     drawn: list[Box] = []
@@ -355,8 +363,8 @@ def _mapped_blank(frame: Frame, picture_height: int) -> Image.Image:
 
 @lru_cache(maxsize=1024)
 def _mapped_face(card: str, face_size: int) -> Image.Image:
-    """A card's face on the ice (``cards.flat_face``) mapped onto the table palette."""
-    face = cards.flat_face(card, face_size, ICE)
+    """A card's face on the ice (``table_cards.flat_face``) mapped onto the table palette."""
+    face = table_cards.flat_face(card, face_size, ICE)
     return face.quantize(palette=table_palette(), dither=Image.Dither.NONE)
 
 

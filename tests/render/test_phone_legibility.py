@@ -12,14 +12,19 @@ What is measured, in phone pixels (a picture's pixels × 400 / its width):
   stone, a waiting disc and its digit, an entertainer's arrowheads (across), a penguin card's
   value, the icons of won and gone entertainers, a show's star, a floe's name, its fish and
   penguins, a caught floe's seat shape;
+- the family symbol and the activity icon of every card on the table (and an entertainer's
+  animal where its full face shows one), each drawn alone at the size its card draws it, as
+  the larger of its ink's height and width (a symbol's size, as a letter's is its em), for the
+  smallest symbol or icon of its kind;
 - and, from the drawn pixels, how tall each stone's colour stands on its card.
 """
 
 from __future__ import annotations
 
 import inspect
+import math
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +36,17 @@ from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
 from bot.play.choices import step_of
 from bot.ratings import Ratings, Scope, leaderboard, profile, texts
-from render import cards, fish, fish_results, sprites, table_marks, text, ultimatum
+from render import (
+    cards,
+    fish,
+    fish_results,
+    icons,
+    sprites,
+    table_cards,
+    table_marks,
+    text,
+    ultimatum,
+)
 from render import leaderboard as board_picture
 from render import profile as profile_picture
 from render import tournament_podium as podium_picture
@@ -40,6 +55,7 @@ from render import tournament_standings as standings_picture
 from render.common import PHONE_LEAST, PHONE_WIDTH
 from render.ratings_layout import WIDTH as RATINGS_WIDTH
 from render.style import INK, SEAT_COLOURS, SEAT_SHAPES, shape_points
+from render.table_frame import GRID
 from render.ultimatum_panel import WON_LEAST, WON_ROOM, won_size
 from tests.ratings.games import person, random_results
 from tests.render.games import LONG_NAMES, fish_game, ultimatum_game
@@ -88,7 +104,7 @@ def written(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Written]]:
 
 def _empty_caches() -> None:
     """Empty the cache of every drawing function of the renderer (not the fitted palettes)."""
-    for module in (cards, fish, fish_results, sprites, table_marks, text, ultimatum):
+    for module in (cards, fish, fish_results, sprites, table_cards, table_marks, text, ultimatum):
         for name, member in inspect.getmembers(module):
             if hasattr(member, "cache_clear") and "palette" not in name and "sample" not in name:
                 member.cache_clear()
@@ -152,14 +168,51 @@ def table_marks_sizes(view: Mapping[str, Any], marks: Mapping[str, str]) -> dict
     faces = {card_id.partition(" ")[0] for card_id in view["table"].values()}
     if faces & set(ENTERTAINERS):
         sizes["arrowhead"] = cards.dot_width(card) * card
+        sizes["entertainer family symbol"] = symbol_ink(table_cards.entertainer_symbol(card))
+        sizes["entertainer activity icon"] = icon_ink(table_cards.entertainer_icon(card))
+        if card >= table_cards.FULL_FACE:
+            sizes["entertainer animal"] = icon_ink(card * cards.ANIMAL, icons.ANIMAL_ICONS)
     if faces & set(PENGUINS):
-        sizes["penguin value"] = cards.value_size(card)
+        sizes["penguin value"] = table_cards.value_size(card)
+        sizes["penguin family symbol"] = symbol_ink(table_cards.penguin_symbol(card))
+        sizes["penguin activity icon"] = icon_ink(table_cards.penguin_icon(card))
     for seat, won in enumerate(view["won"]):
         if won:
             sizes[f"won icons of seat {seat}"] = won_size(len(won), WON_ROOM) * cards.WON_ACTIVITY
     if view["removed"]:
         sizes["gone icons"] = WON_LEAST * cards.WON_ACTIVITY
     return sizes
+
+
+INK_SCALE = 4  # symbols and icons are measured drawn this many times larger
+
+
+def _ink(paint: Callable[[ImageDraw.ImageDraw, float], None], side: float) -> float:
+    """The larger of the height and width of what ``paint`` draws round the middle of a clear
+    canvas, ``side`` pixels a side (and twice as much room), in pixels."""
+    room = math.ceil(side * 2 * INK_SCALE)
+    canvas = Image.new("RGBA", (room, room), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(canvas), room / 2)
+    box = canvas.getbbox()
+    assert box, "nothing drawn"
+    return max(box[2] - box[0], box[3] - box[1]) / INK_SCALE
+
+
+def symbol_ink(side: float) -> float:
+    """The size of the smallest family symbol drawn ``side`` pixels a side on a card."""
+    return min(
+        _ink(lambda d, m, c=c: cards.family_mark(d, c, m, m, side * INK_SCALE), side)
+        for c in cards.FAMILY
+    )
+
+
+def icon_ink(
+    side: float, painters: Mapping[str, icons.IconPainter] = icons.ACTIVITY_ICONS
+) -> float:
+    """The size of the smallest icon of ``painters`` drawn ``side`` pixels a side."""
+    return min(
+        _ink(lambda d, m, p=p: p(d, m, m, side * INK_SCALE), side) for p in painters.values()
+    )
 
 
 def stone_heights(image: Image.Image, view: Mapping[str, Any]) -> dict[str, int]:
@@ -189,8 +242,8 @@ def stone_heights(image: Image.Image, view: Mapping[str, Any]) -> dict[str, int]
 def test_every_mark_of_the_party_table_reads_on_a_phone(
     written: list[Written], case: str, view: dict[str, Any], marks: Mapping[str, str]
 ) -> None:
-    """Stones, discs and digits, arrowheads, values, won and gone icons, names, scores, counts,
-    axes and choice tags: none under 12 phone pixels."""
+    """Stones, discs and digits, arrowheads, values, family symbols, activity icons, won and
+    gone icons, names, scores, counts, axes and choice tags: none under 12 phone pixels."""
     names = list(LONG_NAMES)
     image = ultimatum.render_table(view, names)
     if marks:
@@ -216,28 +269,20 @@ def test_a_digit_is_as_tall_as_its_size_says() -> None:
 
 
 def test_the_measure_notices_a_small_stone() -> None:
-    """A stone drawn as a seat token 0.38 of a cell wide spans fewer than 12 phone pixels where
-    a 15 × 15 iceberg is in use, so the check above fails on it; the stones drawn pass."""
-    view = ultimatum_game(4, seed=1, actions=300, width=15, height=15).view(None)
-    assert view["stones"]
-    frame = ultimatum.view_frame(view)
-    old = round(frame.cell * 0.38)
+    """A stone drawn as a seat token 0.38 of a cell wide spans fewer than 12 phone pixels on
+    the cells of 15 columns drawn side by side, so the check above fails on it; the stones
+    drawn on cells that small still pass."""
+    cell = GRID // 15
+    old = round(cell * 0.38)
     shape = max(
         max(y for _, y in shape_points(s, 0, 0, old * 0.46)) * 2
         for s in SEAT_SHAPES
         if s != "circle"
     )
-    assert (
-        phone(shape, ultimatum.WIDTH)
-        < PHONE_LEAST
-        <= phone(
-            min(
-                table_marks.stone_shape_height(seat, table_marks.stone_side(frame.cell))
-                for seat in range(4)
-            ),
-            ultimatum.WIDTH,
-        )
+    drawn = min(
+        table_marks.stone_shape_height(seat, table_marks.stone_side(cell)) for seat in range(4)
     )
+    assert phone(shape, ultimatum.WIDTH) < PHONE_LEAST <= phone(drawn, ultimatum.WIDTH)
 
 
 # --- the other pictures ---------------------------------------------------------------------------
