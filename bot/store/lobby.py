@@ -10,6 +10,7 @@ from typing import Any
 from bot.store.connection import Connection, IntegrityError
 from bot.store.core import StoreCore
 from bot.store.errors import InvalidValue, LobbyError, StoreError
+from bot.store.logs import pack_log
 from bot.store.records import GameRecord, NewGame, Opening, OutboxDraft, Status
 from bot.store.rows import fetch_at, fetch_record
 from bot.store.settings import check_reminder_hours, check_timeout_days, read_guild_settings
@@ -195,12 +196,14 @@ class LobbyMixin(StoreCore):
         """End a lobby or a running game without a result (who may do so is the caller's rule)."""
         now = self._now()
         async with self._db.transaction() as conn:
-            await fetch_at(conn, game_id, None, "active", "lobby")
+            record = await fetch_at(conn, game_id, None, "active", "lobby")
             await conn.execute(
                 "UPDATE games SET status = 'cancelled', version = version + 1, updated_at = ?, "
                 "to_move_seat = NULL, next_reminder_at = NULL, deadline_at = NULL WHERE id = ?",
                 (now, game_id),
             )
+            if record.status == "active":
+                await pack_log(conn, game_id)
             # A cancelled game never counts (a running game has no result; this keeps it so).
             await conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
             return await self._finish_change(conn, game_id, now, announce)
