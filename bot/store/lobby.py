@@ -14,7 +14,7 @@ from bot.store.logs import pack_log
 from bot.store.records import GameRecord, NewGame, Opening, OutboxDraft, Status
 from bot.store.rows import fetch_at, fetch_record
 from bot.store.settings import check_reminder_hours, check_timeout_days, read_guild_settings
-from bot.store.state import forget_settled_posts, refresh_due, write_state
+from bot.store.state import forget_settled_posts, mark_seats, refresh_due, write_state
 
 #: Builds the messages announcing a change; called inside its transaction, queued with it.
 Announce = Callable[[GameRecord], Iterable[OutboxDraft]]
@@ -204,6 +204,7 @@ class LobbyMixin(StoreCore):
             )
             if record.status == "active":
                 await pack_log(conn, game_id)
+            await mark_seats(conn, game_id, "cancelled")
             # A cancelled game never counts (a running game has no result; this keeps it so).
             await conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
             return await self._finish_change(conn, game_id, now, announce)

@@ -499,6 +499,20 @@ V15 = (
     "DELETE FROM actions WHERE game_id IN (SELECT id FROM games WHERE packed_log IS NOT NULL)",
 )
 
+# Version 16: a person's open seats by index. ``seats.ended`` mirrors whether the seat's game
+# has ended (finished or cancelled), kept by every write that changes a game's status
+# (bot.store.state.mark_seats), so /game mine reads a person's open seats along a partial index
+# instead of every seat they ever had.
+V16 = (
+    "ALTER TABLE seats ADD COLUMN ended INTEGER NOT NULL DEFAULT 0 CHECK (ended IN (0, 1))",
+    "UPDATE seats SET ended = 1 "
+    "WHERE game_id IN (SELECT id FROM games WHERE status IN ('finished', 'cancelled'))",
+    """
+    CREATE INDEX seats_open_by_user ON seats (user_id, game_id)
+    WHERE user_id IS NOT NULL AND ended = 0
+    """,
+)
+
 #: MIGRATIONS[i] takes a database from version BASELINE_VERSION + i to the next.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     V11,
@@ -524,6 +538,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     V13,
     V14,
     V15,
+    V16,
 )
 
 LATEST = BASELINE_VERSION + len(MIGRATIONS)

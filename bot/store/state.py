@@ -31,6 +31,13 @@ async def forget_settled_posts(conn: Connection, game_id: int) -> None:
     await conn.execute(f"DELETE FROM outbox WHERE game_id = ? AND {SETTLED}", (game_id,))
 
 
+async def mark_seats(conn: Connection, game_id: int, status: Status) -> None:
+    """Mark a game's seats as those of an ended game or an open one (``seats.ended``, which a
+    person's list of open games reads by index), inside the caller's transaction."""
+    ended = int(status in ("finished", "cancelled"))
+    await conn.execute("UPDATE seats SET ended = ? WHERE game_id = ?", (ended, game_id))
+
+
 def places(ranking: Sequence[Sequence[int]]) -> dict[int, int]:
     """Seat → place (1 = best); tied seats share a place and the next place is skipped."""
     result: dict[int, int] = {}
@@ -148,6 +155,8 @@ async def write_state(
     await refresh_due(conn, record.id)
     if status != "active":
         await pack_log(conn, record.id)
+    if status != record.status:
+        await mark_seats(conn, record.id, status)
     if status != "active" and record.status == "active":
         await forget_settled_posts(conn, record.id)
     return replace(

@@ -264,6 +264,9 @@ async def _open_old(old: Raw, new: Raw, logs: Logs, clock: Clock) -> None:
         assert opened.pop("actions") == [r for r in before.pop("actions") if r[0] not in finished]
         packed = await old.fetch("SELECT id FROM games WHERE packed_log IS NOT NULL")
         assert {row[0] for row in packed} == finished
+        # The seats of a finished game are marked ended; the others are open.
+        marked = await old.fetch("SELECT game_id, ended FROM seats")
+        assert marked and all(bool(ended) == (game in finished) for game, ended in marked)
         assert opened == before
         assert await store.replace_ratings(Rebuilder()) == 1
         assert not await store.ratings_stale()
