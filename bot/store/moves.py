@@ -47,19 +47,7 @@ async def _stored_games(
         params,
     )
     logs: dict[int, list[str]] = {row["id"]: [] for row in rows}
-    last_at: dict[int, float] = {}
-    broken: dict[int, Exception] = {}
-    for row in rows:
-        if row["packed_log"] is None:
-            continue
-        try:
-            packed = unpacked(row["packed_log"])
-        except (ValueError, TypeError) as error:
-            broken[row["id"]] = error
-            continue
-        logs[row["id"]] = [text for _seq, _seat, text, _at in packed]
-        if packed:
-            last_at[row["id"]] = packed[-1][3]
+    last_at: dict[int, float | None] = {}
     in_rows = [row["id"] for row in rows if row["packed_log"] is None]
     for row in await conn.execute_fetchall(
         "SELECT game_id, text, created_at FROM actions "
@@ -72,9 +60,11 @@ async def _stored_games(
     for row in rows:
         game_id = row["id"]
         try:
-            if game_id in broken:
-                raise broken[game_id]
             record = record_of_row(row)
+            if row["packed_log"] is not None:
+                packed = unpacked(row["packed_log"])
+                logs[game_id] = [text for _seq, _seat, text, _at in packed]
+                last_at[game_id] = packed[-1][3] if packed else None
         except Exception as error:
             found.append((game_id, error))
             continue

@@ -133,3 +133,19 @@ async def test_a_cancelled_games_log_is_packed_as_played(store: Store, clock: Cl
     assert await _logged(store, record.id) == played
     stored = await store.stored_game(record.id)
     assert stored.record.status == "cancelled" and stored.actions == tuple(p[2] for p in played)
+
+
+async def test_an_unreadable_packed_log_is_reported_and_the_others_checked(
+    store: Store, clock: Clock
+) -> None:
+    """A packed log this code cannot read (a bad restore) makes its game broken in the snapshot
+    check, which still checks every other game."""
+    finished = []
+    for seed in (1, 2):
+        record = await started(store, "fish", 2, seed=seed)
+        finished.append((await _play(store, clock, record.id, random.Random(seed), False))[0])
+    await store._db.write_one(
+        "UPDATE games SET packed_log = ? WHERE id = ?", ('[[0, "A1"', finished[0].id)
+    )
+    report = await check_snapshots(store)
+    assert report.checked == 2 and [game for game, _why in report.broken] == [finished[0].id]
