@@ -9,7 +9,7 @@ from datetime import datetime
 
 from bot.store.connection import Connection
 from bot.store.rows import when
-from bot.store.schema import PACKED_LOG
+from bot.store.schema import PACKED_LOG, UNPACKED
 
 #: The packing, in SQLite's words (the PostgreSQL backend translates it).
 PACK = PACKED_LOG["sqlite"]
@@ -55,14 +55,23 @@ async def read_log(conn: Connection, game_id: int) -> list[LoggedAction]:
     ]
 
 
-async def pack_log(conn: Connection, game_id: int) -> None:
-    """Pack a finished game's log into its row and delete its action rows (nothing when it is
-    packed already), inside the caller's transaction."""
+async def pack_log(conn: Connection, game_id: int) -> bool:
+    """Pack an ended game's log into its row and delete its action rows, inside the caller's
+    transaction; whether it was packed (not when it is packed already or runs)."""
     packed = await conn.execute(
-        f"UPDATE games SET packed_log = {PACK} WHERE id = ? AND packed_log IS NULL", (game_id,)
+        f"UPDATE games SET packed_log = {PACK} WHERE id = ? AND {UNPACKED}", (game_id,)
     )
     if packed:
         await conn.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+    return bool(packed)
+
+
+async def unpacked_games(conn: Connection, limit: int) -> list[int]:
+    """Up to ``limit`` games that ended before their logs were packed, by id."""
+    rows = await conn.execute_fetchall(
+        f"SELECT id FROM games WHERE {UNPACKED} ORDER BY id LIMIT ?", (limit,)
+    )
+    return [int(row["id"]) for row in rows]
 
 
 async def unpack_log(conn: Connection, game_id: int, keep: int) -> None:

@@ -9,7 +9,14 @@ from bot.store.connection import Connection
 from bot.store.core import StoreCore
 from bot.store.errors import GameNotFound, InvalidValue
 from bot.store.lobby import Announce, check_level
-from bot.store.logs import LoggedAction, read_log, unpack_log, unpacked
+from bot.store.logs import (
+    LoggedAction,
+    pack_log,
+    read_log,
+    unpack_log,
+    unpacked,
+    unpacked_games,
+)
 from bot.store.records import GameRecord, OutboxDraft, OutboxEntry, Position, Status, StoredGame
 from bot.store.rows import (
     GAME_COLUMNS,
@@ -109,6 +116,15 @@ class MovesMixin(StoreCore):
         if isinstance(game, Exception):
             raise game
         return game
+
+    async def pack_ended_logs(self, limit: int) -> int:
+        """Pack the logs of up to ``limit`` games that ended before logs were packed (an
+        upgraded database), in one transaction; how many were packed (0: none is left)."""
+        async with self._db.transaction() as conn:
+            packed = [
+                await pack_log(conn, game_id) for game_id in await unpacked_games(conn, limit)
+            ]
+        return sum(packed)
 
     async def repair(
         self,

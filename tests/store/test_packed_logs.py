@@ -13,8 +13,10 @@ import pytest
 from bot.cogs.history import history_lines, replay_views
 from bot.play.check import SnapshotReport, check_snapshots
 from bot.play.games import load_game
+from bot.play.packing import pack_ended_logs
 from bot.play.turns import apply_action, truncate_log
 from bot.store import GameRecord, Store
+from bot.store.logs import unpack_log
 from tests.store.conftest import Clock, started
 
 Entry = tuple[int, int, str, datetime]
@@ -149,3 +151,32 @@ async def test_an_unreadable_packed_log_is_reported_and_the_others_checked(
     )
     report = await check_snapshots(store)
     assert report.checked == 2 and [game for game, _why in report.broken] == [finished[0].id]
+
+
+async def test_games_that_ended_before_packing_are_packed_in_batches(
+    store: Store, clock: Clock
+) -> None:
+    """Games that ended with their log in rows (a database upgraded from schema 14) are read
+    from their rows, then packed a batch per transaction, each log as it was played; a running
+    game keeps its rows."""
+    ended = []
+    for seed in (1, 2, 3):
+        record = await started(store, "fish", 2, seed=seed)
+        ended.append((await _play(store, clock, record.id, random.Random(seed), False))[0])
+    cancelled = await started(store, "ultimatum", 2, seed=4)
+    await _play(store, clock, cancelled.id, random.Random(4), True)
+    await store.cancel(cancelled.id)
+    running = await started(store, "fish", 2, seed=5)
+    await _play(store, clock, running.id, random.Random(5), True)
+    games = [game.id for game in ended] + [cancelled.id, running.id]
+    logs = {game: await _logged(store, game) for game in games}
+    async with store._db.transaction() as conn:  # as schema 14 kept them
+        for game in games[:-1]:
+            await unpack_log(conn, game, len(logs[game]))
+    assert {game: await _logged(store, game) for game in games} == logs
+    assert await pack_ended_logs(store, batch=3) == 4
+    assert {game: await _logged(store, game) for game in games} == logs
+    assert all([await _packed(store, game) for game in games[:-1]])
+    assert not await _packed(store, running.id) and await _rows(store, running.id) > 0
+    assert sum([await _rows(store, game) for game in games[:-1]]) == 0
+    assert await pack_ended_logs(store) == 0

@@ -20,6 +20,7 @@ import pytest
 
 from bot.games import new_game
 from bot.play.games import load_game, position_of
+from bot.play.packing import pack_ended_logs
 from bot.play.rater import Rebuilder
 from bot.play.turns import apply_action
 from bot.store import OutboxDraft, Store, StoreOpenError, schema
@@ -193,9 +194,9 @@ async def test_a_database_of_the_current_version_opens_without_loss(
 ) -> None:
     """Rows written by the store, put into a database made by the DDL of the baseline version
     (every game's log a row per action, as it kept them), open as they were, the finished
-    game's log packed and read back as played; once rebuilt, its ratings are those the store
-    kept game by game; the store plays on in it; and it has exactly the shape a new database
-    has."""
+    game's log read back as played before and after it is packed; once rebuilt, its ratings
+    are those the store kept game by game; the store plays on in it; and it has exactly the
+    shape a new database has."""
     async with await open_store(target, clock) as store:
         await _fill(store)
         logs = await _logs(store)
@@ -257,13 +258,18 @@ async def _open_old(old: Raw, new: Raw, logs: Logs, clock: Clock) -> None:
     async with await open_store(old.target, clock) as store:
         assert (await store.pragmas())["user_version"] == schema.LATEST
         assert await store.ratings_stale()
+        # The finished games' logs are read from their rows until they are packed, a batch at
+        # a time; then the action rows of a finished game are gone and nothing else changed.
+        assert await _logs(store) == logs
+        assert await old.fetch("SELECT id FROM games WHERE packed_log IS NOT NULL") == []
+        assert await pack_ended_logs(store, batch=1) == len(finished)
         assert await _logs(store) == logs
         opened = await kept(old)
         assert [r for r in opened.pop("meta") if r[0] != "ratings_stale"] == before.pop("meta")
-        # A finished game's log is packed into its row: its action rows are gone.
         assert opened.pop("actions") == [r for r in before.pop("actions") if r[0] not in finished]
         packed = await old.fetch("SELECT id FROM games WHERE packed_log IS NOT NULL")
         assert {row[0] for row in packed} == finished
+        assert await pack_ended_logs(store) == 0
         # The seats of a finished game are marked ended; the others are open.
         marked = await old.fetch("SELECT game_id, ended FROM seats")
         assert marked and all(bool(ended) == (game in finished) for game, ended in marked)
