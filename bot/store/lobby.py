@@ -196,14 +196,13 @@ class LobbyMixin(StoreCore):
         """End a lobby or a running game without a result (who may do so is the caller's rule)."""
         now = self._now()
         async with self._db.transaction() as conn:
-            record = await fetch_at(conn, game_id, None, "active", "lobby")
+            await fetch_at(conn, game_id, None, "active", "lobby")
             await conn.execute(
                 "UPDATE games SET status = 'cancelled', version = version + 1, updated_at = ?, "
                 "to_move_seat = NULL, next_reminder_at = NULL, deadline_at = NULL WHERE id = ?",
                 (now, game_id),
             )
-            if record.status == "active":
-                await pack_log(conn, game_id)
+            await pack_log(conn, game_id)  # a running game's (a lobby has no log)
             await mark_seats(conn, game_id, "cancelled")
             # A cancelled game never counts (a running game has no result; this keeps it so).
             await conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))

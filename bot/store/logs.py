@@ -1,5 +1,5 @@
 """A game's action log: a row per action while the game runs, one packed value once it has
-finished (``games.packed_log``, see ``bot.store.schema.PACKED_LOG``), read the same either way."""
+ended (``games.packed_log``, see ``bot.store.schema.PACKED_LOG``), read the same either way."""
 
 from __future__ import annotations
 
