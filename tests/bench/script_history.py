@@ -227,33 +227,39 @@ async def main(args: argparse.Namespace) -> None:
     """Every size asked for, built side by side on each backend asked for, one line each."""
     server = None
     print(f"code: {args.code}")
-    for backend in args.backends:
-        async with AsyncExitStack() as stack:
-            sizes = []
-            for finished in args.sizes:
-                running = RUNNING_OF.get(finished, max(1, finished // 10))
-                if backend == "sqlite":
-                    folder = stack.enter_context(tempfile.TemporaryDirectory())
-                    target = str(Path(folder) / "h.sqlite3")
-                else:
-                    if server is None:
-                        from tests.pg import start_server
+    try:
+        for backend in args.backends:
+            async with AsyncExitStack() as stack:
+                sizes = []
+                for finished in args.sizes:
+                    running = RUNNING_OF.get(finished, max(1, finished // 10))
+                    if backend == "sqlite":
+                        folder = stack.enter_context(tempfile.TemporaryDirectory())
+                        target = str(Path(folder) / "h.sqlite3")
+                    else:
+                        if server is None:
+                            from tests.pg import start_server
 
-                        server = start_server()
-                    target = await stack.enter_async_context(server.database())
-                built = await build(target, finished, running)
-                stack.push_async_callback(built.store.close)
-                sizes.append(built)
-            for built, figures in zip(sizes, await side_by_side(sizes), strict=True):
-                shown = "  ".join(
-                    f"{name} {value:.0f}" if name == "bytes/finished" else f"{name} {value:.2f}"
-                    for name, value in figures.items()
-                )
-                print(
-                    f"{built.finished:>9,} finished {built.running:>6,} running {backend:<10} "
-                    f"{shown}"
-                )
-                sys.stdout.flush()
+                            server = start_server()
+                        target = await stack.enter_async_context(server.database())
+                    built = await build(target, finished, running)
+                    stack.push_async_callback(built.store.close)
+                    sizes.append(built)
+                for built, figures in zip(sizes, await side_by_side(sizes), strict=True):
+                    show(backend, built, figures)
+    finally:
+        if server is not None and server.cluster is not None:
+            server.cluster.remove()  # the cluster this run started, with its files
+
+
+def show(backend: str, built: Built, figures: dict[str, float]) -> None:
+    """One size's line."""
+    shown = "  ".join(
+        f"{name} {value:.0f}" if name == "bytes/finished" else f"{name} {value:.2f}"
+        for name, value in figures.items()
+    )
+    print(f"{built.finished:>9,} finished {built.running:>6,} running {backend:<10} {shown}")
+    sys.stdout.flush()
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
