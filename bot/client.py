@@ -16,6 +16,7 @@ from bot.cogs.errors import PenguinTree
 from bot.config import Settings
 from bot.host import Host
 from bot.play.check import RUNNING, SnapshotReport, check_snapshots
+from bot.play.packing import pack_ended_logs
 from bot.play.ratings import Rater
 from bot.store import Store
 from bot.texts.mentions import CommandMentions
@@ -72,7 +73,8 @@ class PenguinBot(Host):
         await self.sync_commands()
 
     async def check_snapshots(self) -> SnapshotReport | None:
-        """Replay every running game from its log and repair a snapshot that differs (logged).
+        """Replay every running game from its log and repair a snapshot that differs (logged);
+        then pack the logs of games that ended before an upgrade packed them.
 
         Finished and cancelled games are not replayed at start: that would cost all of history
         on every start (``python -m bot.admin copy`` replays them all when moving a database).
@@ -93,6 +95,13 @@ class PenguinBot(Host):
             len(report.repaired),
             len(report.broken),
         )
+        try:
+            packed = await pack_ended_logs(self.store)
+        except Exception:  # the logs stay readable as rows; the next start tries again
+            log.exception("packing the logs of ended games failed")
+        else:
+            if packed:
+                log.info("packed the logs of %d game(s) that ended before the upgrade", packed)
         return report
 
     # --- command sync --------------------------------------------------------------------------

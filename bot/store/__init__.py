@@ -26,7 +26,7 @@ from bot.store.errors import (
     StoreOpenError,
     VersionConflict,
 )
-from bot.store.moves import LoggedAction
+from bot.store.logs import LoggedAction
 from bot.store.queries import GamePage
 from bot.store.records import (
     GameRecord,

@@ -10,10 +10,11 @@ from typing import Any
 from bot.store.connection import Connection, IntegrityError
 from bot.store.core import StoreCore
 from bot.store.errors import InvalidValue, LobbyError, StoreError
+from bot.store.logs import pack_log
 from bot.store.records import GameRecord, NewGame, Opening, OutboxDraft, Status
 from bot.store.rows import fetch_at, fetch_record
 from bot.store.settings import check_reminder_hours, check_timeout_days, read_guild_settings
-from bot.store.state import forget_settled_posts, refresh_due, write_state
+from bot.store.state import forget_settled_posts, mark_seats, refresh_due, write_state
 
 #: Builds the messages announcing a change; called inside its transaction, queued with it.
 Announce = Callable[[GameRecord], Iterable[OutboxDraft]]
@@ -201,6 +202,8 @@ class LobbyMixin(StoreCore):
                 "to_move_seat = NULL, next_reminder_at = NULL, deadline_at = NULL WHERE id = ?",
                 (now, game_id),
             )
+            await pack_log(conn, game_id)  # a running game's (a lobby has no log)
+            await mark_seats(conn, game_id, "cancelled")
             # A cancelled game never counts (a running game has no result; this keeps it so).
             await conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
             return await self._finish_change(conn, game_id, now, announce)

@@ -4,45 +4,32 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from datetime import datetime
 
 from bot.store.connection import Connection
 from bot.store.core import StoreCore
 from bot.store.errors import GameNotFound, InvalidValue
 from bot.store.lobby import Announce, check_level
+from bot.store.logs import (
+    LoggedAction,
+    pack_log,
+    read_log,
+    unpack_log,
+    unpacked,
+    unpacked_games,
+)
 from bot.store.records import GameRecord, OutboxDraft, OutboxEntry, Position, Status, StoredGame
 from bot.store.rows import (
-    SELECT_SNAPSHOTS,
+    GAME_COLUMNS,
+    SEAT_LIST,
     fetch_at,
     fetch_record,
     fetch_with_snapshot,
     record_of_row,
-    when,
 )
 from bot.store.state import write_state
 
 #: Every status a game with an engine state can have.
 STARTED: tuple[Status, ...] = ("active", "finished", "cancelled")
-
-
-@dataclass(frozen=True)
-class LoggedAction:
-    """One entry of a game's action log."""
-
-    seq: int
-    seat: int
-    text: str
-    at: datetime
-
-
-async def read_log(conn: Connection, game_id: int) -> list[LoggedAction]:
-    """A game's action log in order."""
-    rows = await conn.execute_fetchall(
-        "SELECT seq, seat, text, created_at FROM actions WHERE game_id = ? ORDER BY seq",
-        (game_id,),
-    )
-    return [LoggedAction(r["seq"], r["seat"], r["text"], when(r["created_at"])) for r in rows]
 
 
 def _status_in(statuses: Sequence[Status]) -> str:
@@ -62,15 +49,17 @@ async def _stored_games(
     """Started games with their snapshots and logs, by id (``params`` end with the limit); a
     row this code cannot read comes as the error it raised, so that the others still can."""
     rows = await conn.execute_fetchall(
-        f"{SELECT_SNAPSHOTS} WHERE snapshot IS NOT NULL AND {where} ORDER BY id LIMIT ?",
+        f"SELECT {GAME_COLUMNS}, {SEAT_LIST}, snapshot, packed_log FROM games "
+        f"WHERE snapshot IS NOT NULL AND {where} ORDER BY id LIMIT ?",
         params,
     )
     logs: dict[int, list[str]] = {row["id"]: [] for row in rows}
-    last_at: dict[int, float] = {}
+    last_at: dict[int, float | None] = {}
+    in_rows = [row["id"] for row in rows if row["packed_log"] is None]
     for row in await conn.execute_fetchall(
         "SELECT game_id, text, created_at FROM actions "
         "WHERE game_id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY game_id, seq",
-        (json.dumps(list(logs)),),
+        (json.dumps(in_rows),),
     ):
         logs[row["game_id"]].append(row["text"])
         last_at[row["game_id"]] = row["created_at"]
@@ -79,6 +68,10 @@ async def _stored_games(
         game_id = row["id"]
         try:
             record = record_of_row(row)
+            if row["packed_log"] is not None:
+                packed = unpacked(row["packed_log"])
+                logs[game_id] = [text for _seq, _seat, text, _at in packed]
+                last_at[game_id] = packed[-1][3] if packed else None
         except Exception as error:
             found.append((game_id, error))
             continue
@@ -123,6 +116,15 @@ class MovesMixin(StoreCore):
         if isinstance(game, Exception):
             raise game
         return game
+
+    async def pack_ended_logs(self, limit: int) -> int:
+        """Pack the logs of up to ``limit`` games that ended before logs were packed (an
+        upgraded database), in one transaction; how many were packed (0: none is left)."""
+        async with self._db.transaction() as conn:
+            packed = [
+                await pack_log(conn, game_id) for game_id in await unpacked_games(conn, limit)
+            ]
+        return sum(packed)
 
     async def repair(
         self,
@@ -172,6 +174,7 @@ class MovesMixin(StoreCore):
         now = self._now()
         async with self._db.transaction() as conn:
             record = await fetch_at(conn, game_id, expected_version, "active")
+            # A running game's log is in rows (only a finished game's is packed).
             rows = await conn.execute_fetchall(
                 "SELECT coalesce(max(seq), 0) AS last FROM actions WHERE game_id = ?",
                 (game_id,),
@@ -257,6 +260,8 @@ async def cut_log(
             keep=keep,
             actions=len(log),
         )
+    # A finished game's packed log comes back as the rows kept; a running game's rows are cut.
+    await unpack_log(conn, game_id, keep)
     await conn.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
     # The game's earlier posts keep their place in the outbox, but their dedupe keys (built from
     # log positions and turns) must not silence the turns that are now played again.

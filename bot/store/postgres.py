@@ -34,7 +34,7 @@ from bot.store import connection
 from bot.store.connection import Lock, Params, Row
 from bot.store.errors import StoreOpenError
 from bot.store.rows import SEAT_LIST
-from bot.store.schema import LATEST, openable, run_steps
+from bot.store.schema import LATEST, PACKED_LOG, openable, run_steps
 
 #: SQLite fragment → PostgreSQL fragment (exact text).
 FRAGMENTS = {
@@ -45,6 +45,8 @@ FRAGMENTS = {
         "'[]')::text "
         "FROM seats WHERE seats.game_id = games.id) AS seat_list"
     ),
+    # A finished game's log as one JSON text (json_agg is NULL for no rows, SQLite's '[]').
+    PACKED_LOG["sqlite"]: PACKED_LOG["postgresql"],
     # A JSON list bound as one parameter, read as a column named "value".
     "json_each(?)": "json_array_elements_text(CAST(? AS json))",
     # NULL-safe comparison with a sub-query.

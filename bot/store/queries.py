@@ -25,7 +25,10 @@ _TO_MOVE = (
     "AND s.seat = games.to_move_seat AND s.user_id = ?))"
 )
 _SERVER_OPEN = f"guild_id = ? AND {_OPEN}"
-_PERSON_OPEN = f"games.id IN (SELECT game_id FROM seats WHERE user_id = ?) AND {_OPEN}"
+# A person's open games, read from their open seats (the seats_open_by_user partial index).
+_PERSON_OPEN = (
+    f"games.id IN (SELECT game_id FROM seats WHERE user_id = ? AND ended = 0) AND {_OPEN}"
+)
 # A person's games: their turn first (the longest waiting first), then the others running,
 # then the tables waiting for players.
 _PERSON_ORDER = (
@@ -48,6 +51,10 @@ HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
         f"{SELECT_GAMES} "
         f"WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?) AND {_STATUS_IN} ORDER BY id",
         (1, '["active"]'),
+    ),
+    "person_list": (
+        f"{SELECT_GAMES} WHERE {_PERSON_OPEN} ORDER BY {_PERSON_ORDER} LIMIT ?",
+        (1, 1, 20),
     ),
     "games_handed_from": (
         f"{SELECT_GAMES} WHERE id IN (SELECT game_id FROM seats WHERE handed_from = ?) "
@@ -168,9 +175,7 @@ class QueriesMixin(StoreCore):
         async with self._db.read() as conn:
             total = await _count(conn, _PERSON_OPEN, (user_id,))
             records = await fetch_records(
-                conn,
-                f"{SELECT_GAMES} WHERE {_PERSON_OPEN} ORDER BY {_PERSON_ORDER} LIMIT ?",
-                (user_id, user_id, limit),
+                conn, HOT_QUERIES["person_list"][0], (user_id, user_id, limit)
             )
         return GamePage(records, total, 1)
 

@@ -24,6 +24,35 @@ from bot.store.errors import StoreOpenError
 
 Dialect = Literal["sqlite", "postgresql"]
 
+#: A game's action log as one JSON text, first to last: ``[seat, text, step]`` per action, where
+#: ``step`` is the microseconds since the action before (since the epoch for the first): whole
+#: microseconds as Python reads a stored time (SQLite prints JSON reals with 15 digits only),
+#: and steps because full times would be most of the text. An action's seq is its position. A
+#: game that has ended (finished, or cancelled once started) keeps its log so
+#: (``games.packed_log``) instead of a row per action: one value instead of dozens of rows and
+#: their index entries, and ``actions`` holds the logs of running games only.
+_STEPPED = (
+    "SELECT seq, seat, text, micros - coalesce(lag(micros) OVER (ORDER BY seq), 0) AS step "
+    "FROM (SELECT seq, seat, text, whole * 1000000 + CAST(round(part) AS {integer}) "
+    # Ties to even, as Python reads a time into microseconds (PostgreSQL's round does already).
+    "- CASE WHEN round(part) - part = 0.5 AND CAST(round(part) AS {integer}) % 2 = 1 "
+    "THEN 1 ELSE 0 END AS micros "
+    "FROM (SELECT seq, seat, text, {whole} AS whole, (created_at - {whole}) * 1000000 AS part "
+    "FROM actions WHERE actions.game_id = games.id) AS split) AS timed"
+)
+PACKED_LOG: dict[Dialect, str] = {
+    "sqlite": (
+        "(SELECT json_group_array(json_array(seat, text, step)) "
+        f"FROM ({_STEPPED.format(integer='INTEGER', whole='CAST(created_at AS INTEGER)')} "
+        "ORDER BY seq))"
+    ),
+    "postgresql": (
+        "(SELECT coalesce(json_agg(json_build_array(seat, text, step) ORDER BY seq), '[]')::text "
+        f"FROM ({_STEPPED.format(integer='BIGINT', whole='CAST(trunc(created_at) AS BIGINT)')}) "
+        "AS stepped)"
+    ),
+}
+
 _WORDS: dict[Dialect, dict[str, str]] = {
     "sqlite": {
         "key": "INTEGER PRIMARY KEY AUTOINCREMENT",
@@ -458,6 +487,33 @@ V14 = (
     "CREATE INDEX games_open_by_guild ON games (guild_id, id) WHERE status IN ('lobby', 'active')",
 )
 
+#: A game that ended before its log was packed (a database upgraded to schema 15).
+UNPACKED = "packed_log IS NULL AND status IN ('finished', 'cancelled') AND snapshot IS NOT NULL"
+
+# Version 15: an ended game's log is one value on its row (``PACKED_LOG``), written by the
+# transaction that ends the game, its action rows deleted; an undo that reopens a finished game
+# puts the rows it keeps back. The games that ended before are packed after the upgrade, a batch
+# per transaction (``Store.pack_ended_logs``, found by their partial index); until then their
+# rows are read, so nothing waits for them and nothing is lost.
+V15 = (
+    "ALTER TABLE games ADD COLUMN packed_log TEXT",
+    f"CREATE INDEX games_unpacked ON games (id) WHERE {UNPACKED}",
+)
+
+# Version 16: a person's open seats by index. ``seats.ended`` mirrors whether the seat's game
+# has ended (finished or cancelled), kept by every write that changes a game's status
+# (bot.store.state.mark_seats), so /game mine reads a person's open seats along a partial index
+# instead of every seat they ever had.
+V16 = (
+    "ALTER TABLE seats ADD COLUMN ended INTEGER NOT NULL DEFAULT 0 CHECK (ended IN (0, 1))",
+    "UPDATE seats SET ended = 1 "
+    "WHERE game_id IN (SELECT id FROM games WHERE status IN ('finished', 'cancelled'))",
+    """
+    CREATE INDEX seats_open_by_user ON seats (user_id, game_id)
+    WHERE user_id IS NOT NULL AND ended = 0
+    """,
+)
+
 #: MIGRATIONS[i] takes a database from version BASELINE_VERSION + i to the next.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     V11,
@@ -482,6 +538,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     V13,
     V14,
+    V15,
+    V16,
 )
 
 LATEST = BASELINE_VERSION + len(MIGRATIONS)

@@ -1,6 +1,6 @@
 """Writing a game's position: snapshot, whose turn, reminder times and the final result; and
-what a write keeps up to date beyond its own columns: a game's due moment, and the settled
-posts a game that has ended no longer needs."""
+what a write keeps up to date beyond its own columns: a game's due moment, the settled posts a
+game that has ended no longer needs, and an ended game's log packed into its row."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.store.connection import Connection
 from bot.store.errors import VersionConflict
+from bot.store.logs import pack_log
 from bot.store.ratings import rate, season_number, unrate
 from bot.store.records import GameRecord, Position, Seat, Status
 from bot.store.rows import maybe_when, when
@@ -28,6 +29,13 @@ async def forget_settled_posts(conn: Connection, game_id: int) -> None:
     """Drop the settled posts of a game that has ended: no later change of it can repeat
     them (an undo that reopens it renames the keys of what it queued before)."""
     await conn.execute(f"DELETE FROM outbox WHERE game_id = ? AND {SETTLED}", (game_id,))
+
+
+async def mark_seats(conn: Connection, game_id: int, status: Status) -> None:
+    """Mark a game's seats as those of an ended game or an open one (``seats.ended``, which a
+    person's list of open games reads by index), inside the caller's transaction."""
+    ended = int(status in ("finished", "cancelled"))
+    await conn.execute("UPDATE seats SET ended = ? WHERE game_id = ?", (ended, game_id))
 
 
 def places(ranking: Sequence[Sequence[int]]) -> dict[int, int]:
@@ -145,6 +153,10 @@ async def write_state(
         )
     await _keep_result(conn, record, position, status, finished_at)
     await refresh_due(conn, record.id)
+    if status != "active":
+        await pack_log(conn, record.id)
+    if status != record.status:
+        await mark_seats(conn, record.id, status)
     if status != "active" and record.status == "active":
         await forget_settled_posts(conn, record.id)
     return replace(

@@ -5,7 +5,9 @@ synchronous=FULL; PostgreSQL), a database is built in bulk from games really pla
 store: two finished games (Fish and Ultimatum) with the posts a real game queues (the turn posts
 of bot.texts.announce, each marked sent as delivery does) and a running Fish game, each copied
 by SQL inside the database (every column of every row, new ids and spread servers and people).
-Then it prints, in milliseconds: one turn (load, rules, commit) median and p99, one claim tick,
+Every size of a backend is built first and each figure's calls are then taken in turn across
+the sizes, so that the load of a shared machine falls on every size alike. It prints, in
+milliseconds: one turn (load, rules, commit) median and p99, one claim tick,
 one lease renewal, ``/game list``'s query for a server, ``/game mine``'s for a person, an undo of
 a finished game's last move (its log read, replayed and cut), the database bytes kept per
 finished game (the growth of the database while the finished games were added, over their
@@ -30,6 +32,9 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -74,6 +79,18 @@ async def size(store: Any) -> int:
     return int(pages[0][0]) * int(page[0][0])
 
 
+async def settled(store: Any) -> None:
+    """The database as a long-running one is, not as a bulk load just left it: statistics
+    gathered and, on PostgreSQL, the new rows vacuumed and checkpointed, so that autovacuum and
+    the checkpointer do not run in the middle of the figures."""
+    if not store.shared:
+        await store._db.write_one("ANALYZE")
+        return
+    async with store._db.pool.acquire() as raw:
+        await raw.execute("VACUUM (ANALYZE)")
+        await raw.execute("CHECKPOINT")
+
+
 async def timed(work: Callable[[], Awaitable[object]], rounds: int) -> list[float]:
     """Milliseconds per call of ``work``."""
     samples = []
@@ -98,8 +115,31 @@ async def person_list(store: Any, user_id: int) -> object:
     return await store.games_of_user(user_id)
 
 
-async def measure(target: str, finished: int, running: int) -> dict[str, float]:
-    """Build one database and take its figures."""
+#: Calls timed per figure (each size in turn, round by round).
+ROUNDS = {
+    "turn": 200,
+    "claim tick": 30,
+    "renewal": 30,
+    "/game list": 30,
+    "/game mine": 30,
+    "undo": 20,
+}
+
+
+@dataclass
+class Built:
+    """One size's database, open, with what its figures call."""
+
+    store: Any
+    finished: int
+    running: int
+    live: int  # the running template game (its server becomes the biggest)
+    grown: float  # bytes the finished games added
+    work: dict[str, Callable[[], Awaitable[object]]] = field(default_factory=dict)
+
+
+async def build(target: str, finished: int, running: int) -> Built:
+    """Build one database and what its figures call."""
     from bot.play.games import load_game, rebuild
     from bot.play.turns import apply_action
     from bot.store import Store
@@ -107,99 +147,119 @@ async def measure(target: str, finished: int, running: int) -> dict[str, float]:
     # Older code opened PostgreSQL with Store.connect; Store.open takes either now.
     opener = getattr(Store, "connect", Store.open)
     store = await opener(target)
-    try:
-        played = history().played
-        templates = [await played(store, "fish", 3), await played(store, "ultimatum", 4)]
-        live = await played(store, "fish", 5, 4)
-        await clone(store, live, running)
-        before = await size(store)
-        for template in templates:
-            await clone(store, template, finished // 2)
-        grown = await size(store) - before
-        await store._db.write_one("ANALYZE")
-        rng = random.Random(1)
-        top = int((await store._db.fetchall("SELECT max(id) AS top FROM games"))[0]["top"])
-        running_ids = list(range(live + 1, live + 1 + running))
+    played = history().played
+    templates = [await played(store, "fish", 3), await played(store, "ultimatum", 4)]
+    live = await played(store, "fish", 5, 4)
+    await clone(store, live, running)
+    before = await size(store)
+    for template in templates:
+        await clone(store, template, finished // 2)
+    built = Built(store, finished, running, live, await size(store) - before)
+    await settled(store)
+    rng = random.Random(1)
+    top = int((await store._db.fetchall("SELECT max(id) AS top FROM games"))[0]["top"])
+    running_ids = list(range(live + 1, live + 1 + running))
 
-        async def turn() -> None:
-            record, game = await load_game(store, rng.choice(running_ids))
-            if game is None or game.is_over or game.to_move is None:
-                return
-            await apply_action(
-                store,
-                record.id,
-                game.to_move,
-                rng.choice(game.legal_actions()),
-                expected_version=record.version,
-            )
-
-        async def tick() -> None:
-            for game_id in await store.claim_due_games("bench", lease=LEASE):
-                await store.release_game(game_id, "bench")
-
-        sample = await store.get_game(rng.choice(running_ids))
-        person = sample.user_ids[0]
-        undone = iter(range(top - 200, top))
-
-        async def undo() -> None:
-            game_id = next(undone)
-            record = await store.get_game(game_id)
-            log = [a.text for a in await store.action_log(game_id)]
-            position = rebuild(record, log[:-1])
-            await store.cut_log(game_id, len(log) - 1, position, expected_version=record.version)
-
-        turns = await timed(turn, 200)
-        figures = {
-            "turn": statistics.median(turns),
-            "turn p99": p99(turns),
-            "claim tick": statistics.median(await timed(tick, 30)),
-            "renewal": statistics.median(
-                await timed(lambda: store.renew_claims("bench", lease=LEASE), 30)
-            ),
-            "/game list": statistics.median(
-                await timed(lambda: server_list(store, sample.guild_id), 30)
-            ),
-            "/game mine": statistics.median(await timed(lambda: person_list(store, person), 30)),
-            "undo": statistics.median(await timed(undo, 20)),
-            "bytes/finished": grown / finished,
-        }
-        # The biggest server: BIG more running games in the template's own server.
-        await clone(store, live, BIG, guilds=1)
-        big = (await store.get_game(live)).guild_id
-        figures["/game list big p1"] = statistics.median(
-            await timed(lambda: server_list(store, big), 30)
+    async def turn() -> None:
+        record, game = await load_game(store, rng.choice(running_ids))
+        if game is None or game.is_over or game.to_move is None:
+            return
+        await apply_action(
+            store,
+            record.id,
+            game.to_move,
+            rng.choice(game.legal_actions()),
+            expected_version=record.version,
         )
-        figures["/game list big last"] = statistics.median(
-            await timed(lambda: server_list(store, big, page=BIG // 10), 30)
-        )
-    finally:
-        await store.close()
+
+    async def tick() -> None:
+        for game_id in await store.claim_due_games("bench", lease=LEASE):
+            await store.release_game(game_id, "bench")
+
+    sample = await store.get_game(rng.choice(running_ids))
+    person = sample.user_ids[0]
+    undone = iter(range(top - 200, top))
+
+    async def undo() -> None:
+        game_id = next(undone)
+        record = await store.get_game(game_id)
+        log = [a.text for a in await store.action_log(game_id)]
+        position = rebuild(record, log[:-1])
+        await store.cut_log(game_id, len(log) - 1, position, expected_version=record.version)
+
+    built.work = {
+        "turn": turn,
+        "claim tick": tick,
+        "renewal": lambda: store.renew_claims("bench", lease=LEASE),
+        "/game list": lambda: server_list(store, sample.guild_id),
+        "/game mine": lambda: person_list(store, person),
+        "undo": undo,
+    }
+    return built
+
+
+async def side_by_side(sizes: list[Built]) -> list[dict[str, float]]:
+    """Each size's figures, every figure's calls taken in turn across the sizes (so that a
+    change in the machine's load falls on every size alike)."""
+    samples: list[dict[str, list[float]]] = [{} for _ in sizes]
+    for name, rounds in ROUNDS.items():
+        for _ in range(rounds):
+            for built, taken in zip(sizes, samples, strict=True):
+                taken.setdefault(name, []).extend(await timed(built.work[name], 1))
+    figures = []
+    for built, taken in zip(sizes, samples, strict=True):
+        shown = {"turn": statistics.median(taken["turn"]), "turn p99": p99(taken["turn"])}
+        shown |= {name: statistics.median(taken[name]) for name in ROUNDS if name != "turn"}
+        shown["bytes/finished"] = built.grown / built.finished
+        figures.append(shown)
+    # The biggest server: BIG more running games in the template's own server.
+    for built, shown in zip(sizes, figures, strict=True):
+        await clone(built.store, built.live, BIG, guilds=1)
+        big = (await built.store.get_game(built.live)).guild_id
+        first = await timed(partial(server_list, built.store, big), 30)
+        last = await timed(partial(server_list, built.store, big, page=BIG // 10), 30)
+        shown["/game list big p1"] = statistics.median(first)
+        shown["/game list big last"] = statistics.median(last)
     return figures
 
 
 async def main(args: argparse.Namespace) -> None:
-    """Every size on every backend asked for, one line each."""
+    """Every size asked for, built side by side on each backend asked for, one line each."""
     server = None
     print(f"code: {args.code}")
-    for finished in args.sizes:
-        running = RUNNING_OF.get(finished, max(1, finished // 10))
+    try:
         for backend in args.backends:
-            with tempfile.TemporaryDirectory() as folder:
-                if backend == "sqlite":
-                    figures = await measure(str(Path(folder) / "h.sqlite3"), finished, running)
-                else:
-                    if server is None:
-                        from tests.pg import start_server
+            async with AsyncExitStack() as stack:
+                sizes = []
+                for finished in args.sizes:
+                    running = RUNNING_OF.get(finished, max(1, finished // 10))
+                    if backend == "sqlite":
+                        folder = stack.enter_context(tempfile.TemporaryDirectory())
+                        target = str(Path(folder) / "h.sqlite3")
+                    else:
+                        if server is None:
+                            from tests.pg import start_server
 
-                        server = start_server()
-                    async with server.database() as url:
-                        figures = await measure(url, finished, running)
-            shown = "  ".join(
-                f"{name} {value:.0f}" if name == "bytes/finished" else f"{name} {value:.2f}"
-                for name, value in figures.items()
-            )
-            print(f"{finished:>9,} finished {running:>6,} running {backend:<10} {shown}")
-            sys.stdout.flush()
+                            server = start_server()
+                        target = await stack.enter_async_context(server.database())
+                    built = await build(target, finished, running)
+                    stack.push_async_callback(built.store.close)
+                    sizes.append(built)
+                for built, figures in zip(sizes, await side_by_side(sizes), strict=True):
+                    show(backend, built, figures)
+    finally:
+        if server is not None and server.cluster is not None:
+            server.cluster.remove()  # the cluster this run started, with its files
+
+
+def show(backend: str, built: Built, figures: dict[str, float]) -> None:
+    """One size's line."""
+    shown = "  ".join(
+        f"{name} {value:.0f}" if name == "bytes/finished" else f"{name} {value:.2f}"
+        for name, value in figures.items()
+    )
+    print(f"{built.finished:>9,} finished {built.running:>6,} running {backend:<10} {shown}")
+    sys.stdout.flush()
 
 
 def parse(argv: list[str]) -> argparse.Namespace:

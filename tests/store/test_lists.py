@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from bot.play.lobby import create_game
+from bot.play.turns import truncate_log
 from bot.store import GameRecord, NewGame, Store
 from tests.store.conftest import CHANNEL, GUILD, USERS, Clock, play_random, started
 
@@ -91,3 +92,41 @@ async def test_a_person_s_list_puts_their_turns_first(store: Store, clock: Clock
     assert any(r.guild_id == GUILD + 1 for r in (await store.person_list(USERS[0], 20)).records)
     nobody = await store.person_list(999, 20)
     assert (nobody.records, nobody.total) == ([], 0)
+
+
+async def _ended_flags_agree(store: Store) -> None:
+    """Every seat is marked ended exactly when its game has finished or was cancelled."""
+    rows = await store._db.fetchall(
+        "SELECT seats.ended, games.status FROM seats JOIN games ON games.id = seats.game_id"
+    )
+    assert rows and all(r["ended"] == (r["status"] in ("finished", "cancelled")) for r in rows)
+
+
+async def test_a_person_s_list_reads_their_open_seats_only(store: Store, clock: Clock) -> None:
+    """A person's seats follow their games: marked ended when a game finishes or is cancelled,
+    open again when an undo reopens a finished game; their list holds their open games only,
+    whatever they played before."""
+    rng = random.Random(7)
+    past = []
+    for seed in range(4):
+        record = await started(store, seed=seed)
+        past.append((await play_random(store, record.id, rng))[0])
+    await store.cancel((await started(store, seed=9)).id)
+    running = await started(store, seed=10)
+    await _ended_flags_agree(store)
+    assert [r.id for r in (await store.person_list(USERS[0], 20)).records] == [running.id]
+    last = past[-1]  # the latest rated game of its players: its end can be taken back
+    reopened, _game = await truncate_log(store, last.id, 1, expected_version=last.version)
+    assert reopened.status == "active"
+    await _ended_flags_agree(store)
+    listed = await store.person_list(USERS[0], 20)
+    assert {r.id for r in listed.records} == {running.id, last.id} and listed.total == 2
+    await play_random(store, last.id, rng)
+    await _ended_flags_agree(store)
+    assert [r.id for r in (await store.person_list(USERS[0], 20)).records] == [running.id]
+
+
+async def test_a_person_s_list_is_read_along_their_open_seats(sqlite_store: Store) -> None:
+    """SQLite finds a person's open games through the partial index of open seats."""
+    plan = await sqlite_store.query_plan("person_list")
+    assert any("seats_open_by_user" in line for line in plan), plan

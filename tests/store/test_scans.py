@@ -10,9 +10,11 @@ scheduler's passes, the posts' delivery and the lease renewals), then for their 
 list`` narrowed each way and on a later page, ``/game mine``) and boards (a server's and the
 global one, at the asker's row and on a page by its number, over thousands of rated people), is
 recorded. Each is then explained on the same database (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's
-EXPLAIN): a full scan of games, actions, results, outbox or ratings fails the test. A scan of a
+EXPLAIN): a full scan of games, seats, results, outbox or ratings fails the test. A scan of a
 partial index is allowed: such an index holds only what is due, running, unsent or held (e.g.
-``outbox_pending``).
+``outbox_pending``). ``/game mine`` must read the asker's open seats by their partial index, not
+every seat they ever had. ``actions`` holds the logs of running games only (an ended game's log
+is packed into its row), which the test checks instead.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from tests.store.conftest import Clock
 from tests.store.history import clone, played
 
 #: The tables that grow with every game ever played (and every person ever rated).
-HISTORY = {"games", "actions", "results", "outbox", "ratings"}
+HISTORY = {"games", "seats", "results", "outbox", "ratings"}
 FINISHED = 1500  # copies of each of the two finished games
 RUNNING = 300
 RATED = 4000  # people on the server's board and on the global one
@@ -144,6 +146,18 @@ async def scans_of(store: Store, sql: str, params: Any, partial: set[str]) -> li
     return _sqlite_scans([str(row["detail"]) for row in rows], partial)
 
 
+async def indexes_of(store: Store, sql: str, params: Any) -> set[str]:
+    """The indexes a statement's plan reads."""
+    if store.shared:
+        rows = await store._db.fetchall(f"EXPLAIN (FORMAT JSON) {sql}", params)
+        plan = rows[0][0]
+        plan = json.loads(plan) if isinstance(plan, str) else plan
+        return {str(n["Index Name"]) for n in _nodes(plan[0]["Plan"]) if "Index Name" in n}
+    rows = await store._db.fetchall(f"EXPLAIN QUERY PLAN {sql}", params)
+    steps = (_SQLITE_STEP.match(str(row["detail"])) for row in rows)
+    return {step.group(3) for step in steps if step is not None and step.group(3)}
+
+
 async def _history(store: Store) -> None:
     """Finished games (with the posts they queued) copied thousands of times over many servers
     and people, running games copied hundreds of times, and the planner's statistics gathered."""
@@ -182,7 +196,7 @@ async def test_turns_ticks_and_renewals_read_no_history_end_to_end(
 ) -> None:
     """A person plays a computer player through the stand-in on a database with 3,000 finished
     games, then lists games and reads boards: no statement the bot runs for it scans games,
-    actions, results, outbox or ratings."""
+    seats, results, outbox or ratings, and the action rows are those of running games only."""
     fake = fake_discord
     store = await Store.open(target)
     try:
@@ -234,5 +248,15 @@ async def test_turns_ticks_and_renewals_read_no_history_end_to_end(
             and (found := await scans_of(store, sql, params, partial))
         }
         assert scans == {}
+        # /game mine reads the asker's open seats, not every seat they ever had.
+        mine = [(sql, params) for sql, params in seen.items() if "ended = 0" in sql]
+        assert mine
+        for sql, params in mine:
+            assert "seats_open_by_user" in await indexes_of(store, sql, params), sql
+        ended = await store._db.fetchall(
+            "SELECT count(*) AS n FROM actions JOIN games ON games.id = actions.game_id "
+            "WHERE games.status <> 'active'"
+        )
+        assert ended[0]["n"] == 0
     finally:
         await store.close()

@@ -20,6 +20,7 @@ import pytest
 
 from bot.games import new_game
 from bot.play.games import load_game, position_of
+from bot.play.packing import pack_ended_logs
 from bot.play.rater import Rebuilder
 from bot.play.turns import apply_action
 from bot.store import OutboxDraft, Store, StoreOpenError, schema
@@ -191,31 +192,46 @@ class Raw:
 async def test_a_database_of_the_current_version_opens_without_loss(
     target: Path | str, tmp_path: Path, clock: Clock, request: pytest.FixtureRequest
 ) -> None:
-    """Rows written by the store, put into a database made by the DDL of the baseline version,
-    open as they were; once rebuilt, its ratings are those the store kept game by game; the
-    store plays on in it; and it has exactly the shape a new database has."""
+    """Rows written by the store, put into a database made by the DDL of the baseline version
+    (every game's log a row per action, as it kept them), open as they were, the finished
+    game's log read back as played before and after it is packed; once rebuilt, its ratings
+    are those the store kept game by game; the store plays on in it; and it has exactly the
+    shape a new database has."""
     async with await open_store(target, clock) as store:
         await _fill(store)
+        logs = await _logs(store)
     new = Raw(target)
     written = await new.rows()
     assert {t for t, rows in written.items() if not rows} == {"away", "undo_requests"}
     if isinstance(target, Path):
         old = Raw(tmp_path / "old.sqlite3")
-        await _open_old(old, new, clock)
+        await _open_old(old, new, logs, clock)
         fresh = tmp_path / "fresh.sqlite3"
         await (await Store.open(fresh)).close()
         assert await old.shape() == await Raw(fresh).shape()
         return
     server = request.getfixturevalue("postgres_server")
     async with server.database() as old_url, server.database() as fresh_url:
-        await _open_old(Raw(old_url), new, clock)
+        await _open_old(Raw(old_url), new, logs, clock)
         await (await Store.open(fresh_url, pool_size=1)).close()
         assert await Raw(old_url).shape() == await Raw(fresh_url).shape()
 
 
-async def _open_old(old: Raw, new: Raw, clock: Clock) -> None:
+Logs = dict[int, list[tuple[int, int, str, Any]]]
+
+
+async def _logs(store: Store) -> Logs:
+    """Every game's log: (seq, seat, text, when) per action."""
+    games = await store._db.fetchall("SELECT id FROM games ORDER BY id")
+    return {
+        row["id"]: [(a.seq, a.seat, a.text, a.at) for a in await store.action_log(row["id"])]
+        for row in games
+    }
+
+
+async def _open_old(old: Raw, new: Raw, logs: Logs, clock: Clock) -> None:
     """Make ``old`` with the fixture's DDL, copy ``new``'s rows of those tables and columns into
-    it, open it with the store, rebuild its ratings, play on."""
+    it (the logs as rows), open it with the store, compare, rebuild its ratings, play on."""
     dialect = "sqlite" if old.sqlite else "postgres"
     await old.script((FIXTURES / f"{dialect}_v10.sql").read_text(encoding="utf-8"))
     columns = await old.tables()
@@ -227,13 +243,36 @@ async def _open_old(old: Raw, new: Raw, clock: Clock) -> None:
         }
 
     before = await kept(new)
+    assert columns["actions"] == ["game_id", "seq", "seat", "text", "created_at"]
+    before["actions"] = sorted(
+        ((game, seq, seat, text, at.timestamp()) for game, log in logs.items()
+         for seq, seat, text, at in log),
+        key=repr,
+    )  # fmt: skip
+    finished = {
+        row[0] for row in before["games"] if row[columns["games"].index("status")] == "finished"
+    }
+    assert finished and all(logs[game] for game in finished)
     for table in ("games", *sorted(set(columns) - {"games"})):
         await old.insert(table, columns[table], before[table])
     async with await open_store(old.target, clock) as store:
         assert (await store.pragmas())["user_version"] == schema.LATEST
         assert await store.ratings_stale()
+        # The finished games' logs are read from their rows until they are packed, a batch at
+        # a time; then the action rows of a finished game are gone and nothing else changed.
+        assert await _logs(store) == logs
+        assert await old.fetch("SELECT id FROM games WHERE packed_log IS NOT NULL") == []
+        assert await pack_ended_logs(store, batch=1) == len(finished)
+        assert await _logs(store) == logs
         opened = await kept(old)
         assert [r for r in opened.pop("meta") if r[0] != "ratings_stale"] == before.pop("meta")
+        assert opened.pop("actions") == [r for r in before.pop("actions") if r[0] not in finished]
+        packed = await old.fetch("SELECT id FROM games WHERE packed_log IS NOT NULL")
+        assert {row[0] for row in packed} == finished
+        assert await pack_ended_logs(store) == 0
+        # The seats of a finished game are marked ended; the others are open.
+        marked = await old.fetch("SELECT game_id, ended FROM seats")
+        assert marked and all(bool(ended) == (game in finished) for game, ended in marked)
         assert opened == before
         assert await store.replace_ratings(Rebuilder()) == 1
         assert not await store.ratings_stale()
