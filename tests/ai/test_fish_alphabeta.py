@@ -69,3 +69,21 @@ def test_f7_with_reductions_hard_answers_legal_moves_and_looks_deeper() -> None:
             assert move in pos.moves()
             hard_depth += depth
     assert hard_depth > plain_depth
+
+
+def test_a_cut_short_iteration_plays_the_better_move_it_found() -> None:
+    """When the deadline falls inside an iteration, a root move that iteration already proved
+    better than the last full iteration's answer is played, not thrown away (F-7)."""
+    kept = 0
+    for players, seed, steps in ((2, 7, 20), (2, 3, 12), (4, 2, 16)):
+        pos = Position.from_game(fish_position(players, seed, steps))
+        for readings in (6, 10, 16):
+            cut = HardSearch(pos, Deadline(readings, clock=StepClock(1.0)), random.Random(3))
+            move, done = cut.run()
+            if done == 0:
+                continue
+            # The same search without a deadline runs the same full iterations.
+            last = HardSearch(pos, Deadline(1e9), random.Random(3)).run(max_depth=done)[0]
+            assert move == (cut.found or last)
+            kept += cut.found is not None and cut.found != last
+    assert kept  # some deadline did fall after a better move was found
