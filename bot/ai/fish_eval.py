@@ -9,6 +9,8 @@ to the seat whose penguins reach it in the fewest moves (ties shared), which is 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from bot.ai.fish_position import Position
 from bot.ai.fish_reach import reach_all
 from bot.games.fish import bits_of, connected, reach
@@ -55,6 +57,13 @@ class Evaluator:
         self.solved[key] = result
         return result
 
+    def lone(self, iceberg: int, here: int) -> float:
+        """What the one seat with penguins (``here``) on ``iceberg`` will catch there: a lone
+        penguin's best path on a small iceberg, else every fish (F-10)."""
+        if here & (here - 1) == 0 and iceberg.bit_count() <= EXACT_LIMIT:
+            return self.best_path(here.bit_length() - 1, iceberg)
+        return self.fish_in(iceberg)
+
     def values(self, pos: Position) -> list[float]:
         """Expected final fish per seat: what is caught plus what each seat can still get."""
         value = [float(c) for c in pos.catch]
@@ -62,20 +71,10 @@ class Evaluator:
             return value
         board, occupied = pos.board, pos.occupied
         owners = {b: seat for seat, own in enumerate(pos.penguins) for b in own}
-        remaining = board
-        while remaining:
-            iceberg = connected(remaining & -remaining, board)
-            remaining &= ~iceberg
-            here = iceberg & occupied
-            if not here:
-                continue  # F-10: nobody will ever catch these
+        for iceberg, here in held_icebergs(board, occupied):
             seats = {owners[b] for b in bits_of(here)}
             if len(seats) == 1 and not pos.placing:
-                seat = seats.pop()
-                if here.bit_count() == 1 and iceberg.bit_count() <= EXACT_LIMIT:
-                    value[seat] += self.best_path(here.bit_length() - 1, iceberg)
-                else:
-                    value[seat] += self.fish_in(iceberg)
+                value[seats.pop()] += self.lone(iceberg, here)
             else:
                 self._territory(pos, iceberg, occupied, value)
         return value
@@ -124,6 +123,18 @@ class Evaluator:
                     value[seat] += weight * CONTESTED_SHARE * self.fish_in(ring & others)
             for ring in rings:
                 claimed |= ring
+
+
+def held_icebergs(board: int, occupied: int) -> Iterator[tuple[int, int]]:
+    """Each iceberg of ``board`` with penguins on it, and those penguins' floes (F-10: the
+    icebergs without any will never be caught)."""
+    remaining = board
+    while remaining:
+        iceberg = connected(remaining & -remaining, board)
+        remaining &= ~iceberg
+        here = iceberg & occupied
+        if here:
+            yield iceberg, here
 
 
 def margin(values: list[float], seat: int) -> float:

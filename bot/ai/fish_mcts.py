@@ -27,6 +27,7 @@ from bot.ai.clock import Deadline
 from bot.ai.fish_eval import Evaluator
 from bot.ai.fish_position import PLACE, Move, Position
 from bot.ai.fish_rollout import rewards, rollout, settle
+from bot.ai.fish_territory import Territory
 from bot.ai.tree import UNTRIED, Node
 from bot.games.fish import NEIGHBOURS, bits_of, connected
 
@@ -149,7 +150,7 @@ def _kept_tree(pos: Position) -> Kept:
         if found is not None:
             del KEPT[index]
             return found[0], found[1], evaluator
-    return pos, Node(None, -1), Evaluator(pos.fish)
+    return pos, Node(None, -1), Territory(pos.fish)
 
 
 def _follow(root_pos: Position, root: Node, pos: Position) -> tuple[Position, Node] | None:

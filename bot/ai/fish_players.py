@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 
 from bot.ai.clock import Deadline
+from bot.ai.fish_alphabeta import HardSearch
 from bot.ai.fish_eval import Evaluator, margin
 from bot.ai.fish_mcts import FishSearch
 from bot.ai.fish_position import PLACE, Move, Position
@@ -68,11 +69,11 @@ def play_medium(pos: Position, rng: random.Random, budget: float) -> Move:
 def play_hard(
     pos: Position, rng: random.Random, budget: float, max_iterations: int | None = None
 ) -> Move:
-    """Head to head, iterative-deepening alpha-beta; with three or four seats still playing,
-    Monte Carlo tree search (fish_mcts.py); either until the budget is spent."""
+    """Head to head, selective alpha-beta (fish_alphabeta.py); with three or four seats still
+    playing, Monte Carlo tree search (fish_mcts.py); either until the budget is spent."""
     deadline = Deadline(budget * HARD_SHARE)
     if head_to_head(pos) and max_iterations is None:
-        return Search(pos, deadline, rng).run()[0]
+        return HardSearch(pos, deadline, rng).run()[0]
     return FishSearch(pos, rng).run(deadline, max_iterations)
 
 

@@ -1,4 +1,5 @@
-"""Fish engine speed: legal-move generation and random playouts on a 2-player mid-game."""
+"""Fish speed on a 2-player mid-game: the engine's moves and playouts, and hard's evaluation and
+search against the plain ones medium keeps."""
 
 from __future__ import annotations
 
@@ -6,6 +7,12 @@ import random
 
 import pytest
 
+from bot.ai.clock import Deadline
+from bot.ai.fish_alphabeta import HardSearch
+from bot.ai.fish_eval import Evaluator
+from bot.ai.fish_position import Position
+from bot.ai.fish_search import Search
+from bot.ai.fish_territory import Territory
 from bot.games.fish import FishGame
 from tests.bench.fish_playout import random_playout
 
@@ -48,3 +55,21 @@ def test_full_random_game_through_play(benchmark) -> None:  # type: ignore[no-un
             game.play(rng.choice(game.legal_actions()), seat=game.to_move)
 
     benchmark(whole_game)
+
+
+@pytest.mark.parametrize("evaluator", [Evaluator, Territory], ids=["plain", "hard"])
+def test_evaluation(benchmark, midgame: FishGame, evaluator: type[Evaluator]) -> None:  # type: ignore[no-untyped-def]
+    """One evaluation: medium's plain one against hard's leaner one (the same values)."""
+    pos = Position.from_game(midgame)
+    benchmark(evaluator(pos.fish).values, pos)
+
+
+@pytest.mark.parametrize("search", [Search, HardSearch], ids=["plain", "hard"])
+def test_search_to_three_plies(benchmark, midgame: FishGame, search: type[Search]) -> None:  # type: ignore[no-untyped-def]
+    """A whole three-ply search: medium's plain alpha-beta against hard's."""
+    pos = Position.from_game(midgame)
+
+    def three_plies() -> None:
+        search(pos, Deadline(60.0), random.Random(0)).run(max_depth=3)
+
+    benchmark(three_plies)

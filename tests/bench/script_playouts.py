@@ -18,10 +18,11 @@ from collections.abc import Callable
 
 from bot.ai import fish_mcts
 from bot.ai.clock import Deadline
-from bot.ai.fish_eval import Evaluator
+from bot.ai.fish_alphabeta import HardSearch
 from bot.ai.fish_mcts import FishSearch
 from bot.ai.fish_position import Position
 from bot.ai.fish_rollout import rollout
+from bot.ai.fish_territory import Territory
 from bot.ai.ultimatum_ismcts import UltimatumSearch
 from bot.ai.ultimatum_players import medium_choices
 from bot.ai.ultimatum_world import clone, world
@@ -58,10 +59,15 @@ def fish_rates(players: int, seconds: float) -> dict[str, Callable[[], int]]:
     game = fish_game(players)
     pos = Position.from_game(game)
     rng = random.Random(2)
-    old_eval, new_eval = baseline_eval.Evaluator(pos.fish), Evaluator(pos.fish)
+    old_eval, new_eval = baseline_eval.Evaluator(pos.fish), Territory(pos.fish)
 
     def old_search() -> int:
         search = Search(pos, Deadline(seconds), rng)
+        search.run()
+        return search.nodes
+
+    def new_alpha_beta() -> int:
+        search = HardSearch(pos, Deadline(seconds), rng)
         search.run()
         return search.nodes
 
@@ -81,6 +87,7 @@ def fish_rates(players: int, seconds: float) -> dict[str, Callable[[], int]]:
         "before: evaluations": lambda: bool(old_eval.values(pos)),
         "after:  evaluations": lambda: bool(new_eval.values(pos)),
         "before: hard's alpha-beta nodes": old_search,
+        "after:  hard's alpha-beta nodes (head to head)": new_alpha_beta,
         "after:  hard's search iterations": new_search,
     }
 
