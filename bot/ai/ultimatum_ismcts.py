@@ -26,15 +26,9 @@ from typing import Any
 from bot.ai.clock import Deadline
 from bot.ai.rewards import first_place, leads
 from bot.ai.tree import Node
-from bot.ai.ultimatum_choices import (
-    Choice,
-    entertainers,
-    immediate_plays,
-    invites,
-    performs,
-    plays,
-)
+from bot.ai.ultimatum_choices import Choice, invites, performs
 from bot.ai.ultimatum_eval import standing
+from bot.ai.ultimatum_fast import entertainer_values, immediate_play_values, play_values
 from bot.ai.ultimatum_world import clone, world
 from bot.games.ultimatum import UltimatumGame
 
@@ -127,7 +121,7 @@ class UltimatumSearch:
         path = [self.root, node]
         _play(game, node, self.seat)
         while node.visits >= EXPAND_AFTER and (mover := game.current) is not None:
-            choices = immediate_plays(game, mover)
+            choices = immediate_play_values(game, mover)
             if not choices:
                 break
             if node.moves is None:
@@ -151,7 +145,7 @@ class UltimatumSearch:
         first = True
         while (mover := game.current) is not None and mover != seat:
             # The next rival can take what the seat leaves ripe: it gets medium's judgement.
-            choices = plays(game, mover) if first else immediate_plays(game, mover)
+            choices = play_values(game, mover) if first else immediate_play_values(game, mover)
             if not choices:
                 break
             game.play(max(choices)[1], mover)
@@ -203,4 +197,4 @@ def _step_choices(game: UltimatumGame, seat: int) -> list[Choice]:
         return invites(game, seat)
     if game.phase == "perform":
         return performs(game, seat)
-    return entertainers(game, seat)
+    return entertainer_values(game, seat)
