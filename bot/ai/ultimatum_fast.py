@@ -54,6 +54,14 @@ class Table:
         for cell, seat in ice.stones.items():
             self.totals[seat] += self.worth[cell]
         self.ripe = sum(1 for count in self.opens.values() if count == 1)
+        self._cards: dict[tuple[int, str], float] = {}
+
+    def card_value(self, seat: int, entertainer: str) -> float:
+        """ultimatum_eval.card_value, worked out once per seat and card."""
+        key = (seat, entertainer)
+        if key not in self._cards:
+            self._cards[key] = card_value(self.game, seat, entertainer)
+        return self._cards[key]
 
     def worth_of(self, cell: int, card: str, nearer: dict[int, int]) -> float:
         """ultimatum_eval.stone_worth, with the entertainers in ``nearer`` one dot nearer."""
@@ -136,7 +144,7 @@ def play_values(game: UltimatumGame, seat: int) -> list[Choice]:
                 costs[fee] = waiver(game, seat, fee) if game.won[seat] else (float(fee), None)
             cost, waive = costs[fee]
             worth[cell] = table.worth_of(cell, card, nearer)
-            best = laid(game, card, cell, partial(_best_invite, game, seat, totals, worth, due))
+            best = laid(game, card, cell, partial(_best_invite, table, seat, totals, worth, due))
             choices.append((best - cost, play_text(card, names[cell], waive)))
     return choices
 
@@ -168,47 +176,69 @@ def immediate_play_values(game: UltimatumGame, seat: int) -> list[Choice]:
     return choices
 
 
-def _best_invite(
-    game: UltimatumGame, seat: int, totals: list[float], worth: dict[int, float], due: list[int]
-) -> float:
-    """The best of medium's stone moves (ultimatum_choices.invites) on the laid table."""
-    ice = game.ice
+def invite_values(game: UltimatumGame, seat: int) -> list[Choice]:
+    """ultimatum_choices.invites: skip and the most promising stone moves, each valued with the
+    shows after."""
+    table = Table(game)
+    totals = list(table.totals)
+    if table.ripe:
+        totals[next_seat(game, seat)] += RIPE_CHANCE
+    due = [e for e, count in table.opens.items() if count == 0]
+    return _invites(table, seat, totals, table.worth, due)
+
+
+def _invites(
+    table: Table, seat: int, totals: list[float], worth: dict[int, float], due: list[int]
+) -> list[Choice]:
+    """Skip and medium's best stone moves (U-14) on the table as it lies, valued."""
+    game, ice, names = table.game, table.ice, table.ice.geo.names
     sources: list[tuple[float, int | None]] = [
         (worth[c], c) for c, s in ice.stones.items() if s == seat
     ]
     if game.supply[seat]:
         sources.append((SUPPLY_STONE, None))
     targets = [c for c in ice.penguins if c not in ice.stones and worth[c] > 0]
-    if not due:
-        # No show runs this turn: a stone move adds exactly its gain in worth to the seat.
-        lowest = min((w for w, _ in sources), default=None)
-        highest = max((worth[t] for t in targets), default=None)
-        gain = highest - lowest if lowest is not None and highest is not None else 0.0
-        return _margin(game, totals, seat) + max(0.0, gain)
     moves = [(worth[t] - w, source, t) for w, source in sources for t in targets if worth[t] > w]
     moves.sort(key=lambda m: (-m[0], m[2], -1 if m[1] is None else m[1]))
-    best = _after_shows(game, seat, totals, due)
+    choices = [(_after_shows(table, seat, totals, due), "skip")]
     for gain, source, target in moves[:INVITES_CHECKED]:
         if source is not None:
             del ice.stones[source]
         ice.stones[target] = seat
         moved = list(totals)
         moved[seat] += gain
-        best = max(best, _after_shows(game, seat, moved, due))
+        text = f"invite {'supply' if source is None else names[source]} {names[target]}"
+        choices.append((_after_shows(table, seat, moved, due), text))
         del ice.stones[target]
         if source is not None:
             ice.stones[source] = seat
-    return best
+    return choices
 
 
-def _after_shows(game: UltimatumGame, seat: int, totals: list[float], due: list[int]) -> float:
+def _best_invite(
+    table: Table, seat: int, totals: list[float], worth: dict[int, float], due: list[int]
+) -> float:
+    """The value of medium's best stone move (ultimatum_choices.invites) on the laid table."""
+    if due:
+        return max(value for value, _ in _invites(table, seat, totals, worth, due))
+    # No show runs this turn: a stone move adds exactly its gain in worth to the seat.
+    game, ice = table.game, table.ice
+    sources = [worth[c] for c, s in ice.stones.items() if s == seat]
+    if game.supply[seat]:
+        sources.append(SUPPLY_STONE)
+    highest = max((worth[c] for c in ice.penguins if c not in ice.stones), default=0.0)
+    gain = highest - min(sources) if sources else 0.0
+    return _margin(game, totals, seat) + max(0.0, gain)
+
+
+def _after_shows(table: Table, seat: int, totals: list[float], due: list[int]) -> float:
     """The seat's margin once the due shows have handed out their cards."""
     totals = list(totals)
     for cell in due:
-        _, winner = show_outcome(game, cell)
+        _, winner = show_outcome(table.game, cell)
         if winner is not None:
-            totals[winner] += card_value(game, winner, game.ice.entertainers[cell][0])
-    return _margin(game, totals, seat)
+            totals[winner] += table.card_value(winner, table.ice.entertainers[cell][0])
+    return _margin(table.game, totals, seat)
 
 
 def _margin(game: UltimatumGame, totals: Sequence[float], seat: int) -> float:

@@ -26,9 +26,14 @@ from typing import Any
 from bot.ai.clock import Deadline
 from bot.ai.rewards import first_place, leads
 from bot.ai.tree import Node
-from bot.ai.ultimatum_choices import Choice, invites, performs
+from bot.ai.ultimatum_choices import Choice, performs
 from bot.ai.ultimatum_eval import standing
-from bot.ai.ultimatum_fast import entertainer_values, immediate_play_values, play_values
+from bot.ai.ultimatum_fast import (
+    entertainer_values,
+    immediate_play_values,
+    invite_values,
+    play_values,
+)
 from bot.ai.ultimatum_world import clone, world
 from bot.games.ultimatum import UltimatumGame
 
@@ -194,7 +199,7 @@ def _finish_turn(game: UltimatumGame) -> None:
 def _step_choices(game: UltimatumGame, seat: int) -> list[Choice]:
     """Medium's valued choices for the steps after a laid penguin (U-14 … U-21)."""
     if game.phase == "invite":
-        return invites(game, seat)
+        return invite_values(game, seat)
     if game.phase == "perform":
         return performs(game, seat)
     return entertainer_values(game, seat)
