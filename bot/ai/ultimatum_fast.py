@@ -14,7 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from bot.ai.ultimatum_choices import Choice, immediate_invites, laid, play_text, waiver
+from bot.ai.ultimatum_choices import (
+    Choice,
+    immediate_invites,
+    laid,
+    performs,
+    play_text,
+    waiver,
+)
 from bot.ai.ultimatum_eval import (
     ENJOYS,
     RIPE_CHANCE,
@@ -94,6 +101,17 @@ class Table:
                     if owner is not None:
                         delta[owner] += worth[n] - self.worth[n]
         return delta, worth, ripe
+
+
+def choices(game: UltimatumGame, seat: int) -> list[Choice]:
+    """Medium's valued choices of the current step (ultimatum_players.medium_choices)."""
+    if game.phase == "play":
+        return play_values(game, seat)
+    if game.phase == "invite":
+        return invite_values(game, seat)
+    if game.phase == "perform":
+        return performs(game, seat)
+    return entertainer_values(game, seat)
 
 
 def entertainer_values(game: UltimatumGame, seat: int) -> list[Choice]:

@@ -26,14 +26,10 @@ from typing import Any
 from bot.ai.clock import Deadline
 from bot.ai.rewards import first_place, leads
 from bot.ai.tree import Node
-from bot.ai.ultimatum_choices import Choice, performs
+from bot.ai.ultimatum_choices import Choice
 from bot.ai.ultimatum_eval import standing
-from bot.ai.ultimatum_fast import (
-    entertainer_values,
-    immediate_play_values,
-    invite_values,
-    play_values,
-)
+from bot.ai.ultimatum_fast import choices as medium_values
+from bot.ai.ultimatum_fast import immediate_play_values, play_values
 from bot.ai.ultimatum_world import clone, world
 from bot.games.ultimatum import UltimatumGame
 
@@ -193,13 +189,4 @@ def _play(game: UltimatumGame, node: Node, seat: int) -> None:
 def _finish_turn(game: UltimatumGame) -> None:
     """The steps after a laid card (stones, shows, entertainer) by medium's choices."""
     while (mover := game.current) is not None and game.phase != "play":
-        game.play(max(_step_choices(game, mover))[1], mover)
-
-
-def _step_choices(game: UltimatumGame, seat: int) -> list[Choice]:
-    """Medium's valued choices for the steps after a laid penguin (U-14 … U-21)."""
-    if game.phase == "invite":
-        return invite_values(game, seat)
-    if game.phase == "perform":
-        return performs(game, seat)
-    return entertainer_values(game, seat)
+        game.play(max(medium_values(game, mover))[1], mover)

@@ -1,6 +1,7 @@
 """The search's quick valuations equal medium's own (ultimatum_choices.py) at every position of
 random games: laying a penguin (U-11 … U-14, U-18, U-19), its greedy value (this turn's shows
-minus the fee, U-12), the stone moves (U-14) and the new entertainer's places (U-21)."""
+minus the fee, U-12), the stone moves (U-14), the shows' order (U-16) and the new
+entertainer's places (U-21)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,9 @@ import random
 
 import pytest
 
-from bot.ai.ultimatum_choices import Choice, entertainers, immediate_plays, invites, plays
-from bot.ai.ultimatum_fast import (
-    entertainer_values,
-    immediate_play_values,
-    invite_values,
-    play_values,
-)
+from bot.ai.ultimatum_choices import Choice, immediate_plays, plays
+from bot.ai.ultimatum_fast import choices, immediate_play_values, play_values
+from bot.ai.ultimatum_players import medium_choices
 from bot.games.ultimatum import UltimatumGame
 
 
@@ -29,24 +26,18 @@ def same(expected: list[Choice], found: list[Choice]) -> bool:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_quick_values_equal_medium_s_through_whole_games(players: int) -> None:
-    """U-11 … U-21: every play and entertainer step of six random games, valued both ways."""
-    checked = {"play": 0, "invite": 0, "entertainer": 0}
+    """U-11 … U-21: every step of six random games, valued both ways."""
+    checked = dict.fromkeys(("play", "invite", "perform", "entertainer"), 0)
     for seed in range(6):
         game = UltimatumGame.new(players, seed=seed)
         rng = random.Random(seed)
         while not game.is_over:
             seat = game.to_move
             assert seat is not None
+            assert same(medium_choices(game, seat), choices(game, seat))
             if game.phase == "play":
-                assert same(plays(game, seat), play_values(game, seat))
                 assert same(immediate_plays(game, seat), immediate_play_values(game, seat))
-                checked["play"] += 1
-            elif game.phase == "invite":
-                assert same(invites(game, seat), invite_values(game, seat))
-                checked["invite"] += 1
-            elif game.phase == "entertainer":
-                assert same(entertainers(game, seat), entertainer_values(game, seat))
-                checked["entertainer"] += 1
+            checked[game.phase] += 1
             game.play(rng.choice(game.legal_actions()), seat=seat)
     assert checked["play"] > 50 and checked["invite"] > 50 and checked["entertainer"] > 5
 
