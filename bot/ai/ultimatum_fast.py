@@ -105,13 +105,13 @@ class Table:
 
 def choices(game: UltimatumGame, seat: int) -> list[Choice]:
     """Medium's valued choices of the current step (ultimatum_players.medium_choices)."""
-    if game.phase == "play":
-        return play_values(game, seat)
-    if game.phase == "invite":
-        return invite_values(game, seat)
-    if game.phase == "perform":
-        return performs(game, seat)
-    return entertainer_values(game, seat)
+    step = {
+        "play": play_values,
+        "invite": invite_values,
+        "perform": performs,
+        "entertainer": entertainer_values,
+    }
+    return step[game.phase](game, seat)
 
 
 def entertainer_values(game: UltimatumGame, seat: int) -> list[Choice]:
