@@ -29,7 +29,7 @@ Policy = Callable[[UltimatumGame, int, random.Random, float], str]
 
 EASY_SLIP = 0.3  # how often easy makes any legal decision instead of a greedy one
 HARD_SHARE = (
-    0.85  # of the budget; the rest covers the last iteration, the hand-over and a busy machine
+    0.9  # of the budget; the rest covers the last iteration, the hand-over and a busy machine
 )
 
 

@@ -97,7 +97,7 @@ def test_the_search_stops_at_its_deadline(phase: str) -> None:
 
 
 def test_hard_keeps_part_of_its_budget_in_reserve(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hard's own deadline is 85 % of the budget: budget + 10 % holds with room to answer."""
+    """Hard's own deadline is 90 % of the budget: budget + 10 % holds with room to answer."""
     clocks = stepped_deadlines(monkeypatch, ultimatum_players)
     game = ultimatum_phase("play", 2, start_seed=3)
     seat = game.to_move
