@@ -11,10 +11,12 @@ reward (max^n vectors, rewards.py).
 
 The root compares medium's best few choices, each of them once in every dealt world, so that
 the luck of the deal cancels out of their differences; the answer is the best on average. A
-leaf is played on to the seat's next turn — rivals lay the card worth most at once (greedy), and
-everyone takes medium's choice for the stones, shows and entertainer after a card — and scored
-by first place once the game is over, else by each seat's evaluated standing
-(ultimatum_eval.standing) as a lead over its strongest rival.
+leaf is played on to the seat's next turn (head to head, the turn after) — the rival right after
+the seat and the seat itself by medium's values, later rivals laying the card worth most at once
+(greedy), everyone taking medium's choice for the stones, shows and entertainer after a card —
+and scored by first place once the game is over, else by each seat's evaluated standing
+(ultimatum_eval.standing) as a lead over its strongest rival. Medium's values come from
+ultimatum_fast.py, which works them out from what each card changes.
 """
 
 from __future__ import annotations
@@ -38,6 +40,10 @@ LEAD_SCALE = 6.0
 #: Visits a move's node needs before the moves after it get nodes of their own: until then the
 #: playout's judgement of them (medium for the next rival) is better than a tree's first tries.
 EXPAND_AFTER = 8
+#: The seat's turns a playout reaches before it is scored, by players still in the game: head to
+#: head the quick values leave time to play the seat's own next turn too and score after the
+#: rival's reply to it; with more rivals one round is all the budget allows.
+TURNS_AHEAD = {2: 2}
 #: Medium's best choices the search compares at the root.
 CANDIDATES = 8
 #: Whole dealt worlds needed before the search's averages overrule medium's judgement: until
@@ -55,6 +61,7 @@ class UltimatumSearch:
         self.rng = rng
         self.base = world(view, rng)
         self.others = [s for s in range(self.base.players) if s != self.seat]
+        self.turns_ahead = TURNS_AHEAD.get(self.base.resigned.count(False), 1)
         self.root = Node(None, -1)
         self.index: dict[int, dict[str, int]] = {}
         root_values = sorted(root_values, reverse=True)[:CANDIDATES]
@@ -140,18 +147,24 @@ class UltimatumSearch:
                 visited.total += reward[visited.mover]
 
     def score(self, game: UltimatumGame) -> list[float]:
-        """Play on to the seat's next turn — the next rival by medium's values, later ones
-        laying the card worth most at once — then each seat's reward."""
+        """Play on until the seat's turn has come ``TURNS_AHEAD`` times — the next rival by
+        medium's values, later ones laying the card worth most at once, the seat by medium's
+        values — then each seat's reward."""
         seat = self.seat
-        first = True
-        while (mover := game.current) is not None and mover != seat:
+        first, turns = True, self.turns_ahead
+        while (mover := game.current) is not None:
+            if mover == seat:
+                turns -= 1
+                if not turns:
+                    break
             # The next rival can take what the seat leaves ripe: it gets medium's judgement.
-            choices = play_values(game, mover) if first else immediate_play_values(game, mover)
+            quick = first or mover == seat
+            choices = play_values(game, mover) if quick else immediate_play_values(game, mover)
             if not choices:
                 break
             game.play(max(choices)[1], mover)
             _finish_turn(game)
-            first = False
+            first = mover == seat
         if game.is_over:
             return first_place(game.ranking()[0], game.players)
         return leads(standing(game, seat), LEAD_SCALE)
