@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from bot.ai.ultimatum_choices import (
+    INVITES_CHECKED,
     Choice,
     immediate_invites,
     laid,
@@ -35,8 +36,6 @@ from bot.ai.ultimatum_eval import (
 )
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import PENGUINS
-
-INVITES_CHECKED = 3  # as medium: the best stone moves valued in full when a show is due
 
 
 class Table:
