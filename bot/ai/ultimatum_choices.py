@@ -12,6 +12,8 @@ which entertainers come next), so their points are known before the invite step.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.ai.ultimatum_eval import (
     SUPPLY_STONE,
     bonus,
@@ -95,13 +97,24 @@ def plays(game: UltimatumGame, seat: int) -> list[Choice]:
         for cell in sorted(ice.penguin_cells()):
             fee = sum(PENGUINS[ice.penguins[n]].value for n in ice.kin(card, cell))
             cost, waive = waiver(game, seat, fee) if game.won[seat] else (float(fee), None)
-            ice.lay_penguin(cell, card)
-            best = max(value for value, _ in invites(game, seat))
-            del ice.penguins[cell]
-            ice.filled[cell] = 0
-            text = f"play {card} {names[cell]}" + (f" waive {waive}" if waive else "")
-            choices.append((best - cost, text))
+            best = laid(game, card, cell, lambda: max(value for value, _ in invites(game, seat)))
+            choices.append((best - cost, play_text(card, names[cell], waive)))
     return choices
+
+
+def laid(game: UltimatumGame, card: str, cell: int, value: Callable[[], float]) -> float:
+    """``value()`` of the table with ``card`` laid on ``cell`` for the moment."""
+    game.ice.lay_penguin(cell, card)
+    try:
+        return value()
+    finally:
+        del game.ice.penguins[cell]
+        game.ice.filled[cell] = 0
+
+
+def play_text(card: str, cell: str, waive: str | None) -> str:
+    """The action text of laying ``card`` on ``cell`` (U-11), waiving the fee with ``waive``."""
+    return f"play {card} {cell}" + (f" waive {waive}" if waive else "")
 
 
 def performs(game: UltimatumGame, seat: int) -> list[Choice]:
@@ -139,11 +152,10 @@ def immediate_plays(game: UltimatumGame, seat: int) -> list[Choice]:
     for card in sorted(set(game.hands[seat])):
         for cell in sorted(ice.penguin_cells()):
             fee = sum(PENGUINS[ice.penguins[n]].value for n in ice.kin(card, cell))
-            ice.lay_penguin(cell, card)
-            best = max(value for value, _ in immediate_invites(game, seat))
-            del ice.penguins[cell]
-            ice.filled[cell] = 0
-            choices.append((best - fee, f"play {card} {names[cell]}"))
+            best = laid(
+                game, card, cell, lambda: max(value for value, _ in immediate_invites(game, seat))
+            )
+            choices.append((best - fee, play_text(card, names[cell], None)))
     return choices
 
 

@@ -11,10 +11,12 @@ reward (max^n vectors, rewards.py).
 
 The root compares medium's best few choices, each of them once in every dealt world, so that
 the luck of the deal cancels out of their differences; the answer is the best on average. A
-leaf is played on to the seat's next turn — rivals lay the card worth most at once (greedy), and
-everyone takes medium's choice for the stones, shows and entertainer after a card — and scored
-by first place once the game is over, else by each seat's evaluated standing
-(ultimatum_eval.standing) as a lead over its strongest rival.
+leaf is played on to the seat's next turn (head to head, the turn after) — the rival right after
+the seat and the seat itself by medium's values, later rivals laying the card worth most at once
+(greedy), everyone taking medium's choice for the stones, shows and entertainer after a card —
+and scored by first place once the game is over, else by each seat's evaluated standing
+(ultimatum_eval.standing) as a lead over its strongest rival. Medium's values come from
+ultimatum_fast.py, which works them out from what each card changes.
 """
 
 from __future__ import annotations
@@ -26,15 +28,10 @@ from typing import Any
 from bot.ai.clock import Deadline
 from bot.ai.rewards import first_place, leads
 from bot.ai.tree import Node
-from bot.ai.ultimatum_choices import (
-    Choice,
-    entertainers,
-    immediate_plays,
-    invites,
-    performs,
-    plays,
-)
+from bot.ai.ultimatum_choices import Choice
 from bot.ai.ultimatum_eval import standing
+from bot.ai.ultimatum_fast import choices as medium_values
+from bot.ai.ultimatum_fast import immediate_play_values, play_values
 from bot.ai.ultimatum_world import clone, world
 from bot.games.ultimatum import UltimatumGame
 
@@ -43,6 +40,10 @@ LEAD_SCALE = 6.0
 #: Visits a move's node needs before the moves after it get nodes of their own: until then the
 #: playout's judgement of them (medium for the next rival) is better than a tree's first tries.
 EXPAND_AFTER = 8
+#: The seat's turns a playout reaches before it is scored, by players still in the game: head to
+#: head the quick values leave time to play the seat's own next turn too and score after the
+#: rival's reply to it; with more rivals one round is all the budget allows.
+TURNS_AHEAD = {2: 2}
 #: Medium's best choices the search compares at the root.
 CANDIDATES = 8
 #: Whole dealt worlds needed before the search's averages overrule medium's judgement: until
@@ -60,6 +61,7 @@ class UltimatumSearch:
         self.rng = rng
         self.base = world(view, rng)
         self.others = [s for s in range(self.base.players) if s != self.seat]
+        self.turns_ahead = TURNS_AHEAD.get(self.base.resigned.count(False), 1)
         self.root = Node(None, -1)
         self.index: dict[int, dict[str, int]] = {}
         root_values = sorted(root_values, reverse=True)[:CANDIDATES]
@@ -127,7 +129,7 @@ class UltimatumSearch:
         path = [self.root, node]
         _play(game, node, self.seat)
         while node.visits >= EXPAND_AFTER and (mover := game.current) is not None:
-            choices = immediate_plays(game, mover)
+            choices = immediate_play_values(game, mover)
             if not choices:
                 break
             if node.moves is None:
@@ -145,18 +147,24 @@ class UltimatumSearch:
                 visited.total += reward[visited.mover]
 
     def score(self, game: UltimatumGame) -> list[float]:
-        """Play on to the seat's next turn — the next rival by medium's values, later ones
-        laying the card worth most at once — then each seat's reward."""
+        """Play on until the seat's turn has come ``TURNS_AHEAD`` times — the next rival by
+        medium's values, later ones laying the card worth most at once, the seat by medium's
+        values — then each seat's reward."""
         seat = self.seat
-        first = True
-        while (mover := game.current) is not None and mover != seat:
+        first, turns = True, self.turns_ahead
+        while (mover := game.current) is not None:
+            if mover == seat:
+                turns -= 1
+                if not turns:
+                    break
             # The next rival can take what the seat leaves ripe: it gets medium's judgement.
-            choices = plays(game, mover) if first else immediate_plays(game, mover)
+            quick = first or mover == seat
+            choices = play_values(game, mover) if quick else immediate_play_values(game, mover)
             if not choices:
                 break
             game.play(max(choices)[1], mover)
             _finish_turn(game)
-            first = False
+            first = mover == seat
         if game.is_over:
             return first_place(game.ranking()[0], game.players)
         return leads(standing(game, seat), LEAD_SCALE)
@@ -194,13 +202,4 @@ def _play(game: UltimatumGame, node: Node, seat: int) -> None:
 def _finish_turn(game: UltimatumGame) -> None:
     """The steps after a laid card (stones, shows, entertainer) by medium's choices."""
     while (mover := game.current) is not None and game.phase != "play":
-        game.play(max(_step_choices(game, mover))[1], mover)
-
-
-def _step_choices(game: UltimatumGame, seat: int) -> list[Choice]:
-    """Medium's valued choices for the steps after a laid penguin (U-14 … U-21)."""
-    if game.phase == "invite":
-        return invites(game, seat)
-    if game.phase == "perform":
-        return performs(game, seat)
-    return entertainers(game, seat)
+        game.play(max(medium_values(game, mover))[1], mover)

@@ -21,6 +21,7 @@ from bot.ai.ultimatum_choices import (
     performs,
     plays,
 )
+from bot.ai.ultimatum_fast import choices as quick_choices
 from bot.ai.ultimatum_ismcts import UltimatumSearch
 from bot.games.ultimatum import UltimatumGame
 
@@ -28,7 +29,7 @@ Policy = Callable[[UltimatumGame, int, random.Random, float], str]
 
 EASY_SLIP = 0.3  # how often easy makes any legal decision instead of a greedy one
 HARD_SHARE = (
-    0.85  # of the budget; the rest covers the last iteration, the hand-over and a busy machine
+    0.9  # of the budget; the rest covers the last iteration, the hand-over and a busy machine
 )
 
 
@@ -87,7 +88,7 @@ def play_hard(
 ) -> str:
     """Information set Monte Carlo tree search until the budget is spent (ultimatum_ismcts.py)."""
     deadline = Deadline(budget * HARD_SHARE)
-    choices = medium_choices(game, seat)
+    choices = quick_choices(game, seat)
     if len(choices) == 1:
         return choices[0][1]
     search = UltimatumSearch(game.view(seat), rng, choices)

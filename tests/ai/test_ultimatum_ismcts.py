@@ -86,6 +86,22 @@ def test_a_finished_game_is_scored_by_first_place() -> None:
     assert search.score(world) == [1.0 / len(top) if s in top else 0.0 for s in range(2)]
 
 
+@pytest.mark.parametrize(("players", "turns"), [(2, 2), (3, 1), (4, 1)])
+def test_a_playout_is_scored_at_the_seat_s_turn(players: int, turns: int) -> None:
+    """U-23: a playout runs whole turns round the table until the seat's turn has come once
+    (with three or four players) or twice (head to head), then scores the table."""
+    search, seat = search_for("play", players)
+    world = search.deal()
+    world.play(max(medium_choices(world, seat))[1], seat)
+    while world.current == seat:
+        world.play(max(medium_choices(world, seat))[1], seat)
+    start = world.turn
+    rewards = search.score(world)
+    assert world.current == seat and world.phase == "play"
+    assert world.turn == start + players * turns - 1
+    assert len(rewards) == players and all(0.0 < r < 1.0 for r in rewards)
+
+
 @pytest.mark.parametrize("phase", ["play", "invite", "entertainer"])
 def test_the_search_stops_at_its_deadline(phase: str) -> None:
     """The clock is read every iteration: none starts after the deadline has passed."""
@@ -97,7 +113,7 @@ def test_the_search_stops_at_its_deadline(phase: str) -> None:
 
 
 def test_hard_keeps_part_of_its_budget_in_reserve(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hard's own deadline is 85 % of the budget: budget + 10 % holds with room to answer."""
+    """Hard's own deadline is 90 % of the budget: budget + 10 % holds with room to answer."""
     clocks = stepped_deadlines(monkeypatch, ultimatum_players)
     game = ultimatum_phase("play", 2, start_seed=3)
     seat = game.to_move
