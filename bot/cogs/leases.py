@@ -27,6 +27,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: A background loop looks again at least this often, even with nothing due.
+MAX_SLEEP = 3600.0
+#: After a pass that failed, a background loop waits this long before trying what failed again.
+AFTER_FAILURE = 5.0
+
 
 def worker_id() -> str:
     """This process's name in the database: host, process id and a random part (a restarted
@@ -49,6 +54,21 @@ class Leases(commands.Cog):
     def poll(self) -> float:
         """How often background work looks for jobs of processes that died (shared database)."""
         return max(0.5, self.lease / 3)
+
+    def next_look(self, due: float | None, *, failed: bool = False) -> float:
+        """When a background loop looks again: after a pause when its pass failed (what failed is
+        still due), else at ``due`` (its next due moment, if any) but within ``MAX_SLEEP`` and,
+        with several processes on one database, within a poll: other processes' work may fall
+        to this one (their process died)."""
+        now = self.bot.clock.now()
+        if failed:
+            return now + AFTER_FAILURE
+        deadline = now + MAX_SLEEP
+        if due is not None:
+            deadline = min(deadline, due)
+        if self.bot.store.shared:
+            deadline = min(deadline, now + self.poll)
+        return deadline
 
     async def cog_load(self) -> None:
         """Start renewing; on an SQLite file (one process) forget the leases of its last run."""

@@ -40,11 +40,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: The longest nap: even with nothing due, look again now and then (cheap: three index reads).
-MAX_SLEEP = 3600.0
-#: A pause after a pass that failed, so a persisting fault does not spin.
-AFTER_FAILURE = 5.0
-
 
 class Scheduler(commands.Cog):
     """Reminders, timeouts, undo expiry and turn notifications."""
@@ -90,28 +85,23 @@ class Scheduler(commands.Cog):
     async def run(self) -> None:
         """Pass over what is due, then sleep until the next due moment or a change."""
         await self.bot.wait_until_ready()
-        clock = self.bot.clock
         while not self.bot.is_closed():
             self.wake.clear()
             self.failed = False
-            deadline = clock.now() + MAX_SLEEP
+            due: float | None = None
             try:
                 await self.run_due()
-                due = await self.bot.store.next_due_at()
-                if due is not None:
-                    deadline = min(deadline, due.timestamp())
-                if self.bot.store.shared:
-                    # Other processes' work may fall to this one (its process died), and their
-                    # computer players' turns are not announced here: look again soon.
-                    deadline = min(deadline, clock.now() + self.leases.poll)
+                next_due = await self.bot.store.next_due_at()
+                due = None if next_due is None else next_due.timestamp()
             except Exception:  # keep the clock running whatever one pass did
                 log.exception("scheduler pass failed")
                 self.failed = True
-            if self.failed:
-                deadline = clock.now() + AFTER_FAILURE  # what failed is looked at again then
-            elif self.changed_games:
+            if self.changed_games and not self.failed:
                 continue
-            await clock.sleep_until(deadline, self.wake)
+            # With several processes, other processes' computer players' turns are not
+            # announced here either: next_look comes back within a poll for them too.
+            deadline = self.leases.next_look(due, failed=self.failed)
+            await self.bot.clock.sleep_until(deadline, self.wake)
 
     async def run_due(self) -> None:
         """One pass: changed games, expired undo requests, deadlines, reminders."""

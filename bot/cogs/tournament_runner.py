@@ -18,7 +18,6 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.leases import leases_of
-from bot.cogs.scheduler import AFTER_FAILURE, MAX_SLEEP
 from bot.cogs.threads import give_thread
 from bot.cogs.tournament_pictures import sign_up_file, signup_lock
 from bot.play.lobby import place_table
@@ -68,24 +67,17 @@ class TournamentRunner(commands.Cog):
     async def run(self) -> None:
         """Work through the due tournaments, then sleep until the next is due or woken."""
         await self.bot.wait_until_ready()
-        clock = self.bot.clock
         while not self.bot.is_closed():
             self.wake.clear()
-            deadline = clock.now() + MAX_SLEEP
+            due: float | None = None
             try:
                 failed = not await self.run_due()
                 due = await self.bot.store.next_tournament_due()
-                if due is not None:
-                    deadline = min(deadline, due)
-                if self.bot.store.shared:
-                    deadline = min(deadline, clock.now() + self.leases.poll)
             except Exception:
                 log.exception("tournament pass failed")
                 failed = True
-            if failed:
-                # What failed is still due: look again after a pause, not at once.
-                deadline = clock.now() + AFTER_FAILURE
-            await clock.sleep_until(deadline, self.wake)
+            deadline = self.leases.next_look(due, failed=failed)
+            await self.bot.clock.sleep_until(deadline, self.wake)
 
     async def run_due(self) -> bool:
         """One pass over the tournaments this process claimed; False when one failed."""
