@@ -5,7 +5,7 @@ tests/bench/fish_playout.py; after is the Monte Carlo search of bot/ai. Each fig
 of ``--rounds`` runs of a CPU second each, the before and after runs interleaved so that both see
 the same machine. Printed, never asserted: the machine is shared and noisy.
 
-    python tests/bench/script_playouts.py [--seconds 1] [--rounds 3]
+    python -m tests.bench.script_playouts [--seconds 1] [--rounds 3]
 """
 
 from __future__ import annotations
