@@ -90,7 +90,9 @@ class Computers(commands.Cog):
 
     async def play_for(self, game_id: int) -> None:
         """Play while the seat to move belongs to a computer player, holding the game's lease
-        (with several processes, the one that holds it plays; the others leave it alone)."""
+        (with several processes, the one that holds it plays; the others leave it alone).
+        A table this process is placing is waited for: its first post goes before any move."""
+        await self.bot.settling.wait(game_id)
         async with self.leases.game(game_id) as held:
             if held:
                 await self._play_for(game_id)

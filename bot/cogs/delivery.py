@@ -19,10 +19,11 @@ import discord
 from discord.ext import commands
 
 from bot.cogs.leases import leases_of
+from bot.cogs.threads import close_thread, reopen, unarchive
 from bot.cogs.tournament_pictures import standings_files
 from bot.i18n import t
 from bot.play.access import BACKGROUND, open_record
-from bot.store import GameRecord, OutboxEntry
+from bot.store import GameRecord, OutboxEntry, StoreError
 from bot.ui.buttons import buttons
 from bot.ui.fit import fit, shorten
 
@@ -179,18 +180,20 @@ class Delivery(commands.Cog):
     async def deliver(self, entry: OutboxEntry) -> bool:
         """Send one entry; record the outcome. True when it is settled (sent or given up)."""
         store = self.bot.store
-        leases = self.leases
-        if store.shared and not await store.still_holds_post(
-            entry.id, leases.worker, lease=leases.lease
-        ):
+        if not await self._still_mine(entry):
             return True  # sent meanwhile, or taken over by another process: theirs now
         if entry.for_version is not None and await store.drop_if_stale(entry.id):
             # A reminder or "your turn" held up (a retry, a rate limit) until the game moved on:
             # sent now it would ping someone for a turn that is over.
             log.info("outbox #%s: game #%s moved on meanwhile; dropped", entry.id, entry.game_id)
             return True
+        kwargs = await self._compose(entry)
+        # Drawing may take seconds on a busy machine: long enough for a lease to lapse and
+        # another process to take the post over. Whoever holds it now sends it.
+        if not await self._still_mine(entry):
+            return True
         try:
-            message = await self._send(entry)
+            message = await self._send(entry, kwargs)
         except discord.Forbidden as error:
             await self._forbidden(entry, error)
             return True
@@ -203,8 +206,24 @@ class Delivery(commands.Cog):
             log.warning("outbox #%s failed (%s); retrying at %s", entry.id, error, retry)
             await store.mark_failed(entry.id, str(error)[:500], retry_at=retry)
             return False
-        await store.mark_sent(entry.id, message.id if message else None)
+        try:
+            await store.mark_sent(entry.id, message.id if message else None)
+        except StoreError as error:
+            if error.code != "message_settled":
+                raise
+            # Its lease lapsed mid-send and the process that took it over sent it too: the
+            # nonce made Discord hand back this same message, so nothing was doubled.
+            log.info("outbox #%s: settled by another process meanwhile", entry.id)
         return True
+
+    async def _still_mine(self, entry: OutboxEntry) -> bool:
+        """Whether this process still holds the post (renewing its lease); always on SQLite,
+        where one process serves the database."""
+        leases = self.leases
+        store = self.bot.store
+        return not store.shared or await store.still_holds_post(
+            entry.id, leases.worker, lease=leases.lease
+        )
 
     async def _forbidden(self, entry: OutboxEntry, error: discord.Forbidden) -> None:
         store = self.bot.store
@@ -215,7 +234,8 @@ class Delivery(commands.Cog):
             log.warning("outbox #%s: no permission in channel %s", entry.id, entry.channel_id)
         await store.mark_failed(entry.id, f"forbidden: {error.text}")
 
-    async def _send(self, entry: OutboxEntry) -> discord.Message | None:
+    async def _compose(self, entry: OutboxEntry) -> dict[str, Any]:
+        """The message's parts, its picture drawn."""
         payload = dict(entry.payload)
         # Commands are named as mentions: clickable in every reader's client language.
         text = self.bot.mentions.mention(payload.get("text", ""), payload.get("lang"))
@@ -236,6 +256,9 @@ class Delivery(commands.Cog):
             kwargs["files"] = [discord.File(io.BytesIO(data), filename=payload["filename"])]
         elif entry.kind == "standings":
             kwargs["files"] = await standings_files(self.bot, payload)
+        return kwargs
+
+    async def _send(self, entry: OutboxEntry, kwargs: dict[str, Any]) -> discord.Message | None:
         if entry.user_id is not None:
             user = self.bot.get_user(entry.user_id) or await self.bot.fetch_user(entry.user_id)
             return await user.send(**fit(**kwargs))
@@ -244,11 +267,11 @@ class Delivery(commands.Cog):
         if entry.game_id is not None:
             target = await self.bot.game_channel(entry.game_id, entry.channel_id)
         channel = self.bot.get_partial_messageable(target)
-        await self._reopen(target)
+        await reopen(self.bot, target)
         try:
             sent = await channel.send(**fit(**kwargs))
-            if payload.get("close_thread"):
-                await self.close_thread(target)
+            if entry.payload.get("close_thread"):
+                await close_thread(self.bot, target)
             return sent
         except discord.Forbidden:
             record = (
@@ -262,7 +285,7 @@ class Delivery(commands.Cog):
         except discord.HTTPException as error:
             if error.code != THREAD_ARCHIVED:
                 raise
-        await self.unarchive(target)
+        await unarchive(self.bot, target)
         for file in kwargs.get("files", ()):
             file.reset()
         return await channel.send(**fit(**kwargs))
@@ -295,45 +318,6 @@ class Delivery(commands.Cog):
                 record.channel_id,
             )
             raise
-
-    async def _reopen(self, target: int) -> None:
-        """Unarchive the thread about to be posted in if Discord archived it (days of quiet).
-
-        discord.py forgets a thread once it is archived, and a thread archived while the bot
-        was away is never in its cache: a target the cache does not know is looked up. The
-        post itself still copes if this fails (50083 below, or the channel beside it).
-        """
-        cached = self.bot.get_channel(target)
-        try:
-            if isinstance(cached, discord.Thread):
-                if cached.archived:
-                    await cached.edit(archived=False)
-            elif cached is None:
-                await self.unarchive(target)
-        except discord.HTTPException as error:
-            log.info("could not unarchive %s before posting (%s); posting anyway", target, error)
-
-    async def close_thread(self, thread_id: int) -> None:
-        """Archive and lock a thread whose game will never post again (a cancelled lobby);
-        without Manage Threads it is archived only, and a thread it may not touch stays."""
-        thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
-        if not isinstance(thread, discord.Thread):
-            return
-        # Locking takes Manage Threads; the bot may archive the threads it made without it.
-        if thread.permissions_for(thread.guild.me).manage_threads:
-            closing = thread.edit(archived=True, locked=True)
-        else:
-            closing = thread.edit(archived=True)
-        try:
-            await closing
-        except discord.HTTPException as error:
-            log.info("could not close the thread %s (%s)", thread_id, error)
-
-    async def unarchive(self, thread_id: int) -> None:
-        """Reopen an archived game thread before posting in it."""
-        thread = await self.bot.fetch_channel(thread_id)
-        if isinstance(thread, discord.Thread) and thread.archived:
-            await thread.edit(archived=False)
 
 
 def buttons_for(payload: dict[str, Any]) -> discord.ui.View | None:

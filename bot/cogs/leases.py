@@ -131,6 +131,25 @@ class Leases(commands.Cog):
             except Exception:  # the lease lapses by itself
                 log.exception("game #%s: giving its lease back failed", game_id)
 
+    @property
+    def hold(self) -> tuple[str, float]:
+        """This process's claim on a game it creates (``create_game(hold=…)``)."""
+        return (self.worker, self.lease)
+
+    @contextlib.asynccontextmanager
+    async def placing(self, game_id: int) -> AsyncIterator[None]:
+        """While a new table is placed (its message, its thread, its first post) by this
+        process, which holds the game since creating it with ``hold``: the posts of the game
+        and its computer players here wait (``Settling``), and other processes leave it alone;
+        afterwards the lease is given back like any other holder's."""
+        async with self._lock:
+            self.holders[game_id] = self.holders.get(game_id, 0) + 1
+        try:
+            with self.bot.settling.placing(game_id):
+                yield
+        finally:
+            await self.let_go(game_id)
+
     @contextlib.asynccontextmanager
     async def game(self, game_id: int) -> AsyncIterator[bool]:
         """``async with leases.game(id) as held``: hold the game for the block if possible."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.cogs.common import Interaction, Refusal, reader_language
+from bot.cogs.leases import leases_of
 from bot.cogs.lobby import lobby_of
 from bot.cogs.threads import give_thread
 from bot.games import COMPUTER_LEVEL
@@ -52,6 +53,8 @@ async def open_lobby(
                 "play instead (set bots to 0).",
             )
         )
+    public = await bot.public_language(interaction.guild_id)
+    leases = await leases_of(bot)
     try:
         record = await create_game(
             bot.store,
@@ -70,11 +73,11 @@ async def open_lobby(
                 reminder_hours=clock.get("reminder_hours"),
                 rated=rated,
             ),
+            hold=leases.hold,
         )
     except StoreError as error:
         raise Refusal(explain(lang, error)) from None
-    public = await bot.public_language(record.guild_id)
-    with bot.settling.placing(record.id):
+    async with leases.placing(record.id):
         # A table full at once (the creator and computer players) has started already:
         # its message shows the seats in the order of play, without lobby buttons.
         view = lobby_of(bot).lobby_view(record, public)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.cogs.common import GameFinder, Interaction, Refusal, applied, reader_language
+from bot.cogs.leases import leases_of
 from bot.cogs.threads import give_thread
 from bot.i18n import t
 from bot.play.access import Purpose
@@ -83,6 +84,7 @@ async def _point_to(
 async def _open(bot: Host, interaction: Interaction, old: GameRecord) -> GameRecord:
     lang = reader_language(interaction)
     public = await bot.public_language(old.guild_id)
+    leases = await leases_of(bot)
     computers = [s for s in old.seats if s.is_computer]
     others = [s for s in old.seats if s.user_id not in (None, interaction.user.id)]
     try:
@@ -103,10 +105,11 @@ async def _open(bot: Host, interaction: Interaction, old: GameRecord) -> GameRec
                 rematch_of=old.id,
                 rated=old.rated,
             ),
+            hold=leases.hold,
         )
     except StoreError as error:
         raise Refusal(explain(lang, error)) from None
-    with bot.settling.placing(record.id):
+    async with leases.placing(record.id):
         try:
             channel = bot.get_channel(old.channel_id) or await bot.fetch_channel(old.channel_id)
             assert isinstance(channel, discord.abc.Messageable)

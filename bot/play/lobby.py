@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
 
-from bot.games import COMPUTER_LEVEL
+from bot.games import COMPUTER_LEVEL, new_game
 from bot.games.base import Game
-from bot.play.games import check_table, load_game, opening
+from bot.play.games import check_table, opening
 from bot.store import GameRecord, NewGame, OutboxDraft, Store
 from bot.texts.names import LEVELS
 
@@ -20,12 +20,17 @@ MakeThread = Callable[[GameRecord], Awaitable[int | None]]
 
 
 async def create_game(
-    store: Store, new: NewGame, *, announce: Announce | None = None
+    store: Store,
+    new: NewGame,
+    *,
+    announce: Announce | None = None,
+    hold: tuple[str, float] | None = None,
 ) -> GameRecord:
     """Open a lobby with the creator seated (and its computer players); a table full at once
-    starts at once. The kind, table size and options are checked against the rules."""
+    starts at once. The kind, table size and options are checked against the rules. ``hold``:
+    the worker and lease that hold the new game while its table is placed."""
     check_table(new.kind, new.players, new.options)
-    return await store.create_game(new, announce=announce, opening=opening)
+    return await store.create_game(new, announce=announce, opening=opening, hold=hold)
 
 
 async def join(
@@ -109,9 +114,9 @@ async def place_table(
     if thread_id is not None:
         record = await store.set_thread(game_id, thread_id)
     if record.status == "active":
-        record, game = await load_game(store, game_id)
-        assert game is not None  # an active game has its engine state
-        await store.enqueue(*announce_start(record, game))
+        # The deal, whatever has been played since: the first post shows the game's start.
+        deal = new_game(record.kind, len(record.seats), record.seed, dict(record.options))
+        await store.enqueue(*announce_start(record, deal))
     return record
 
 

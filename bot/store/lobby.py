@@ -59,13 +59,20 @@ class LobbyMixin(StoreCore):
     """Everything before the first move, and cancelling."""
 
     async def create_game(
-        self, new: NewGame, *, announce: Announce | None = None, opening: Opening
+        self,
+        new: NewGame,
+        *,
+        announce: Announce | None = None,
+        opening: Opening,
+        hold: tuple[str, float] | None = None,
     ) -> GameRecord:
         """Open a lobby with the creator seated (and ``new.bots`` computer players).
 
         A lobby that is full at once (creator plus computers) starts at once: ``opening`` starts
         a full table (the rules' part: seats and first position). The database keeps one rematch
         (not cancelled) per game, so a second one raises LobbyError ``rematch_taken``.
+        ``hold`` (a worker and a lease in seconds) claims the new game for that worker from its
+        first moment: no other process plays a computer's turn before its table is placed.
         """
         if new.kind not in KINDS:
             raise InvalidValue("kind", f"there is no game called {new.kind!r}", value=new.kind)
@@ -89,10 +96,12 @@ class LobbyMixin(StoreCore):
                 inserted = await conn.execute_fetchall(
                     "INSERT INTO games (kind, guild_id, channel_id, creator_id, max_players, "
                     "options, seed, created_at, updated_at, reminder_hours, timeout_days, "
-                    "rematch_of, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                    "RETURNING id",
+                    "rematch_of, rated, claimed_by, claimed_until) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (new.kind, new.guild_id, new.channel_id, new.creator_id, new.players,
-                     options_text, seed, now, now, hours, days, new.rematch_of, int(new.rated)),
+                     options_text, seed, now, now, hours, days, new.rematch_of, int(new.rated),
+                     None if hold is None else hold[0],
+                     None if hold is None else now + hold[1]),
                 )  # fmt: skip
             except IntegrityError:
                 if new.rematch_of is None:

@@ -20,6 +20,8 @@ SELECT_OPTIONS, OPTION_TEXT, PLACEHOLDER = 25, 100, 150
 V2_COMPONENTS, V2_TEXT = 40, 4000
 CHOICES, CHOICE_NAME, CHOICE_VALUE = 25, 100, 100
 FILES = 10
+#: The longest string nonce a message may carry.
+NONCE = 25
 MODAL_TITLE, MODAL_ROWS, TEXT_INPUT_LABEL, TEXT_INPUT_VALUE = 45, 5, 45, 4000
 # Per file, on a server without boosts (and discord.py's DEFAULT_FILE_SIZE_LIMIT_BYTES).
 ATTACHMENT_BYTES = 10 * 1024 * 1024
@@ -40,6 +42,7 @@ def message(payload: dict[str, Any], *, interaction: bool, files: int) -> Proble
     problems: Problems = []
     content = payload.get("content")
     problems += _too_long("content", content, CONTENT, "content")
+    problems += _nonce(payload.get("nonce"))
     flags = int(payload.get("flags") or 0)
     if flags & EPHEMERAL and not interaction:
         problems.append(("flags", "the ephemeral flag is only valid on interaction responses"))
@@ -57,6 +60,15 @@ def message(payload: dict[str, Any], *, interaction: bool, files: int) -> Proble
     if files > FILES:
         problems.append(("files", f"at most {FILES} attachments per message (got {files})"))
     return problems
+
+
+def _nonce(nonce: Any) -> Problems:
+    """A nonce is an integer or a string of at most 25 characters."""
+    if nonce is None or (isinstance(nonce, int) and not isinstance(nonce, bool)):
+        return []
+    if not isinstance(nonce, str):
+        return [("nonce", "the nonce must be an integer or a string")]
+    return _too_long("nonce", nonce, NONCE, "nonce")
 
 
 def not_empty(payload: dict[str, Any], files: int) -> bool:

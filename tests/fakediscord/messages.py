@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     from tests.fakediscord.state import Interaction
 
 
+#: How long Discord remembers an enforced nonce ("the past few minutes"): a short window, so
+#: the bot cannot lean on it for longer than Discord promises.
+NONCE_WINDOW = 120.0
+
+
 @dataclass
 class Upload:
     """A file part of a multipart request."""
@@ -132,6 +137,10 @@ def create(
     if not loading and not limits.not_empty(body, len(uploads)):
         raise DiscordError(400, 50006, "Cannot send an empty message")
     world = fake.world
+    nonce = _enforced_nonce(body, author)
+    earlier = world.nonces.get(nonce) if nonce else None
+    if earlier is not None and fake.clock.now() - earlier.timestamp <= NONCE_WINDOW:
+        return earlier  # the same post again: Discord hands back the first, creates nothing
     flags = int(body.get("flags") or 0) & limits.SETTABLE_FLAGS
     if loading:
         flags |= LOADING
@@ -153,11 +162,21 @@ def create(
         reference_id=_reference(body),
     )
     world.messages[message.id] = message
+    if nonce:
+        world.nonces[nonce] = message
     channel.messages.append(message)
     if not message.ephemeral:
         channel.created_messages += 1
         announce(fake, "MESSAGE_CREATE", channel, message)
     return message
+
+
+def _enforced_nonce(body: dict[str, Any], author: User) -> tuple[int, str] | None:
+    """The key under which a post's nonce is remembered, when it asks for it to be enforced."""
+    nonce = body.get("nonce")
+    if nonce is None or not body.get("enforce_nonce"):
+        return None
+    return (author.id, str(nonce))
 
 
 def edit(

@@ -52,6 +52,8 @@ class World:
     guild_commands: dict[int, list[Command]] = field(default_factory=dict)
     interactions: dict[int, Interaction] = field(default_factory=dict)
     interactions_by_token: dict[str, Interaction] = field(default_factory=dict)
+    #: The message each (author, nonce) created, for ``enforce_nonce``.
+    nonces: dict[tuple[int, str], Message] = field(default_factory=dict)
 
     @classmethod
     def create(cls, clock: Clock, *, bot_name: str = "Penguin Bot") -> World:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 
-from bot.store import OutboxDraft, Store
-from tests.store.conftest import Clock, play_random, started
+from bot.play.games import opening
+from bot.store import NewGame, OutboxDraft, Store
+from tests.store.conftest import GUILD, USERS, Clock, play_random, started
 
 LEASE = 30.0
 
@@ -75,3 +76,23 @@ async def test_a_dead_workers_posts_are_taken_over(store: Store, clock: Clock) -
     assert len(await store.claim_outbox("b", lease=LEASE)) == 1
     await store.release_all_claims()
     assert await store.claimed("outbox") == {}
+
+
+async def test_a_table_created_held_is_its_creators_until_placed(
+    store: Store, clock: Clock
+) -> None:
+    """A table full at once with a computer to move is due from its first moment: created held,
+    no other worker plays that turn while the creator's process places the table."""
+    for seed in range(40):
+        new = NewGame("fish", guild_id=GUILD, channel_id=5, creator_id=USERS[0], bots=1, seed=seed)
+        record = await store.create_game(new, opening=opening, hold=("a", LEASE))
+        if record.to_move_seat is not None and record.player(record.to_move_seat).is_computer:
+            break
+    else:
+        raise AssertionError("no deal in 40 has the computer to move first")
+    assert (await store.claimed("games"))[record.id] == "a"
+    assert record.id not in await store.claim_due_games("b", lease=LEASE)
+    assert not await store.claim_game(record.id, "b", lease=LEASE)
+    assert record.id in await store.claim_due_games("a", lease=LEASE)
+    assert await store.release_game(record.id, "a")  # placed: any worker may play it now
+    assert record.id in await store.claim_due_games("b", lease=LEASE)

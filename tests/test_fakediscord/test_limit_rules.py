@@ -108,3 +108,11 @@ def test_components_v2_count_every_component_and_refuse_content() -> None:
         {"content": "hi", "components": texts[:1], "flags": flags}, interaction=True, files=0
     )
     assert any("cannot be sent with components v2" in p for _, p in mixed)
+
+
+@FAST
+@given(st.integers(min_value=0, max_value=60))
+def test_a_string_nonce_is_refused_exactly_above_25_characters(length: int) -> None:
+    problems = limits.message({"content": "x", "nonce": "n" * length}, interaction=False, files=0)
+    assert bool(problems) == (length > limits.NONCE)
+    assert limits.message({"content": "x", "nonce": 10**18}, interaction=False, files=0) == []

@@ -169,3 +169,19 @@ async def test_a_refused_edit_of_a_deferred_reply_keeps_it_thinking(
     assert refused == [50006]
     assert reply.message is not None and reply.message.content == "thought it through"
     assert reply.interaction.followups == [] and not reply.message.loading
+
+
+async def test_an_enforced_nonce_hands_back_the_first_post_for_a_few_minutes(
+    fake_discord: FakeDiscord, probe: ProbeBot
+) -> None:
+    games = games_of(probe, fake_discord)
+    first = await games.send("turn 7", nonce="ob41")
+    again = await games.send("turn 7", nonce="ob41")
+    assert again.id == first.id
+    assert [m.content for m in fake_discord.history(fake_discord.channel("games"))] == ["turn 7"]
+    other = await games.send("turn 8", nonce="ob42")
+    assert other.id != first.id
+    fake_discord.clock.advance(10 * 60)  # Discord forgets a nonce after a few minutes
+    later = await games.send("turn 7", nonce="ob41")
+    assert later.id not in (first.id, other.id)
+    assert len(fake_discord.history(fake_discord.channel("games"))) == 3
