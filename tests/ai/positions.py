@@ -6,6 +6,7 @@ import random
 
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
+from tests.turns import whose_turn
 
 
 def fish_position(players: int, seed: int, steps: int) -> FishGame:
@@ -15,7 +16,7 @@ def fish_position(players: int, seed: int, steps: int) -> FishGame:
     for _ in range(steps):
         legal = game.legal_actions()
         following = FishGame.from_dict(game.to_dict())
-        following.play(rng.choice(legal), seat=following.to_move)
+        following.play(rng.choice(legal), seat=whose_turn(following))
         if following.is_over:
             break
         game = following
@@ -30,7 +31,7 @@ def ultimatum_position(
     rng = random.Random(seed ^ 0x5EED)
     for _ in range(steps):
         following = UltimatumGame.from_dict(game.to_dict())
-        following.play(rng.choice(game.legal_actions()), seat=following.to_move)
+        following.play(rng.choice(game.legal_actions()), seat=whose_turn(following))
         if following.is_over:
             break
         game = following
@@ -45,5 +46,5 @@ def ultimatum_phase(phase: str, players: int, start_seed: int = 0) -> UltimatumG
         while not game.is_over:
             if game.phase == phase:
                 return game
-            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+            game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     raise LookupError(f"no {phase} position found")  # pragma: no cover - random games reach all

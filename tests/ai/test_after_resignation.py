@@ -20,6 +20,7 @@ from bot.games import new_game
 from bot.games.base import Game
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
+from tests.turns import whose_turn
 
 BUDGET = 0.05
 #: Who leaves, by table size: with two players a resignation ends the game (F-14, U-24 as played).
@@ -31,7 +32,7 @@ def played(kind: str, players: int, actions: int, seed: int = 5) -> Game:
     game = new_game(kind, players, seed)
     rng = random.Random(seed)
     while len(game.log) < actions and not game.is_over:
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)  # type: ignore[arg-type]
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))  # type: ignore[arg-type]
     return game
 
 

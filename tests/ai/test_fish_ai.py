@@ -14,6 +14,7 @@ from bot.ai.fish_players import head_to_head, play_hard
 from bot.ai.fish_position import BIT, Position, notation
 from bot.games.fish import BITS, FishGame, bits_of, connected, reach
 from tests.ai.positions import fish_position
+from tests.turns import whose_turn
 
 BUDGET = 0.03  # small: the tests check behaviour, the benchmark measures strength
 
@@ -58,7 +59,7 @@ def test_search_position_follows_the_engine(case: tuple[int, int, int], pick: in
         assert sorted(notation(m) for m in moves) == game.legal_actions()
         move = rng.choice(moves)
         pos.apply(move)
-        game.play(notation(move), seat=game.to_move)
+        game.play(notation(move), seat=whose_turn(game))
         assert pos.seat == game.to_move
         assert pos.catch == [c["fish"] for c in game.catch]
         assert pos.floes == [c["floes"] for c in game.catch]
@@ -144,7 +145,8 @@ def test_medium_beats_random_players() -> None:
             assert seat is not None
             policy = "medium" if seat == first else "random"
             game.play(
-                decide("fish", game.view(seat), policy, seed=turn, budget=0.2), seat=game.to_move
+                decide("fish", game.view(seat), policy, seed=turn, budget=0.2),
+                seat=whose_turn(game),
             )
             turn += 1
         assert game.ranking()[0] == [first]

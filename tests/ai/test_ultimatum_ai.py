@@ -16,6 +16,7 @@ from bot.ai.ultimatum_world import hidden_cards, world
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
 from tests.ai.positions import ultimatum_phase, ultimatum_position
+from tests.turns import whose_turn
 
 BUDGET = 0.05
 PHASES = ("play", "invite", "perform", "entertainer")
@@ -91,14 +92,14 @@ def test_show_points_are_foreseen_exactly(players: int, seed: int, choices: int)
             due = [c for c, n in open_dots(game.ice).items() if n == 0]
             if len(due) == 1:
                 expected, winner = show_outcome(game, due[0])
-                events = game.play("skip", seat=game.to_move)
+                events = game.play("skip", seat=whose_turn(game))
                 show = next(e for e in events if e["type"] == "show")
                 assert show["points"] == expected
                 awarded = [e for e in events if e["type"] == "card_awarded"]
                 assert (awarded[0]["seat"] if awarded else None) == winner
                 checked += 1
                 continue
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
 
 
 def test_invite_mostly_puts_a_stone_where_a_show_is_due() -> None:
@@ -130,7 +131,7 @@ def test_invite_mostly_puts_a_stone_where_a_show_is_due() -> None:
                         taken += 1
                     else:
                         declined += 1
-            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+            game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     assert taken + declined >= 50
     assert taken >= 0.8 * (taken + declined)
 
@@ -156,7 +157,7 @@ def test_medium_beats_random_players() -> None:
             policy = "medium" if seat == first else "random"
             game.play(
                 decide("ultimatum", game.view(seat), policy, seed=turn, budget=BUDGET),
-                seat=game.to_move,
+                seat=whose_turn(game),
             )
             turn += 1
         assert game.ranking()[0] == [first]

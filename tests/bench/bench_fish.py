@@ -15,6 +15,7 @@ from bot.ai.fish_search import Search
 from bot.ai.fish_territory import Territory
 from bot.games.fish import FishGame
 from tests.bench.fish_playout import random_playout
+from tests.turns import whose_turn
 
 
 @pytest.fixture
@@ -23,7 +24,7 @@ def midgame() -> FishGame:
     game = FishGame.new(2, seed=3)
     rng = random.Random(1)
     while len(game.log) < 8 + 12:
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     return game
 
 
@@ -52,7 +53,7 @@ def test_full_random_game_through_play(benchmark) -> None:  # type: ignore[no-un
     def whole_game() -> None:
         game = FishGame.new(2, seed=rng.randrange(1 << 30))
         while not game.is_over:
-            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+            game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
 
     benchmark(whole_game)
 

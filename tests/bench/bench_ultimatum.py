@@ -11,6 +11,7 @@ import random
 import pytest
 
 from bot.games.ultimatum import UltimatumGame
+from tests.turns import whose_turn
 
 
 def advance_to(phase: str, seed: int) -> UltimatumGame:
@@ -21,7 +22,7 @@ def advance_to(phase: str, seed: int) -> UltimatumGame:
         while not game.is_over:
             if game.turn >= 10 and game.phase == phase:
                 return game
-            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+            game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
 
 
 @pytest.mark.parametrize("phase", ["play", "invite", "entertainer"])
@@ -38,7 +39,7 @@ def test_full_random_game(benchmark) -> None:  # type: ignore[no-untyped-def]
     def whole_game() -> None:
         game = UltimatumGame.new(2, seed=rng.randrange(1 << 30))
         while not game.is_over:
-            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+            game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
 
     benchmark(whole_game)
 

@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 from types import MappingProxyType
 
+from tests.turns import whose_turn
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
@@ -48,7 +50,7 @@ def whole_game(kind: str, seed: int) -> tuple[GameRecord, list[str]]:
     rng = random.Random(seed)
     game = new_game(kind, 2, seed, {})
     while not game.is_over:
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     record = GameRecord(
         id=1, kind=kind, guild_id=1, channel_id=1, thread_id=None, status="finished",
         creator_id=1, max_players=2, options=MappingProxyType(dict(game.options)), seed=seed,

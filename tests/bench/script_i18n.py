@@ -22,6 +22,7 @@ from bot import catalogue, i18n
 from bot.games.ultimatum import UltimatumGame
 from bot.texts import ultimatum as ultimatum_texts
 from bot.translator import CatalogueTranslator
+from tests.turns import whose_turn
 
 ROUNDS = 200
 
@@ -55,7 +56,7 @@ def turn_events() -> tuple[list[dict[str, object]], list[str]]:
     for _ in range(60):
         if game.is_over:
             break
-        events += game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        events += game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     return events, ["Ann", "Ben", "Zoë"]
 
 

@@ -19,6 +19,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
 
+from tests.turns import whose_turn
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
@@ -65,7 +67,7 @@ def play(kind: str, seed: int, computer: int | None) -> dict[str, float]:
         assert seat is not None
         events = game.play(rng.choice(game.legal_actions()), seat=seat)
         turns += int(game.between_turns if kind == "ultimatum" else 1)
-        move = Move(replace(record, to_move_seat=game.to_move), game, seat, game.log[-1],
+        move = Move(replace(record, to_move_seat=whose_turn(game)), game, seat, game.log[-1],
                     len(game.log), tuple(events))  # fmt: skip
         drafts = move_drafts(move, "en")
         posts += len(drafts)

@@ -32,6 +32,7 @@ from tests.bench.baseline_ai import fish_eval as baseline_eval
 from tests.bench.baseline_ai import hard as baseline
 from tests.bench.baseline_ai.fish_search import Search
 from tests.bench.fish_playout import random_playout
+from tests.turns import whose_turn
 
 
 def rate(work: Callable[[], int], seconds: float) -> float:
@@ -48,9 +49,9 @@ def fish_game(players: int) -> FishGame:
     game = FishGame.new(players, seed=3)
     rng = random.Random(1)
     while game.phase == "place":
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     for _ in range(2 * players):
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     return game
 
 
@@ -97,7 +98,7 @@ def ultimatum_rates(players: int, seconds: float) -> dict[str, Callable[[], int]
     game = UltimatumGame.new(players, seed=3)
     rng = random.Random(1)
     while game.turn < 4 * players or game.phase != "play":
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     seat = game.to_move
     assert seat is not None
     view = game.view(seat)

@@ -33,6 +33,8 @@ from typing import Any
 
 from PIL import Image
 
+from tests.turns import whose_turn
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
@@ -89,7 +91,7 @@ def played(game: Any, actions: int, seed: int) -> Any:
     for _ in range(actions):
         if game.is_over:
             break
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     return game
 
 
@@ -303,7 +305,7 @@ def main() -> None:
         rng = random.Random(7)
         views = [game.view(None)]
         while not game.is_over:
-            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+            game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
             views.append(game.view(None))
         views[-1] = table_view(game)  # a finished game ends on its final post's picture
         start = time.perf_counter()

@@ -27,6 +27,7 @@ from tests.cogs.conftest import BotRunner
 from tests.cogs.players import fish_step, is_done, open_game, settle, who_moves
 from tests.cogs.polling import until
 from tests.fakediscord import Channel, FakeDiscord, Message, Reply
+from tests.turns import whose_turn
 
 POST_MESSAGE = "POST /channels/{channel_id}/messages"
 #: "Due by then": reading every unsent outbox entry, due or not.
@@ -384,7 +385,7 @@ async def test_an_overlong_turn_post_keeps_the_scores_and_the_mention(
             lines += describe(
                 "de",
                 "ultimatum",
-                copy.play(rng.choice(copy.legal_actions()), seat=copy.to_move),
+                copy.play(rng.choice(copy.legal_actions()), seat=whose_turn(copy)),
                 names,
             )
         payload = turn_payload(record, game, "de", lines)

@@ -38,9 +38,12 @@ class Reply:
         return KINDS.get(self.interaction.response_type or 0, "none")
 
     @property
-    def message(self) -> Message | None:
-        """The response message (after a deferral: the message that filled it)."""
-        return self.interaction.original
+    def message(self) -> Message:
+        """The response message (after a deferral: the message that filled it); asking for it
+        when the bot answered without one fails the test."""
+        original = self.interaction.original
+        assert original is not None, f"{self!r} has no response message"
+        return original
 
     @property
     def followups(self) -> list[Message]:
@@ -50,33 +53,38 @@ class Reply:
     @property
     def messages(self) -> list[Message]:
         """The response message and the followups."""
-        first = [self.message] if self.message is not None and not self.message.deleted else []
+        original = self.interaction.original
+        first = [original] if original is not None and not original.deleted else []
         return first + self.followups
 
     @property
     def ephemeral(self) -> bool:
         """Whether the response message is visible only to the person who acted."""
-        return self.message is not None and self.message.ephemeral
+        return self.interaction.original is not None and self.interaction.original.ephemeral
 
     @property
     def content(self) -> str:
         """The response message's text ('' when there is none)."""
-        return self.message.content if self.message is not None else ""
+        original = self.interaction.original
+        return original.content if original is not None else ""
 
     @property
     def embeds(self) -> list[dict[str, Any]]:
         """The response message's embeds."""
-        return self.message.embeds if self.message is not None else []
+        original = self.interaction.original
+        return original.embeds if original is not None else []
 
     @property
     def components(self) -> list[dict[str, Any]]:
         """The response message's components."""
-        return self.message.components if self.message is not None else []
+        original = self.interaction.original
+        return original.components if original is not None else []
 
     @property
     def attachments(self) -> list[Attachment]:
         """The response message's files, bytes included."""
-        return self.message.attachments if self.message is not None else []
+        original = self.interaction.original
+        return original.attachments if original is not None else []
 
     @property
     def modal(self) -> dict[str, Any] | None:
@@ -103,9 +111,8 @@ class Reply:
     async def wait_for_content(self, *, timeout: float = 5.0) -> Message:
         """Wait until a deferred response has been filled in."""
         await self.fake.wait_until(
-            lambda: self.message is not None and not self.message.loading,
+            lambda: self.interaction.original is not None and not self.interaction.original.loading,
             timeout=timeout,
             what=f"the deferred answer to {self.fake.describe(self.interaction)}",
         )
-        assert self.message is not None
         return self.message

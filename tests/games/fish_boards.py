@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.games.base import Event
 from bot.games.fish import FLOE_NAMES, FishGame
+from tests.turns import whose_turn
 
 
 def pinned(fish: dict[str, int], default: int = 0) -> list[int]:
@@ -19,7 +20,7 @@ def game_with(
     """A game on a pinned board after the given placements (in round-robin seat order)."""
     game = FishGame.new(players, seed=0, floes=pinned(fish, default))
     for floe in placements:
-        game.play(floe, seat=game.to_move)
+        game.play(floe, seat=whose_turn(game))
     return game
 
 
@@ -33,5 +34,5 @@ def played(players: int, fish: dict[str, int], actions: list[str]) -> tuple[Fish
     game = FishGame.new(players, seed=0, floes=pinned(fish))
     events: list[Event] = []
     for action in actions:
-        events += game.play(action, seat=game.to_move)
+        events += game.play(action, seat=whose_turn(game))
     return game, events

@@ -10,6 +10,7 @@ import pytest
 from bot.games.base import IllegalAction
 from bot.games.fish import FLOE_NAMES, FishGame, floe_position
 from tests.games.fish_boards import game_with, ones, pinned, played
+from tests.turns import asking_seat, whose_turn
 
 # Four players, two penguins each: seat 0 on C4 (an indented 7-row) and F4 (an 8-row).
 OPEN_BOARD_PLACEMENTS = ["C4", "A1", "A7", "B8", "F4", "H1", "H8", "G1"]
@@ -26,7 +27,7 @@ def refused(game: FishGame, action: str, code: str) -> IllegalAction:
     """Assert that ``action`` is refused with ``code`` and leaves the game unchanged."""
     before = game.to_dict()
     with pytest.raises(IllegalAction) as info:
-        game.play(action, seat=game.to_move)
+        game.play(action, seat=asking_seat(game))
     assert info.value.code == code, info.value.message
     assert game.to_dict() == before
     return info.value
@@ -63,7 +64,7 @@ def test_f2_single_steps_reach_exactly_the_hex_neighbours(floe: str) -> None:
     # Six water-free floes around: give the moving penguin's floe 1 fish and place on it first.
     game = FishGame.new(2, seed=0, floes=pinned({}, default=1))
     for placement in [floe, others[0], *free[:3], others[1], *free[3:5]]:
-        game.play(placement, seat=game.to_move)
+        game.play(placement, seat=whose_turn(game))
     # Keep only the 1-step moves of the penguin on ``floe``.
     targets = {
         a.split("-")[1]
@@ -84,7 +85,7 @@ def test_f2_f7_all_six_directions_from_both_row_kinds() -> None:
     for far in ["F1", "F8", "A6", "B2", "H5", "H3"]:  # W, E, NE, NW (A1 is taken), SE, SW from F4
         assert f"F4-{far}" in legal
     refused(game, "F4-A1", "penguin_on")
-    events = game.play("c4 - a5", seat=game.to_move)
+    events = game.play("c4 - a5", seat=whose_turn(game))
     assert events[0] == {
         "type": "moved",
         "seat": 0,
@@ -98,7 +99,7 @@ def test_f2_f7_all_six_directions_from_both_row_kinds() -> None:
 def test_f2_edge_of_the_board() -> None:
     """F-2: floes on the edge have fewer neighbours; no move leaves the board."""
     game = open_board()
-    game.play("C4-C5", seat=game.to_move)  # seat 1 moves next, from A1 in a corner
+    game.play("C4-C5", seat=whose_turn(game))  # seat 1 moves next, from A1 in a corner
     assert game.to_move == 1
     from_a1 = {a.split("-")[1] for a in game.legal_actions() if a.startswith("A1-")}
     assert "B1" in from_a1 and "A2" in from_a1 and "A6" in from_a1
@@ -121,7 +122,7 @@ def test_f4_penguins_per_player(players: int, each: int) -> None:
     assert game.to_place == [each] * players
     placed = 0
     while game.phase == "place":
-        game.play(game.legal_actions()[0], seat=game.to_move)
+        game.play(game.legal_actions()[0], seat=whose_turn(game))
         placed += 1
     assert placed == players * each
     assert Counter(game.penguins.values()) == dict.fromkeys(range(players), each)
@@ -138,7 +139,7 @@ def test_f5_seat_zero_starts() -> None:
     """F-5: the engine's seat 0 places first (the bot shuffles people into seats)."""
     game = FishGame.new(3, seed=0)
     assert game.to_move == 0
-    game.play(game.legal_actions()[0], seat=game.to_move)
+    game.play(game.legal_actions()[0], seat=whose_turn(game))
     assert game.to_move == 1
 
 
@@ -152,7 +153,7 @@ def test_f6_placement_only_on_free_one_fish_floes() -> None:
     refused(game, "C1", "open_water")
     refused(game, "A1-B1", "placing")
     assert set(game.legal_actions()) == {"A1", *(f"B{i}" for i in range(1, 9))}
-    game.play("a1", seat=game.to_move)
+    game.play("a1", seat=whose_turn(game))
     refused(game, "A1", "occupied")
     assert game.to_move == 1
 
@@ -163,7 +164,7 @@ def test_f6_round_robin_then_hunt() -> None:
     order = []
     while game.phase == "place":
         order.append(game.to_move)
-        events = game.play(game.legal_actions()[0], seat=game.to_move)
+        events = game.play(game.legal_actions()[0], seat=whose_turn(game))
     assert order == [0, 1, 2] * 3
     assert {"type": "hunt_begins"} in events
     assert game.phase == "move"
@@ -201,7 +202,7 @@ def test_f8_own_and_other_penguins_block() -> None:
     refused(game, "H1-H3", "penguin_on")
     refused(game, "H5-H2", "penguin_between")
     assert set(game.legal_actions()) == {"H1-H2", "H5-H4", "H5-H6", "H5-H7", "H5-H8"}
-    game.play("H5-H8", seat=game.to_move)
+    game.play("H5-H8", seat=whose_turn(game))
     # Seat 1 on H3: west H2 is free but H1 is seat 0's; east, H5 is now a gap.
     assert set(game.legal_actions()) == {"H3-H2", "H3-H4"}
     refused(game, "H3-H1", "penguin_on")
@@ -224,7 +225,7 @@ def test_f9_the_floe_left_goes_to_the_catch() -> None:
     """F-9: after a move the mover takes the floe it started from, fish and floe count."""
     fish = {**ones("H2", "H3", "A1", "A3", "A5", "A7", "C1", "C3"), "H1": 1, "H4": 3}
     game = game_with(2, fish, ["H2", "A1", "C1", "A3", "C3", "A5", "H3", "A7"])
-    game.play("H2-H1", seat=game.to_move)
+    game.play("H2-H1", seat=whose_turn(game))
     assert game.catch[0] == {"fish": 1, "floes": 1}
     assert "H2" not in game.floes
     assert game.penguins["H1"] == 0
@@ -236,7 +237,7 @@ def test_f10_unreachable_floes_are_removed_unscored() -> None:
     row_h["H4"] = 1
     fish = {**row_h, **ones("A1", "A3", "A5", "A7", "C1", "C3", "C5")}
     game = game_with(2, fish, ["H4", "A1", "C1", "A3", "C3", "A5", "C5", "A7"])
-    events = game.play("H4-H8", seat=game.to_move)
+    events = game.play("H4-H8", seat=whose_turn(game))
     removed = next(e for e in events if e["type"] == "floes_removed")
     assert removed == {"type": "floes_removed", "floes": ["H1", "H2", "H3"], "fish": 6}
     assert game.catch[0] == {"fish": 1, "floes": 1}
@@ -250,7 +251,7 @@ def test_f10_nothing_is_removed_during_placement() -> None:
     fish = {**ones("H1", "H2", "A1", "A3", "A5", "A7", "C1", "C3", "C5"), "E4": 3}
     game = game_with(2, fish, ["H1", "A1", "C1", "A3", "C3", "A5", "C5", "A7"])
     assert game.phase == "move" and "E4" in game.floes
-    events = game.play("H1-H2", seat=game.to_move)
+    events = game.play("H1-H2", seat=whose_turn(game))
     assert {"type": "floes_removed", "floes": ["E4"], "fish": 3} in events
     assert "E4" not in game.floes and game.scores == [1 + 4, 4]
 
@@ -266,7 +267,7 @@ def test_f11_a_player_who_cannot_move_goes_out_with_their_floes() -> None:
     """F-11: at the start of their turn a stuck player leaves, taking floes under their penguins."""
     game = _lonely_hunt()
     assert game.to_move == 0
-    events = game.play("H1-H8", seat=game.to_move)
+    events = game.play("H1-H8", seat=whose_turn(game))
     out = next(e for e in events if e["type"] == "out")
     assert out == {"type": "out", "seat": 1, "floes": ["A1", "A3", "A5", "A7"], "fish": 4}
     assert game.out == [False, True]
@@ -290,7 +291,7 @@ def test_f10_f11_going_out_removes_what_no_remaining_penguin_can_reach() -> None
     placements = ["H4", "H3", "H5", "A1", "A5", "C1", "A3", "A7"]
     game = game_with(3, fish, placements)
     assert game.phase == "place" and "E4" in game.floes
-    events = game.play("C3", seat=game.to_move)
+    events = game.play("C3", seat=whose_turn(game))
     assert events == [
         {"type": "placed", "seat": 2, "floe": "C3"},
         {"type": "hunt_begins"},
@@ -311,7 +312,7 @@ def test_f10_f11_going_out_removes_what_no_remaining_penguin_can_reach() -> None
 def test_f12_a_stuck_penguin_blocks_until_its_owner_is_out() -> None:
     """F-12: seat 0's stuck penguins stay on their floes while seat 0 can still move."""
     game = _lonely_hunt()
-    game.play("H1-H8", seat=game.to_move)
+    game.play("H1-H8", seat=whose_turn(game))
     assert {"C1", "C3", "C5"} <= {f for f, s in game.penguins.items() if s == 0}
 
 
@@ -320,9 +321,9 @@ def test_f13_f14_the_last_player_moves_alone_until_stuck() -> None:
     game = _lonely_hunt()
     moves = ["H1-H8", "H8-H2", "H2-H7", "H7-H3", "H3-H6", "H6-H4", "H4-H5"]
     for move in moves[:-1]:
-        game.play(move, seat=game.to_move)
+        game.play(move, seat=whose_turn(game))
         assert game.to_move == 0
-    events = game.play(moves[-1], seat=game.to_move)
+    events = game.play(moves[-1], seat=whose_turn(game))
     assert [e["type"] for e in events][-2:] == ["out", "game_over"]
     assert game.is_over and game.to_move is None and game.legal_actions() == []
     # Seat 0: 7 floes from moves, then H5 and C1, C3, C5 when going out.
@@ -334,7 +335,7 @@ def _finished(players: int, seed: int = 4) -> FishGame:
     game = FishGame.new(players, seed=seed)
     while not game.is_over:
         game.play(
-            game.legal_actions()[len(game.log) % len(game.legal_actions())], seat=game.to_move
+            game.legal_actions()[len(game.log) % len(game.legal_actions())], seat=whose_turn(game)
         )
     return game
 
@@ -447,7 +448,7 @@ def test_notation_is_forgiving_about_case_and_spaces() -> None:
     """Notation: ``c4 - f2``, ``C4–F2`` and ``C4 F2`` mean ``C4-F2``; nonsense is explained."""
     for text in ["c4 - c6", " C4–C6 ", "C4 C6"]:
         game = open_board()
-        game.play(text, seat=game.to_move)
+        game.play(text, seat=whose_turn(game))
         assert game.log[-1] == "C4-C6"
     err = refused(open_board(), "fish please", "bad_notation")
     assert "C4-F2" in err.message
@@ -466,7 +467,7 @@ def test_not_your_turn_when_a_seat_is_given() -> None:
 def test_view_is_json_safe_and_complete() -> None:
     """The view carries what a picture and a message need, and survives JSON."""
     game = open_board()
-    game.play("C4-A5", seat=game.to_move)
+    game.play("C4-A5", seat=whose_turn(game))
     view = game.view(None)
     assert json.loads(json.dumps(view)) == view
     assert view["phase"] == "move" and view["to_move"] == 1 and view["turn"] == 9

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from bot.games import replay
 from bot.games.base import IllegalAction
 from bot.games.fish import FLOE_NAMES, FishGame
+from tests.turns import whose_turn
 
 games = st.tuples(st.integers(2, 4), st.integers(0, 2**32), st.integers(0, 2**32))
 
@@ -39,12 +40,12 @@ def test_random_games_end_and_keep_every_fish(case: tuple[int, int, int]) -> Non
         before = game.to_dict()
         if probe not in legal:
             try:
-                game.play(probe, seat=game.to_move)
+                game.play(probe, seat=whose_turn(game))
             except IllegalAction:
                 assert game.to_dict() == before
             else:
                 raise AssertionError(f"{probe} was accepted but not listed in {legal}")
-        game.play(rng.choice(legal), seat=game.to_move)
+        game.play(rng.choice(legal), seat=whose_turn(game))
         assert sum(game.floes.values()) + sum(game.scores) + game.removed_fish == total
         assert FishGame.from_dict(json.loads(json.dumps(game.to_dict()))) == game
         # Nobody stands on a floe that left the board, and no two penguins share one (F-8).
@@ -64,7 +65,7 @@ def test_replaying_the_log_reproduces_the_snapshot(case: tuple[int, int, int]) -
     for _ in range(rng.randrange(1, 80)):
         if game.is_over:
             break
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     again = replay("fish", players, seed, {}, game.log)
     assert again.to_dict() == game.to_dict()
 
@@ -79,7 +80,7 @@ def test_every_listed_action_is_accepted(case: tuple[int, int, int]) -> None:
     for _ in range(rng.randrange(0, 40)):
         if game.is_over:
             return
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     snapshot = game.to_dict()
     for action in game.legal_actions():
-        FishGame.from_dict(snapshot).play(action, seat=game.to_move)
+        FishGame.from_dict(snapshot).play(action, seat=whose_turn(game))

@@ -19,13 +19,14 @@ from bot.games import replay
 from bot.games.base import IllegalAction
 from bot.games.fish import FLOE_NAMES, FishGame
 from bot.games.ultimatum import UltimatumGame
+from tests.turns import whose_turn
 
 
 def hunt(players: int, seed: int = 3) -> FishGame:
     """A Fish game whose placement is done (first legal placement each time)."""
     game = FishGame.new(players, seed=seed)
     while game.phase == "place":
-        game.play(game.legal_actions()[0], seat=game.to_move)
+        game.play(game.legal_actions()[0], seat=whose_turn(game))
     return game
 
 
@@ -49,7 +50,7 @@ def test_f11_resigning_takes_penguins_off_leaves_floes_and_keeps_the_catch() -> 
     """F-10/F-11: a resigning player's penguins leave; the floes stay, their catch stays."""
     game = hunt(3)
     for _ in range(4):
-        game.play(game.legal_actions()[0], seat=game.to_move)
+        game.play(game.legal_actions()[0], seat=whose_turn(game))
     seat = 2 if game.to_move != 2 else 1
     penguins = [floe for floe, s in game.penguins.items() if s == seat]
     catch = dict(game.catch[seat])
@@ -73,7 +74,7 @@ def test_f10_floes_nobody_can_reach_after_a_resignation_are_removed() -> None:
     floes[FLOE_NAMES.index("A2")] = 3
     game = FishGame.new(3, seed=0, floes=floes)
     for action in ["C1", "C3", "A1", "C5", "E1", "E3", "G1", "G3", "G5"]:
-        game.play(action, seat=game.to_move)
+        game.play(action, seat=whose_turn(game))
     assert game.phase == "move" and game.to_move == 0
     events = game.play("resign 2", seat=2)
     assert {"type": "floes_removed", "floes": ["A1", "A2"], "fish": 4} in events
@@ -95,18 +96,18 @@ def test_f13_a_resignation_on_your_turn_passes_the_turn_and_is_not_a_legal_choic
         if game.is_over:
             break
         assert game.to_move != mover
-        game.play(game.legal_actions()[0], seat=game.to_move)
+        game.play(game.legal_actions()[0], seat=whose_turn(game))
 
 
 def test_f15_resigned_players_rank_after_everyone_who_stayed() -> None:
     """F-15: even with the most fish, a player who resigned is ranked after those who stayed."""
     game = hunt(3, seed=11)
     while sum(game.catch[0].values()) < 3 and not game.is_over:
-        game.play(game.legal_actions()[-1], seat=game.to_move)
+        game.play(game.legal_actions()[-1], seat=whose_turn(game))
     leader = max(range(3), key=lambda s: game.catch[s]["fish"])
     game.play(f"resign {leader}", seat=leader)
     while not game.is_over:
-        game.play(game.legal_actions()[0], seat=game.to_move)
+        game.play(game.legal_actions()[0], seat=whose_turn(game))
     assert game.ranking()[-1] == [leader]
 
 
@@ -127,12 +128,12 @@ def test_f14_last_player_left_ends_the_game_and_leaves_the_ice() -> None:
 def test_f6_resigning_while_penguins_are_placed() -> None:
     """F-6: a player who resigns during placement places no more; placement goes round."""
     game = FishGame.new(3, seed=5)
-    game.play(game.legal_actions()[0], seat=game.to_move)  # seat 0 placed, seat 1 to place
+    game.play(game.legal_actions()[0], seat=whose_turn(game))  # seat 0 placed, seat 1 to place
     game.play("resign 1", seat=1)
     assert game.to_move == 2 and game.to_place[1] == 0
     while game.phase == "place":
         assert game.to_move != 1
-        game.play(game.legal_actions()[0], seat=game.to_move)
+        game.play(game.legal_actions()[0], seat=whose_turn(game))
     assert game.phase == "move" and game.to_move == 0
 
 
@@ -140,7 +141,7 @@ def test_f6_the_last_placer_resigning_starts_the_hunt() -> None:
     """F-6/F-7: when the only player still placing resigns, the hunt begins with seat 0."""
     game = FishGame.new(3, seed=5)
     while sum(game.to_place) > 1:
-        game.play(game.legal_actions()[0], seat=game.to_move)
+        game.play(game.legal_actions()[0], seat=whose_turn(game))
     last = game.to_move
     assert last is not None
     events = game.play(f"resign {last}", seat=last)
@@ -187,7 +188,7 @@ def test_f_random_resignations_keep_the_invariants(players: int, seed: int, pick
             seat = rng.choice([s for s in range(players) if not game.resigned[s]])
             game.play(f"resign {seat}", seat=seat)
         else:
-            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+            game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
         assert game.to_move is None or not game.resigned[game.to_move]
         assert set(game.penguins.values()).isdisjoint(s for s in range(players) if game.resigned[s])
     assert game.is_over
@@ -206,7 +207,7 @@ def ultimatum(players: int, seed: int = 4, decisions: int = 9) -> UltimatumGame:
     """An Ultimatum game a few decisions in (the first legal choice each time)."""
     game = UltimatumGame.new(players, seed=seed)
     for _ in range(decisions):
-        game.play(game.legal_actions()[0], seat=game.to_move)
+        game.play(game.legal_actions()[0], seat=whose_turn(game))
     return game
 
 
@@ -235,13 +236,15 @@ def test_u14_a_resigning_player_drops_out_with_hand_stones_and_cards() -> None:
 def test_u23_resigning_on_your_turn_ends_it_without_a_draw() -> None:
     """U-23: a player who resigns mid-turn draws nothing; the next player who stayed plays."""
     game = UltimatumGame.new(3, seed=8)
-    game.play(game.legal_actions()[0], seat=game.to_move)  # seat 0 laid a penguin: the invite step
+    game.play(
+        game.legal_actions()[0], seat=whose_turn(game)
+    )  # seat 0 laid a penguin: the invite step
     deck = len(game.deck)
     game.play("resign 0", seat=0)
     assert game.to_move == 1 and game.phase == "play" and len(game.deck) == deck
     for _ in range(60):  # turns go round without seat 0
         assert game.to_move != 0
-        game.play(game.legal_actions()[0], seat=game.to_move)
+        game.play(game.legal_actions()[0], seat=whose_turn(game))
 
 
 def test_u24_a_resignation_that_leaves_no_cell_for_a_penguin_ends_the_game() -> None:
@@ -250,10 +253,10 @@ def test_u24_a_resignation_that_leaves_no_cell_for_a_penguin_ends_the_game() -> 
     game = UltimatumGame.new(3, seed=1, width=5, height=5, deal={"setup": {"A1": "bear-music"}})
     for cell in ("A2", "B2"):
         card = game.hand(game.to_move or 0)[0]
-        game.play(f"play {card} {cell}", seat=game.to_move)
-        game.play("skip", seat=game.to_move)
+        game.play(f"play {card} {cell}", seat=whose_turn(game))
+        game.play("skip", seat=whose_turn(game))
     game.play(
-        f"play {game.hand(2)[0]} B1", seat=game.to_move
+        f"play {game.hand(2)[0]} B1", seat=whose_turn(game)
     )  # bear-music's E dot filled: its show is due
     assert game.to_move == 2 and game.phase == "invite"
     events = game.play("resign 2", seat=2)
@@ -316,7 +319,7 @@ def test_u_random_resignations_keep_the_invariants(players: int, seed: int, pick
             seat = rng.choice([s for s in range(players) if not game.resigned[s]])
             game.play(f"resign {seat}", seat=seat)
         else:
-            game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+            game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
         assert game.to_move is None or not game.resigned[game.to_move]
         if game.set_aside:
             seen = set(strings(game.view(None)))

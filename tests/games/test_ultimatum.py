@@ -16,6 +16,7 @@ from bot.games.base import Event, IllegalAction
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import ACTIVITIES, ENTERTAINERS, PENGUINS, dots
 from bot.games.ultimatum.table import STEPS, geometry
+from tests.turns import whose_turn
 
 # One entertainer (bear-music, dots E and W) north of the central curtain.
 BEAR_HANDS = [
@@ -65,7 +66,7 @@ def refused(game: UltimatumGame, action: str, code: str, seat: int | None = None
 
 def turn(game: UltimatumGame, penguin: str, stone: str = "skip") -> list[Event]:
     """Play steps 1 and 2 of a turn; return all events."""
-    return game.play(penguin, seat=game.to_move) + game.play(stone, seat=game.to_move)
+    return game.play(penguin, seat=whose_turn(game)) + game.play(stone, seat=whose_turn(game))
 
 
 def rule_performs(table: dict[str, str], cell: str, card: str, turned: bool) -> bool:
@@ -131,7 +132,7 @@ def test_u5_u11_penguins_go_on_any_of_the_eight_cells_around_an_entertainer() ->
     cells = {a.split()[2] for a in game.legal_actions()}
     assert cells == {"D3", "E3", "F3", "D4", "F4", "D5", "F5"}  # E5 holds the curtain
     assert len(game.legal_actions()) == 4 * 7
-    events = game.play("play red-5-music F3", seat=game.to_move)  # a diagonal neighbour
+    events = game.play("play red-5-music F3", seat=whose_turn(game))  # a diagonal neighbour
     assert events == [
         {
             "type": "penguin_laid",
@@ -225,7 +226,7 @@ def test_u10_seat_zero_starts_and_seats_take_turns() -> None:
         seen.append(game.to_move)
         while game.turn == completed:  # every decision of a turn belongs to the same seat
             assert game.to_move == seen[-1]
-            game.play(game.legal_actions()[0], seat=game.to_move)
+            game.play(game.legal_actions()[0], seat=whose_turn(game))
     assert seen == [0, 1, 2, 0, 1, 2] and game.to_move == 0
 
 
@@ -270,7 +271,7 @@ def test_u11_a_penguin_needs_an_entertainer_beside_it() -> None:
     refused(game, "play red-5-music D3", "not_your_turn", seat=1)
     game.play("play red-5-music D3", seat=0)
     # A penguin beside a penguin only is not enough either.
-    game.play("skip", seat=game.to_move)
+    game.play("skip", seat=whose_turn(game))
     refused(game, "play red-3-dance C2", "not_next_to_entertainer")
 
 
@@ -278,18 +279,18 @@ def test_u12_kinship_fee_red_3_next_to_red_5_costs_5() -> None:
     """U-12: the printed example, then two same-colour neighbours; the new card's value is free."""
     game = bear_game()
     turn(game, "play red-5-music D3")
-    events = game.play("play red-3-dance E3", seat=game.to_move)
+    events = game.play("play red-3-dance E3", seat=whose_turn(game))
     assert events[0]["fee"] == 5 and events[0]["kin"] == ["D3"]
     assert game.scores == [10, 5]
-    game.play("skip", seat=game.to_move)
+    game.play("skip", seat=whose_turn(game))
     events = game.play(
-        "play red-4-acrobatics D4", seat=game.to_move
+        "play red-4-acrobatics D4", seat=whose_turn(game)
     )  # next to the red 5 and the red 3
     assert events[0]["fee"] == 8 and sorted(events[0]["kin"]) == ["D3", "E3"]
     assert game.scores == [2, 5]
-    game.play("skip", seat=game.to_move)
+    game.play("skip", seat=whose_turn(game))
     events = game.play(
-        "play blue-2-juggling F3", seat=game.to_move
+        "play blue-2-juggling F3", seat=whose_turn(game)
     )  # a red neighbour costs a blue penguin nothing
     assert events[0]["fee"] == 0 and game.scores == [2, 5]
 
@@ -302,7 +303,7 @@ def test_u12_scores_may_go_below_zero() -> None:
     turn(game, "play red-4-acrobatics D4")  # fee 5 + 3
     turn(game, "play red-2-juggling F3")  # fee 3
     assert game.scores == [2, 2]
-    events = game.play("play red-2-dance D5", seat=game.to_move)  # next to the red 4 on D4
+    events = game.play("play red-2-dance D5", seat=whose_turn(game))  # next to the red 4 on D4
     assert events[0]["fee"] == 4 and game.scores == [-2, 2]
 
 
@@ -325,24 +326,24 @@ def test_u13_nothing_to_waive_without_a_fee_or_a_won_card() -> None:
 def test_u14_stones_from_the_supply_or_the_table_onto_any_free_penguin() -> None:
     """U-14: own stones only, onto any free penguin, whoever laid it; skipping is fine."""
     game = bear_game()
-    game.play("play red-5-music D3", seat=game.to_move)
+    game.play("play red-5-music D3", seat=whose_turn(game))
     assert game.phase == "invite"
     assert game.legal_actions() == ["invite supply D3", "skip"]
     refused(game, "invite supply E4", "not_a_penguin")
     refused(game, "invite D3 D3", "not_your_stone")
     refused(game, "play red-4-acrobatics D4", "wrong_step")
-    events = game.play("invite supply D3", seat=game.to_move)
+    events = game.play("invite supply D3", seat=whose_turn(game))
     assert events[0] == {"type": "stone_moved", "seat": 0, "from": "supply", "to": "D3"}
     assert game.stones == {"D3": 0} and game.supply == [2, 3]
-    game.play("play red-3-dance E3", seat=game.to_move)
+    game.play("play red-3-dance E3", seat=whose_turn(game))
     assert refused(game, "invite supply D3", "has_stone") == (
         "the penguin on D3 already holds a stone"
     )
     refused(game, "invite D3 E3", "not_your_stone")
     assert game.legal_actions() == ["invite supply E3", "skip"]
-    events = game.play("skip", seat=game.to_move)
+    events = game.play("skip", seat=whose_turn(game))
     assert events[0] == {"type": "invitation_skipped", "seat": 1}
-    game.play("play red-4-acrobatics D4", seat=game.to_move)
+    game.play("play red-4-acrobatics D4", seat=whose_turn(game))
     assert game.legal_actions() == [
         "invite D3 D4",
         "invite D3 E3",  # the opponent's penguin is fair game
@@ -350,7 +351,7 @@ def test_u14_stones_from_the_supply_or_the_table_onto_any_free_penguin() -> None
         "invite supply E3",
         "skip",
     ]
-    game.play("invite D3 E3", seat=game.to_move)
+    game.play("invite D3 E3", seat=whose_turn(game))
     assert game.stones == {"E3": 0} and game.supply == [2, 3]
 
 
@@ -361,7 +362,7 @@ def test_u14_an_empty_supply() -> None:
         turn(game, f"play {game.hand(0)[0]} {mine}", f"invite supply {mine}")
         turn(game, f"play {game.hand(1)[0]} {theirs}")
     assert game.supply == [0, 3] and game.stones == {"D3": 0, "D4": 0, "D5": 0}
-    game.play(f"play {game.hand(0)[0]} F4", seat=game.to_move)
+    game.play(f"play {game.hand(0)[0]} F4", seat=whose_turn(game))
     message = refused(game, "invite supply F4", "supply_empty")
     assert message == "you have no invitation stones left in your supply"
     assert not any(a.startswith("invite supply") for a in game.legal_actions())
@@ -375,8 +376,8 @@ def test_u14_an_empty_supply() -> None:
 def test_u23_draw_one_card_then_the_next_seat() -> None:
     """U-23: the player draws one penguin (only they learn which), then the next seat plays."""
     game = bear_game()
-    game.play("play red-5-music D3", seat=game.to_move)
-    events = game.play("skip", seat=game.to_move)
+    game.play("play red-5-music D3", seat=whose_turn(game))
+    events = game.play("skip", seat=whose_turn(game))
     assert events[-1] == {
         "type": "drawn",
         "seat": 0,
@@ -395,8 +396,8 @@ def test_u24_drawing_from_an_empty_penguin_deck_ends_the_game() -> None:
     game = bear_game(deck=["green-2-music"])
     turn(game, "play red-5-music D3")
     assert not game.is_over and game.to_move == 1
-    game.play("play red-3-dance E3", seat=game.to_move)  # fee 5
-    events = game.play("skip", seat=game.to_move)
+    game.play("play red-3-dance E3", seat=whose_turn(game))  # fee 5
+    events = game.play("skip", seat=whose_turn(game))
     assert events[-1]["type"] == "game_over"
     assert events[-1]["reason"] == "penguin_deck_empty"
     assert events[-1]["final_bonus"] == [[0, 0], [0, 0]]

@@ -15,6 +15,7 @@ from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
 from bot.games.ultimatum.table import STEPS, cell_name
 from tests.games.test_ultimatum_shows import rule_performs, rule_placements
+from tests.turns import whose_turn
 
 games = st.fixed_dictionaries(
     {
@@ -127,13 +128,13 @@ def test_random_games_end_and_conserve_cards_and_stones(case: dict[str, int]) ->
         if probe not in legal:
             before = game.to_dict()
             try:
-                game.play(probe, seat=game.to_move)
+                game.play(probe, seat=whose_turn(game))
             except IllegalAction as error:
                 assert error.code and error.message
                 assert game.to_dict() == before
             else:
                 raise AssertionError(f"{probe!r} was accepted but not listed in {legal}")
-        events = game.play(rng.choice(legal), seat=game.to_move)
+        events = game.play(rng.choice(legal), seat=whose_turn(game))
         overs += sum(e["type"] == "game_over" for e in events)
     assert game.is_over and overs == 1
     check_invariants(game)
@@ -150,7 +151,7 @@ def test_snapshots_and_log_replay_reproduce_the_game(case: dict[str, int]) -> No
     for _ in range(rng.randrange(1, 400)):
         if game.is_over:
             break
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
         copy = UltimatumGame.from_dict(json.loads(json.dumps(game.to_dict())))
         assert copy == game and copy.legal_actions() == game.legal_actions()
     again = replay("ultimatum", game.players, game.seed, game.options, game.log)
@@ -166,12 +167,12 @@ def test_every_listed_action_is_accepted(case: dict[str, int]) -> None:
     for _ in range(rng.randrange(0, 300)):
         if game.is_over:
             break
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     if game.is_over:
         return
     snapshot = game.to_dict()
     legal = game.legal_actions()
     for action in rng.sample(legal, min(len(legal), 40)):
         trial = UltimatumGame.from_dict(snapshot)
-        trial.play(action, seat=trial.to_move)
+        trial.play(action, seat=whose_turn(trial))
         assert trial.log[-1] == action  # the log keeps the normalised text

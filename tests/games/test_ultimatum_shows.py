@@ -17,6 +17,7 @@ from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import ENTERTAINERS, dots
 from bot.games.ultimatum.scoring import award, final_bonus, final_ranking
 from bot.games.ultimatum.table import STEPS, cell_name
+from tests.turns import asking_seat, whose_turn
 
 SEAL_HANDS = [
     ["red-2-music", "red-4-juggling", "blue-5-dance", "green-2-juggling"],
@@ -57,8 +58,8 @@ def seal_game(deck: list[str] = SEAL_DECK, stones: bool = True) -> UltimatumGame
         ("play red-4-juggling F9", "skip"),
         ("play blue-3-dance F8", invite("F9")),
     ]:
-        game.play(penguin, seat=game.to_move)
-        game.play(stone, seat=game.to_move)
+        game.play(penguin, seat=whose_turn(game))
+        game.play(stone, seat=whose_turn(game))
     return game
 
 
@@ -67,15 +68,15 @@ def seal_show(
 ) -> tuple[UltimatumGame, list[Event]]:
     """The dancing seal's show: seat 0 lays blue-5-dance on D9 and invites it."""
     game = seal_game(deck, stones)
-    game.play("play blue-5-dance D9", seat=game.to_move)
-    return game, game.play("invite supply D9" if stones else "skip", seat=game.to_move)
+    game.play("play blue-5-dance D9", seat=whose_turn(game))
+    return game, game.play("invite supply D9" if stones else "skip", seat=whose_turn(game))
 
 
 def refused(game: UltimatumGame, action: str, code: str) -> str:
     """Assert ``action`` is refused with ``code`` and changes nothing; return the message."""
     before = game.to_dict()
     with pytest.raises(IllegalAction) as info:
-        game.play(action, seat=game.to_move)
+        game.play(action, seat=asking_seat(game))
     assert info.value.code == code, info.value.message
     assert game.to_dict() == before
     return info.value.message
@@ -129,10 +130,10 @@ def test_u15_shows_wait_for_step_3_and_off_iceberg_dots_count() -> None:
     """U-15: the last dot filled in step 1 starts the show only after step 2; SE is off-table."""
     game = seal_game()
     assert game.table["E9"] == "seal-dance"  # F8 and F9 filled, D9 still open
-    game.play("play blue-5-dance D9", seat=game.to_move)
+    game.play("play blue-5-dance D9", seat=whose_turn(game))
     assert game.phase == "invite" and game.table["E9"] == "seal-dance"
     events = game.play(
-        "invite supply D9", seat=game.to_move
+        "invite supply D9", seat=whose_turn(game)
     )  # the stone moved in step 2 already counts
     assert events[1]["type"] == "show" and events[1]["points"][0] == 2 + 5
 
@@ -209,7 +210,7 @@ def test_u21_where_the_new_entertainer_may_go() -> None:
     assert legal == rule_placements(game.table, "seal-acrobatics", 9, 9, [])
     assert "entertainer G9 turned" in legal and "entertainer G9" not in legal
     assert "entertainer C7" in legal and "entertainer C7 turned" in legal  # next to curtain/sheep
-    events = game.play("entertainer g9 TURNED", seat=game.to_move)
+    events = game.play("entertainer g9 TURNED", seat=whose_turn(game))
     assert events[:2] == [
         {
             "type": "entertainer_laid",
@@ -237,7 +238,7 @@ def test_u22_stones_and_penguins_stay_after_a_show() -> None:
 def test_u13_waiving_a_won_entertainer_instead_of_the_fee() -> None:
     """U-13: seat 1 won seal-dance and may discard it instead of paying 3 for the blue on F8."""
     game, _ = seal_show()
-    game.play("entertainer G9 turned", seat=game.to_move)
+    game.play("entertainer G9 turned", seat=whose_turn(game))
     assert game.to_move == 1
     legal = game.legal_actions()
     assert "play blue-2-music G8 waive seal-dance" in legal
@@ -245,10 +246,10 @@ def test_u13_waiving_a_won_entertainer_instead_of_the_fee() -> None:
     refused(game, "play blue-2-music G8 waive seal-music", "not_won")
     paying = UltimatumGame.from_dict(game.to_dict())
     assert (
-        paying.play("play blue-2-music G8", seat=paying.to_move)[0]["fee"] == 3
+        paying.play("play blue-2-music G8", seat=whose_turn(paying))[0]["fee"] == 3
         and paying.scores[1] == 11
     )
-    events = game.play("play Blue-2-Music g8 waive seal-dance", seat=game.to_move)
+    events = game.play("play Blue-2-Music g8 waive seal-dance", seat=whose_turn(game))
     assert events[0]["fee"] == 0 and events[0]["waived"] == "seal-dance"
     assert events[0]["kin"] == ["F8"]
     assert game.scores[1] == 14 and game.won[1] == [] and game.removed == ["seal-dance"]
@@ -279,9 +280,9 @@ def twin_game(entertainer_deck: list[str]) -> UltimatumGame:
         ("play green-2-music C4", "invite supply C4"),
         ("play green-5-music G3", "invite supply G3"),
     ]:
-        game.play(penguin, seat=game.to_move)
-        game.play(stone, seat=game.to_move)
-    game.play("play brown-3-acrobatics E4", seat=game.to_move)
+        game.play(penguin, seat=whose_turn(game))
+        game.play(stone, seat=whose_turn(game))
+    game.play("play brown-3-acrobatics E4", seat=whose_turn(game))
     return game
 
 
@@ -289,23 +290,23 @@ def twin_game(entertainer_deck: list[str]) -> UltimatumGame:
 def test_u16_the_player_chooses_the_order_of_simultaneous_shows(first: str) -> None:
     """U-16: two shows at once; the current player picks which goes first."""
     game = twin_game(["seal-music", "kangaroo-dance", "bear-dance"])
-    events = game.play("invite supply E4", seat=game.to_move)
+    events = game.play("invite supply E4", seat=whose_turn(game))
     assert events[-1] == {"type": "shows_pending", "seat": 0, "cells": ["D4", "F4"]}
     assert game.phase == "perform" and game.legal_actions() == ["perform D4", "perform F4"]
     assert game.view(1)["pending_shows"] == ["D4", "F4"]
     refused(game, "perform E4", "not_pending")
     refused(game, "entertainer E3", "wrong_step")
     second = "F4" if first == "D4" else "D4"
-    shows = [e for e in game.play(f"perform {first}", seat=game.to_move) if e["type"] == "show"]
+    shows = [e for e in game.play(f"perform {first}", seat=whose_turn(game)) if e["type"] == "show"]
     assert [e["cell"] for e in shows] == [first] and game.phase == "entertainer"
     # The other show is already due, so the new entertainer may lie next to it freely.
-    shows += [e for e in game.play("entertainer E3", seat=game.to_move) if e["type"] == "show"]
+    shows += [e for e in game.play("entertainer E3", seat=whose_turn(game)) if e["type"] == "show"]
     assert [e["cell"] for e in shows] == [first, second]  # the one left ran by itself
     # bear-music: green-2-music likes music; sheep-juggling: green-5-music is green.
     points = {e["cell"]: e["points"] for e in shows}
     assert points == {"D4": [2, 0], "F4": [0, 5]}
     assert game.phase == "entertainer"
-    game.play("entertainer B5", seat=game.to_move)
+    game.play("entertainer B5", seat=whose_turn(game))
     assert game.phase == "play" and game.to_move == 1
     assert game.scores == [12, 15]
     assert game.won == [["bear-music"], ["sheep-juggling"]]
@@ -317,9 +318,9 @@ def test_u16_the_player_chooses_the_order_of_simultaneous_shows(first: str) -> N
 def test_u24_only_the_first_of_several_shows_when_the_entertainers_ran_out() -> None:
     """U-24: with the entertainer deck empty the first chosen show is played, then the end."""
     game = twin_game([])
-    game.play("invite supply E4", seat=game.to_move)
+    game.play("invite supply E4", seat=whose_turn(game))
     assert game.legal_actions() == ["perform D4", "perform F4"]
-    events = game.play("perform F4", seat=game.to_move)
+    events = game.play("perform F4", seat=whose_turn(game))
     assert [e["type"] for e in events] == ["show", "card_awarded", "curtain_laid", "game_over"]
     assert events[-1]["reason"] == "entertainer_deck_empty"
     assert game.table["D4"] == "bear-music" and game.view(None)["pending_shows"] == []
@@ -334,7 +335,7 @@ def test_u24_only_the_first_of_several_shows_when_the_entertainers_ran_out() -> 
 def test_u24_the_penguin_deck_runs_dry_after_the_shows() -> None:
     """U-24: the last turn's show and new entertainer happen; the game ends at the draw."""
     game, _ = seal_show(deck=SEAL_DECK[:4])  # four turns drew every card
-    events = game.play("entertainer G9 turned", seat=game.to_move)
+    events = game.play("entertainer G9 turned", seat=whose_turn(game))
     assert [e["type"] for e in events] == ["entertainer_laid", "entertainer_revealed", "game_over"]
     assert events[-1]["reason"] == "penguin_deck_empty"
     # U-25 once: seat 1 holds the only seal (+5); its music card does not match seal-dance.
@@ -387,8 +388,8 @@ def test_u24_no_cell_for_the_new_entertainer_ends_the_game() -> None:
     """U-24: after a show, if the top entertainer fits nowhere (either way round), it is over."""
     game = UltimatumGame.new(2, seed=1, width=5, height=5, deal=SMALL_DEAL)
     for action in SMALL_LOG:
-        game.play(action, seat=game.to_move)
-    events = game.play("invite C1 E4", seat=game.to_move)
+        game.play(action, seat=whose_turn(game))
+    events = game.play("invite C1 E4", seat=whose_turn(game))
     assert [e["type"] for e in events][-4:] == ["show", "card_awarded", "curtain_laid", "game_over"]
     assert events[-1]["reason"] == "no_entertainer_cell"
     assert events[1]["cell"] == "D3" and game.table["D3"] == "curtain"
@@ -433,7 +434,7 @@ def played(game: UltimatumGame, turns: list[tuple[str, ...]]) -> list[Event]:
     """Play whole turns, each ``(penguin, stone[, entertainer])``; return the last turn's events."""
     events: list[Event] = []
     for actions in turns:
-        events = [e for action in actions for e in game.play(action, seat=game.to_move)]
+        events = [e for action in actions for e in game.play(action, seat=whose_turn(game))]
     return events
 
 
@@ -475,7 +476,9 @@ def ring_show(invites: list[str]) -> tuple[UltimatumGame, list[Event]]:
     assert not [e for e in events if e["type"] == "show"]  # B2, the NW dot, is still open
     assert game.table["C3"] == "seal-juggling"
     assert game.scores == [10, 10, 10]  # no kinship fee anywhere
-    events = game.play(RING_LAYS[7], seat=game.to_move) + game.play(stones[7], seat=game.to_move)
+    events = game.play(RING_LAYS[7], seat=whose_turn(game)) + game.play(
+        stones[7], seat=whose_turn(game)
+    )
     assert game.to_move == 1 and game.phase == "entertainer"
     return game, events
 
@@ -577,7 +580,7 @@ def test_u24_u25_u26_printed_final_scoring_example_played_out() -> None:
     shows: list[Event] = []
     for actions in EXAMPLE_TURNS:
         shows += [
-            e for a in actions for e in game.play(a, seat=game.to_move) if e["type"] == "show"
+            e for a in actions for e in game.play(a, seat=whose_turn(game)) if e["type"] == "show"
         ]
     assert [(e["entertainer"], e["points"]) for e in shows] == [
         ("sheep-dance", [2, 5, 0]),
@@ -635,7 +638,7 @@ def test_u24_u26_three_way_tie_broken_by_bonus_then_by_cards() -> None:
     game = UltimatumGame.new(3, seed=26, deal=TIE_DEAL)
     events: list[Event] = []
     for actions in TIE_TURNS:
-        events += [e for a in actions for e in game.play(a, seat=game.to_move)]
+        events += [e for a in actions for e in game.play(a, seat=whose_turn(game))]
     shows = [e for e in events if e["type"] == "show"]
     assert [(e["entertainer"], e["points"]) for e in shows] == [
         ("bear-music", [0, 2, 3]),
@@ -689,7 +692,7 @@ def test_u26_played_full_tie_shares_the_rank() -> None:
     game = UltimatumGame.new(2, seed=27, deal=SHARED_DEAL)
     events: list[Event] = []
     for actions in SHARED_TURNS:
-        events += [e for a in actions for e in game.play(a, seat=game.to_move)]
+        events += [e for a in actions for e in game.play(a, seat=whose_turn(game))]
     shows = [e for e in events if e["type"] == "show"]
     assert [(e["entertainer"], e["points"]) for e in shows] == [
         ("bear-music", [2, 4]),

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from bot.games.base import Event
 from bot.games.ultimatum import UltimatumGame
 from tests.games.test_ultimatum_shows import seal_show
+from tests.turns import whose_turn
 
 VIEW_KEYS = {
     "kind",
@@ -104,7 +105,7 @@ def test_views_and_public_events_never_leak(players: int, seed: int, choices: in
     rng = random.Random(choices)
     game = UltimatumGame.new(players, seed=seed)
     while not game.is_over:
-        events = game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        events = game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
         # Public events go to everyone: they may name no card in any hand or deck.
         assert not leaks(public(events), hidden_from(game, None))
         for event in events:

@@ -23,6 +23,7 @@ from bot.translator import CatalogueTranslator
 from render import fish as fish_picture
 from render import labels as picture_words
 from tests.i18n.helpers import fields
+from tests.turns import asking_seat, whose_turn
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 RAISERS = {"IllegalAction", "StoreError", "LobbyError", "InvalidValue", "BadOption", "NoDaysLeft"}
@@ -180,7 +181,7 @@ def test_no_template_is_left_for_a_code_nobody_raises() -> None:
 def refusal(game: Any, action: str) -> IllegalAction:
     """The error an illegal action raises."""
     with pytest.raises(IllegalAction) as caught:
-        game.play(action, seat=game.to_move)
+        game.play(action, seat=asking_seat(game))
     return caught.value
 
 
@@ -220,7 +221,7 @@ def _entertainer_step(seed: int) -> UltimatumGame | None:
     while game.phase != "entertainer":
         if game.is_over:
             return None
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     return game
 
 

@@ -26,6 +26,7 @@ from render import ultimatum as ultimatum_picture
 from tests.cogs.conftest import BotRunner
 from tests.cogs.players import fish_step, is_done, said, ultimatum_step, who_moves
 from tests.fakediscord import Channel, FakeDiscord, Message, Reply, User
+from tests.turns import whose_turn
 
 Misses = set[tuple[str, str | None, Any]]
 
@@ -257,7 +258,7 @@ async def test_a_whole_ultimatum_game_speaks_each_players_language(
             steps += 1
             record, after = await load_game(bot.store, 1)
             events = before.play(
-                after.log[-1], seat=before.to_move
+                after.log[-1], seat=whose_turn(before)
             )  # the same step again, for its events
             seen |= {event["type"] for event in events}
             mine = ultimatum_texts.describe(lang, events, seat_names(record, lang))

@@ -8,13 +8,14 @@ import pytest
 from bot.games.ultimatum import UltimatumGame
 from bot.play.ultimatum_choices import cells
 from tests.cogs.test_authority import TWIN_SHOWS
+from tests.turns import whose_turn
 
 
 def _before_the_twin_shows(entertainer_deck: list[str]) -> UltimatumGame:
     """bear-music on D4 and sheep-juggling on F4 both wait for E4 only; seat 0 is to lay."""
     game = UltimatumGame.new(2, seed=5, deal={**TWIN_SHOWS, "entertainer_deck": entertainer_deck})
     for action in ("play green-2-music C4", "skip", "play green-5-music G3", "skip"):
-        game.play(action, seat=game.to_move)
+        game.play(action, seat=whose_turn(game))
     return game
 
 
@@ -29,5 +30,5 @@ def test_a_cell_that_starts_the_last_show_says_the_game_ends(deck: list[str]) ->
     assert (ends in labels["E4"]) == (not deck)
     assert not any(ends in label for cell, label in labels.items() if cell != "E4")
     for action in ("play brown-3-acrobatics E4", "skip", "perform D4"):
-        game.play(action, seat=game.to_move)
+        game.play(action, seat=whose_turn(game))
     assert game.is_over == (not deck)

@@ -12,6 +12,7 @@ from PIL import Image
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from render.table_frame import view_frame
+from tests.turns import whose_turn
 
 #: Long names with accents, CJK and emoji: the panel must shorten them and never crash.
 LONG_NAMES = (
@@ -27,7 +28,7 @@ def fish_game(players: int, seed: int, actions: int) -> FishGame:
     game = FishGame.new(players, seed=seed)
     rng = random.Random(seed)
     while not game.is_over and len(game.log) < actions:
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     return game
 
 
@@ -39,7 +40,7 @@ def ultimatum_game(
     rng = random.Random(seed)
     played = 0
     while not game.is_over and played < actions:
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
         played += 1
     return game
 
@@ -51,7 +52,7 @@ def ultimatum_in_phase(players: int, seed: int, phase: str) -> UltimatumGame | N
     while game.phase != phase:
         if game.is_over:
             return None
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     return game
 
 

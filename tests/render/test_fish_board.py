@@ -15,6 +15,7 @@ from render import fish
 from render import labels as labels_table
 from render.style import ICE, SEAT_COLOURS
 from tests.render.games import LONG_NAMES, decode, fish_game
+from tests.turns import whose_turn
 
 Pixel = tuple[int, ...]
 
@@ -227,7 +228,7 @@ def test_a_shortened_name_shows_whole_beside_a_two_digit_catch(catch: int | None
     game = fish_game(2, seed=5, actions=0)
     while game.view(None)["catch"][0]["fish"] < 10:
         assert not game.is_over
-        game.play(game.legal_actions()[0], seat=game.to_move)
+        game.play(game.legal_actions()[0], seat=whose_turn(game))
     view = game.view(None)
     if catch is not None:
         view["catch"][0] = {**view["catch"][0], "fish": catch}

@@ -14,6 +14,7 @@ from bot.games.ultimatum import UltimatumGame
 from render import png, ultimatum
 from render.marks import draw_marks
 from tests.render.games import LONG_NAMES
+from tests.turns import whose_turn
 
 
 def _whole_picture_mapped(
@@ -48,7 +49,7 @@ def test_the_table_from_mapped_layers_is_the_whole_picture_mapped(
             checked += 1
         if game.is_over:
             break
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     assert checked > 10
 
 
@@ -58,7 +59,7 @@ def test_a_box_left_out_would_show() -> None:
     game = UltimatumGame.new(players=2, seed=4)
     rng = random.Random(4)
     while not game.view(None)["stones"]:
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     view = game.view(None)
     frame = ultimatum.view_frame(view)
     image, drawn = ultimatum._render_table(view, ["a", "b"], None, frame)

@@ -12,6 +12,7 @@ from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from render import fish, palette, replay, ultimatum
 from tests.render.games import LONG_NAMES, decode, fish_game
+from tests.turns import whose_turn
 
 LIMIT = 8 * 2**20  # Discord's upload limit without boosts
 
@@ -24,7 +25,7 @@ def full_game_views(kind: str, seed: int) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     views = [game.view(None)]
     while not game.is_over:
-        game.play(rng.choice(game.legal_actions()), seat=game.to_move)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
         views.append(game.view(None))
     return views
 

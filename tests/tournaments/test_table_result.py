@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.games import new_game
 from bot.play.tournament_tables import table_result
 from bot.store.tournament_rows import TableResult
+from tests.turns import whose_turn
 
 
 def test_a_resignation_that_ends_the_game_ranks_the_resigner_last() -> None:
@@ -30,7 +31,7 @@ def test_time_up_ranks_by_score_with_earlier_resignations_last() -> None:
     resigned and the seat to move forfeit; the rest are ranked by fish caught (F-15)."""
     game = new_game("fish", 3, 11)
     while not any(game.scores):
-        game.play(game.legal_actions()[0], seat=game.to_move)
+        game.play(game.legal_actions()[0], seat=whose_turn(game))
     mover = game.to_move
     assert mover is not None
     gone = (mover + 1) % 3
