@@ -41,9 +41,10 @@ import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict
 from urllib.parse import urlsplit, urlunsplit
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type hints
 import pytest
 
 START_TIMEOUT = 30.0
@@ -60,6 +61,16 @@ SERVER_SETTINGS = {
 
 class NoPostgres(RuntimeError):
     """No PostgreSQL could be found or started."""
+
+
+class AccountOptions(TypedDict, total=False):
+    """The subprocess options that run a PostgreSQL binary as the unprivileged account."""
+
+    user: int
+    group: int
+    extra_groups: list[int]
+    env: dict[str, str]
+    cwd: str
 
 
 def system_binaries() -> Path | None:
@@ -231,7 +242,7 @@ class Cluster:
             output = (result.stdout + result.stderr).decode(errors="replace")
             raise NoPostgres(f"{command[0]} failed ({result.returncode}):\n{output}")
 
-    def _as_account(self) -> dict[str, object]:
+    def _as_account(self) -> AccountOptions:
         if self.account is None:
             return {}
         return {

@@ -218,12 +218,16 @@ class Gateway:
                 elif op in (IDENTIFY, RESUME) and session is not None:
                     await self._close(socket, 4005, "Already authenticated.")
                     break
-                elif op == IDENTIFY:
-                    session = await self._identify(socket, data, holder)
-                elif op == RESUME:
-                    session = self._resume(socket, data, compressor)
-                    if session is None:
-                        await self._send(holder, socket, self._op(INVALID_SESSION, False))
+                elif op in (IDENTIFY, RESUME):
+                    if not isinstance(data, dict):
+                        await self._close(socket, 4002, "Decode error")
+                        break
+                    if op == IDENTIFY:
+                        session = await self._identify(socket, data, holder)
+                    else:
+                        session = self._resume(socket, data, compressor)
+                        if session is None:
+                            await self._send(holder, socket, self._op(INVALID_SESSION, False))
                 if session is not None and writer is None:
                     writer = asyncio.create_task(self._writer(session, socket))
                     self.changed.set()

@@ -6,7 +6,7 @@ import asyncio
 import sqlite3
 from collections.abc import AsyncIterator
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type hints
 import pytest
 
 from bot.store import StoreOpenError, schema

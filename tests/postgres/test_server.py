@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type hints
 import pytest
 
 from tests.pg import Cluster, PostgresServer, pgserver_binaries, system_binaries

@@ -191,6 +191,7 @@ async def undo_asked(fake: FakeDiscord, store: Store, channel: Channel) -> tuple
     await fake.click(bruno, lobby.message, label="Join")
     thread = await fake.wait_for_thread(channel, after=mark, timeout=15)
     record, game = await load_game(store, await game_in(store, thread))
+    assert game is not None
     mover = alice if record.to_move_user == alice.id else bruno
     reply = await fish_step(fake, mover, thread, game.phase)
     assert reply.ephemeral, reply.content
@@ -228,8 +229,9 @@ async def test_two_processes_share_the_work_and_one_takes_over_when_the_other_di
             what="both shards to connect",
         )
         assert fake.gateway.identify_refusals == 0  # the processes took turns to identify
-        channels = [fake.channel("games", guild=g) for g in fake.world.guilds.values()]
-        shard_of = {c.id: (c.guild_id >> 22) % 2 for c in channels}
+        guilds = list(fake.world.guilds.values())
+        channels = [fake.channel("games", guild=g) for g in guilds]
+        shard_of = {c.id: (g.id >> 22) % 2 for g, c in zip(guilds, channels, strict=True)}
         first = next(c for c in channels if shard_of[c.id] == 0)
         other = next(c for c in channels if shard_of[c.id] == 1)
 

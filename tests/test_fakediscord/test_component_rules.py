@@ -54,9 +54,10 @@ def test_a_select_is_alone_in_its_row_and_rows_are_five() -> None:
 
 
 def test_buttons_five_a_row_labels_80_custom_ids_100_and_unique() -> None:
-    row = {"type": 1, "components": [button(f"b{n}") for n in range(5)]}
+    buttons = [button(f"b{n}") for n in range(5)]
+    row = {"type": 1, "components": buttons}
     assert limits.action_rows([row]) == []
-    row["components"].append(button("b5"))
+    buttons.append(button("b5"))
     assert limits.action_rows([row])
     assert limits.action_rows([{"type": 1, "components": [button("b", "x" * 81)]}])
     assert limits.action_rows([{"type": 1, "components": [button("x" * 101)]}])

@@ -105,6 +105,17 @@ async def test_invalid_json_closes_with_4002(fake_discord: FakeDiscord, raw_gate
     assert fake_discord.gateway.closes == [4002, 4002]
 
 
+async def test_an_identify_or_resume_without_an_object_closes_with_4002(
+    fake_discord: FakeDiscord, raw_gateway: Any
+) -> None:
+    for op in (2, 6):  # IDENTIFY, RESUME
+        async with raw_gateway() as (gateway, _):
+            await gateway.send(op, None)
+            assert await gateway.closed() == 4002
+    assert fake_discord.gateway.closes == [4002, 4002]
+    assert fake_discord.gateway.identifies == 0
+
+
 async def test_a_connection_without_heartbeats_is_closed_as_timed_out() -> None:
     """No heartbeat for 1.5 intervals: closed with 4009 (session timed out, not resumable);
     a client that keeps heartbeating stays connected."""
