@@ -56,8 +56,11 @@ def imported_modules(path: Path, root: Path = ROOT) -> set[str]:
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
             first = node.args[0]
-            literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
-            if name in IMPORTERS and literal:
+            if (
+                name in IMPORTERS
+                and isinstance(first, ast.Constant)
+                and isinstance(first.value, str)
+            ):
                 found.add(first.value)
     return found
 

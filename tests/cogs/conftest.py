@@ -47,7 +47,7 @@ def moved_datetime(fake: FakeDiscord) -> type[datetime]:
 
     class Moved(datetime):
         @classmethod
-        def now(cls, tz: tzinfo | None = None) -> Moved:  # type: ignore[override]
+        def now(cls, tz: tzinfo | None = None) -> Moved:
             return cls.fromtimestamp(fake.clock.now(), tz or UTC)
 
     return Moved

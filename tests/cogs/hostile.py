@@ -4,14 +4,16 @@ person gets, and how a refusal must quote what was typed (short, clean, never pi
 from __future__ import annotations
 
 import re
+import sqlite3
 import unicodedata
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from bot.client import PenguinBot
 from bot.play.games import load_game
 from bot.store import GameNotFound
-from tests.fakediscord import Channel, FakeDiscord, Reply, User
+from tests.fakediscord import Channel, FakeDiscord, Message, Reply, User
 
 #: How much of what was typed a refusal may quote (at most about 40 characters); a few
 #: more for an ellipsis or quotation marks around it.
@@ -115,7 +117,9 @@ def check_quote(reply: Reply, typed: str) -> None:
         assert not left, f"the answer repeats the mentions {left} that were typed: {text!r}"
 
 
-def same_answer(reply: Reply, other: Reply, game_id: int, missing_id: int) -> bool:
+def same_answer(
+    reply: Reply | Message, other: Reply | Message, game_id: int, missing_id: int
+) -> bool:
     """Whether two refusals say the same, the game ids aside (a game of another server must
     look exactly like a game that does not exist)."""
     return (
@@ -175,11 +179,19 @@ class StoredGame:
     to_move_user: int | None = None
 
 
+async def sqlite_rows(bot: PenguinBot, sql: str) -> list[sqlite3.Row]:
+    """The rows a query reads from the bot's database (SQLite in these tests)."""
+    found = await bot.store._db.fetchall(sql)
+    rows = [row for row in found if isinstance(row, sqlite3.Row)]
+    assert len(rows) == len(found), "the bot under test stores in SQLite"
+    return rows
+
+
 async def raw_games(bot: PenguinBot) -> dict[int, GameState]:
     """Every game as its stored rows (game, seats, actions, followers, undo request): the same
     comparison as ``all_games`` in five queries however many games there are (for tries by the
     thousand)."""
-    fetch = bot.store._db.fetchall
+    fetch = partial(sqlite_rows, bot)
     seats: dict[int, list[tuple[Any, ...]]] = {}
     people: dict[tuple[int, int | None], int | None] = {}
     for row in await fetch("SELECT * FROM seats ORDER BY game_id, slot"):
@@ -191,7 +203,9 @@ async def raw_games(bot: PenguinBot) -> dict[int, GameState]:
     follows: dict[int, list[int]] = {}
     for row in await fetch("SELECT game_id, user_id FROM follows ORDER BY game_id, user_id"):
         follows.setdefault(row["game_id"], []).append(row["user_id"])
-    undos = {row["game_id"]: tuple(row) for row in await fetch("SELECT * FROM undo_requests")}
+    undos: dict[int, tuple[Any, ...]] = {
+        row["game_id"]: tuple(row) for row in await fetch("SELECT * FROM undo_requests")
+    }
     games: dict[int, GameState] = {}
     for row in await fetch("SELECT * FROM games ORDER BY id"):
         game_id = row["id"]

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 from bot.client import PenguinBot
+from bot.games.base import Game
 from bot.games.fish.ending import alone_on_ice
 from bot.games.ultimatum import UltimatumGame
 from bot.i18n import language_of, t
@@ -50,6 +51,20 @@ async def who_moves(bot: PenguinBot, fake: FakeDiscord, game_id: int) -> tuple[A
     record, game = await load_game(bot.store, game_id)
     user = next(u for u in map(fake.user, PEOPLE) if u.id == record.to_move_user)
     return record, game, user
+
+
+async def thread_game(bot: PenguinBot, thread: Channel) -> int:
+    """The id of the game played in ``thread``."""
+    record = await bot.store.game_of_thread(thread.id)
+    assert record is not None, f"no game in thread {thread.name}"
+    return record.id
+
+
+async def engine_game(bot: PenguinBot, game_id: int) -> Game:
+    """The engine game of a started game (a lobby has none)."""
+    _, game = await load_game(bot.store, game_id)
+    assert game is not None, f"game #{game_id} has not started"
+    return game
 
 
 def _started(clock: list[float] | None) -> None:

@@ -82,7 +82,7 @@ def entitled(kind: str, person: User, record: Any) -> bool:
     # A seat a computer took over still names its person (seats.handed_from): only they return.
     handed = any(seat[-1] == person.id for seat in record.seats)  # its last column
     manager = person.id == record.creator_id or person.name == MODERATOR
-    return {
+    rights: dict[str, bool] = {
         "join": not seated and record.status == "lobby",
         "follow": True,
         "leave": seated,
@@ -97,7 +97,8 @@ def entitled(kind: str, person: User, record: Any) -> bool:
         "add-computer": manager,
         "cancel": manager,
         "turn": person.id == record.to_move_user,
-    }.get(kind, False)
+    }
+    return rights.get(kind, False)
 
 
 #: The rule commands: only the player to move acts with them, and hostile values never do.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
@@ -35,7 +35,9 @@ class BusyPool:
 
         monkeypatch.setattr(bot, "_off_loop", busy)
 
-    async def answer_late(self, fake: FakeDiscord, ask: Callable[[], Awaitable[Reply]]) -> Reply:
+    async def answer_late(
+        self, fake: FakeDiscord, ask: Callable[[], Coroutine[Any, Any, Reply]]
+    ) -> Reply:
         """Ask; once the picture is being drawn, let 5 s pass on Discord's clock, then draw."""
         self.started.clear()
         self.free.clear()

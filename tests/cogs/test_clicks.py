@@ -15,7 +15,7 @@ from bot.play.games import load_game
 from bot.texts.ultimatum import card_name
 from tests.cogs.clicker import Turn, play_turn, summary
 from tests.cogs.conftest import BotRunner
-from tests.cogs.players import hidden_cards, open_game, settle, who_moves
+from tests.cogs.players import engine_game, hidden_cards, open_game, settle, thread_game, who_moves
 from tests.fakediscord import FakeDiscord
 
 
@@ -28,7 +28,7 @@ async def test_fish_by_clicks_only(
     rng = random.Random(players)
     async with bot_runner() as bot:
         _, thread, _ = await open_game(fake, "fish", players)
-        game_id = (await bot.store.game_of_thread(thread.id)).id
+        game_id = await thread_game(bot, thread)
         turns: list[Turn] = []
         while True:
             record, game, user = await who_moves(bot, fake, game_id)
@@ -36,7 +36,7 @@ async def test_fish_by_clicks_only(
             before = len(game.log)
 
             async def moved(before: int = before) -> bool:
-                return len((await load_game(bot.store, game_id))[1].log) > before
+                return len((await engine_game(bot, game_id)).log) > before
 
             turn = await play_turn(fake, user, thread, game.phase, rng, moved)
             turns.append(turn)
@@ -58,7 +58,7 @@ async def test_ultimatum_by_clicks_only(
     rng = random.Random(players)
     async with bot_runner() as bot:
         _, thread, _ = await open_game(fake, "ultimatum", players, width=7, height=7)
-        game_id = (await bot.store.game_of_thread(thread.id)).id
+        game_id = await thread_game(bot, thread)
         # No card id ever in a custom_id or a public message (the posts name cards in words),
         # nor the name of a card nobody else may know: in another player's hand or the deck.
         hidden: set[str] = set()
@@ -72,7 +72,7 @@ async def test_ultimatum_by_clicks_only(
             hidden.update(_unknown_to_the_mover(game))
 
             async def ended(mover: int | None = mover, before: int = before) -> bool:
-                now = (await load_game(bot.store, game_id))[1]
+                now = await engine_game(bot, game_id)
                 assert isinstance(now, UltimatumGame)
                 return now.to_move != mover or (now.phase == "play" and len(now.log) > before)
 
@@ -113,7 +113,7 @@ async def test_ultimatum_by_clicks_on_larger_icebergs(
     rng = random.Random(size)
     async with bot_runner() as bot:
         _, thread, _ = await open_game(fake, "ultimatum", 2, width=size, height=size)
-        game_id = (await bot.store.game_of_thread(thread.id)).id
+        game_id = await thread_game(bot, thread)
         turns: list[Turn] = []
         for _ in range(400):
             record, game, user = await who_moves(bot, fake, game_id)
@@ -121,7 +121,7 @@ async def test_ultimatum_by_clicks_on_larger_icebergs(
             mover, before = game.to_move, len(game.log)
 
             async def ended(mover: int | None = mover, before: int = before) -> bool:
-                now = (await load_game(bot.store, game_id))[1]
+                now = await engine_game(bot, game_id)
                 assert isinstance(now, UltimatumGame)
                 return now.to_move != mover or (now.phase == "play" and len(now.log) > before)
 

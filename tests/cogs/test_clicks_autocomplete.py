@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 
+from bot.client import PenguinBot
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import PENGUINS
@@ -60,7 +61,7 @@ async def test_fish_autocomplete_names_floes_with_their_fish(
                 break
             mover, waiting = await _waiting(fake, bot, 1)
             floes = await fake.autocomplete(mover, "/fish place", "floe", channel=thread)
-            assert floes and all(FLOE.fullmatch(c.value) for c in floes), floes
+            assert floes and all(FLOE.fullmatch(c.text) for c in floes), floes
             assert {c.value for c in floes} <= set(game.legal_actions())
             for choice in floes:
                 assert choice.name == said(mover, "{floe} · 1 fish", floe=choice.value)
@@ -74,24 +75,24 @@ async def test_fish_autocomplete_names_floes_with_their_fish(
             await _fish_move_choices(fake, bot, thread)
 
 
-async def _fish_move_choices(fake: FakeDiscord, bot: object, thread: Channel) -> None:
+async def _fish_move_choices(fake: FakeDiscord, bot: PenguinBot, thread: Channel) -> None:
     """One move's autocomplete checked against the engine, then the move played."""
-    _, game, mover = await who_moves(bot, fake, 1)  # type: ignore[arg-type]
+    _, game, mover = await who_moves(bot, fake, 1)
     assert isinstance(game, FishGame)
     lang = language_of(mover.locale)
     legal = game.legal_actions()
     penguins = await fake.autocomplete(mover, "/fish move", "penguin", channel=thread)
-    assert penguins and all(FLOE.fullmatch(c.value) for c in penguins)
+    assert penguins and all(FLOE.fullmatch(c.text) for c in penguins)
     for choice in penguins:
         n = sum(a.startswith(f"{choice.value}-") for a in legal)
         assert choice.name == tn(
             lang, "{floe} · {n} move", "{floe} · {n} moves", n, floe=choice.value
         )
-    start = penguins[0].value
+    start = penguins[0].text
     targets = await fake.autocomplete(mover, "/fish move", "to", channel=thread, penguin=start)
     assert {c.value for c in targets} == {a.split("-")[1] for a in legal if a.startswith(start)}
     for choice in targets:
-        fish = game.floes[choice.value]
+        fish = game.floes[choice.text]
         assert choice.name == tn(
             lang,
             "{floe} · +{now} now, stands on {n} fish",
@@ -101,7 +102,7 @@ async def _fish_move_choices(fake: FakeDiscord, bot: object, thread: Channel) ->
             now=game.floes[start],
         )
     await fake.invoke(mover, "/fish move", penguin=start, to=targets[0].value, channel=thread)
-    await settle(bot)  # type: ignore[arg-type]
+    await settle(bot)
 
 
 def _fee(game: UltimatumGame, card: str, cell: str) -> int:
@@ -133,7 +134,7 @@ async def _ultimatum_card_choices(
         legal = {a.split()[2] for a in game.legal_actions() if a.split()[1] == card}
         assert {c.value for c in cells} == legal or len(cells) == 25, cells
         for choice in cells:
-            assert CELL.fullmatch(choice.value), choice
+            assert CELL.fullmatch(choice.text), choice
             cell, *notes = choice.name.split(" · ")
             assert cell == choice.value
             fee = _fee(game, card, cell)

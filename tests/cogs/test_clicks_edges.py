@@ -14,7 +14,7 @@ from bot.play.games import load_game
 from bot.texts.ultimatum import card_name
 from tests.cogs.clicker import Turn, act, move_button, offered, play_turn, step_of, turn_post
 from tests.cogs.conftest import BotRunner
-from tests.cogs.players import open_game, said, settle, who_moves
+from tests.cogs.players import engine_game, open_game, said, settle, who_moves
 from tests.fakediscord import FakeDiscord, Message, User
 
 
@@ -76,7 +76,7 @@ async def test_a_stale_click_shows_the_position_as_it_is_now(
         refused = await act(fake, mover, reply.message, offered(reply.message)[0])
         name = other.global_name or other.name
         assert refused.content == said(mover, "It is {name}'s turn in game #{id}.", name=name, id=1)
-        assert (await load_game(bot.store, 1))[1].log == game.log
+        assert (await engine_game(bot, 1)).log == game.log
 
 
 async def test_clicks_survive_a_restart_and_an_old_ephemeral_gets_a_fresh_reply(
@@ -92,14 +92,14 @@ async def test_clicks_survive_a_restart_and_an_old_ephemeral_gets_a_fresh_reply(
     async with bot_runner() as bot:
         reply = await act(fake, mover, first, offered(first)[0])
         assert reply.kind == "update", reply.content
-        assert len((await load_game(bot.store, 1))[1].log) == 1
+        assert len((await engine_game(bot, 1)).log) == 1
         _, _, mover = await who_moves(bot, fake, 1)
         opened = await _open(fake, mover, turn_post(fake, thread))
         fake.clock.advance(16 * 60)
         late = await act(fake, mover, opened, offered(opened)[0])
         assert late.kind == "message" and late.ephemeral, late.kind
         assert late.message is not None and late.message.id != opened.id
-        assert len((await load_game(bot.store, 1))[1].log) == 2
+        assert len((await engine_game(bot, 1)).log) == 2
         assert not fake.take_violations()
 
 
@@ -126,7 +126,7 @@ async def test_german_and_french_players_play_by_clicks(
                 async def ended(
                     before: int = before, mover: int | None = mover, game_id: int = game_id
                 ) -> bool:
-                    now = (await load_game(bot.store, game_id))[1]
+                    now = await engine_game(bot, game_id)
                     if isinstance(now, FishGame):
                         return len(now.log) > before
                     return now.to_move != mover or (now.phase == "play" and len(now.log) > before)

@@ -91,7 +91,7 @@ def test_the_room_check_counts_characters_as_discord_does() -> None:
     """Exactly 4,000 characters are within the limit; a German description one character
     longer than the English one makes 4,001 (only the longest text of a field counts, so a short
     French one adds nothing)."""
-    wide = {
+    wide: dict[str, Any] = {
         "name": "game",
         "description": "d",
         "type": 1,

@@ -17,9 +17,9 @@ async def test_four_computer_players_finish_a_game(
     """A table of four computer players plays to the end, every turn posted with a picture."""
     fake = fake_discord
     async with bot_runner(ai_budget=0.05) as bot:
-        options = {"width": 6, "height": 6} if kind == "ultimatum" else {}
+        board = {"width": 6, "height": 6} if kind == "ultimatum" else {}
         reply = await fake.invoke(
-            fake.user("alice"), f"/{kind} new", players=4, bots=3, level=1, **options
+            fake.user("alice"), f"/{kind} new", options=board, players=4, bots=3, level=1
         )
         assert not reply.ephemeral, reply.content
         record = await bot.store.get_game(1)

@@ -380,7 +380,8 @@ async def test_an_overlong_turn_post_keeps_the_scores_and_the_mention(
         assert game is not None and record.to_move_user is not None
         names = seat_names(record, "de")
         # Real event texts: a copy of the game played on at random, told in German.
-        copy, rng, lines = game_class("ultimatum").from_dict(game.to_dict()), random.Random(4), []
+        copy, rng = game_class("ultimatum").from_dict(game.to_dict()), random.Random(4)
+        lines: list[str] = []
         while len("\n".join(lines)) < 2 * MAX_CONTENT and not copy.is_over:
             lines += describe(
                 "de",

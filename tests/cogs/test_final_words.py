@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import bot.store.lobby as lobby_store
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import ANIMALS, ENTERTAINERS
 from bot.i18n import picture_labels, t
@@ -70,7 +69,7 @@ async def test_the_final_ultimatum_post_speaks_the_servers_language(
     rng = random.Random(7)
     # The same deal on every run (the store deals from a random seed), so that the game played
     # is one whose final scoring adds something: a random deal sometimes ends without a bonus.
-    monkeypatch.setattr(lobby_store.secrets, "randbits", lambda bits: SEED)
+    monkeypatch.setattr("bot.store.lobby.secrets.randbits", lambda bits: SEED)
     async with bot_runner() as bot:
         people = [fake.user("alice"), fake.user("bruno")]
         lobby = await fake.invoke(people[0], "/ultimatum new", players=2, width=7, height=7)
@@ -182,7 +181,7 @@ async def test_pictures_shorten_long_names_the_text_keeps_them_whole(
                 last = await ultimatum_step(fake, alice, thread, game.phase, rng, last)
         await settle(bot)
         record, game = await load_game(bot.store, 1)
-        assert not game.is_over
+        assert game is not None and not game.is_over
         post = fake.history(thread)[-1]
         assert LONG_NAME in post.content and full_computer in post.content, post.content
         mine = record.seat_of(alice.id)

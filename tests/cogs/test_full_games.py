@@ -16,6 +16,7 @@ from tests.cogs.players import (
     is_done,
     open_game,
     settle,
+    thread_game,
     ultimatum_step,
     who_moves,
 )
@@ -30,7 +31,7 @@ async def test_fish_to_the_end(
     fake = fake_discord
     async with bot_runner() as bot:
         _, thread, people = await open_game(fake, "fish", players)
-        game_id = (await bot.store.game_of_thread(thread.id)).id
+        game_id = await thread_game(bot, thread)
         posts = 1
         while True:
             record, game, user = await who_moves(bot, fake, game_id)
@@ -41,6 +42,7 @@ async def test_fish_to_the_end(
             posts += 1
             assert post.attachments[0].image().size[0] >= 400
             record, game = await load_game(bot.store, game_id)
+            assert game is not None
             if record.status == "finished":
                 break
             assert f"<@{record.to_move_user}>" in post.content
@@ -61,7 +63,7 @@ async def test_ultimatum_to_the_end(
     rng = random.Random(players)
     async with bot_runner() as bot:
         _, thread, people = await open_game(fake, "ultimatum", players, width=7, height=7)
-        game_id = (await bot.store.game_of_thread(thread.id)).id
+        game_id = await thread_game(bot, thread)
         last: Reply | None = None
         private_steps = 0
         for _ in range(600):
@@ -71,6 +73,7 @@ async def test_ultimatum_to_the_end(
             last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
             assert last.ephemeral, "a player's own step is answered to them alone"
             record, game = await load_game(bot.store, game_id)
+            assert isinstance(game, UltimatumGame)
             await settle(bot)  # whatever the step posts is in the thread now
             posted = [m for m in fake.history(thread) if m.id > mark]
             if game.phase == "invite":  # U-11 done, U-14 to come: the turn is not complete

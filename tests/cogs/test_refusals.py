@@ -41,8 +41,7 @@ async def test_a_finished_game_refuses_and_its_ranking_explains_the_resignation(
         (final,) = await fake.wait_for_messages(thread, 1, after=mark)
         # The ranking, up to the rating changes that follow it.
         ranking = final.content.split("**Final ranking**\n")[1].split("\n**Ratings**")[0]
-        ranking = ranking.splitlines()
-        assert ranking == [
+        assert ranking.splitlines() == [
             f"1. {display(mover)} — 0 fish, 0 floes",
             f"2. {display(quitter)} — 0 fish, 0 floes (resigned: ranked after everyone who stayed)",
         ]

@@ -8,7 +8,15 @@ import random
 from bot.games.fish import FishGame
 from bot.play.games import load_game
 from tests.cogs.conftest import BotRunner
-from tests.cogs.players import fish_step, is_done, open_game, said, ultimatum_step, who_moves
+from tests.cogs.players import (
+    engine_game,
+    fish_step,
+    is_done,
+    open_game,
+    said,
+    ultimatum_step,
+    who_moves,
+)
 from tests.fakediscord import FakeDiscord
 
 
@@ -122,7 +130,7 @@ async def test_a_restart_mid_game_keeps_the_game_and_its_buttons(
         for _ in range(5):
             _, game, user = await who_moves(bot, fake, 1)
             last = await ultimatum_step(fake, user, thread, game.phase, rng, last)
-        before = (await load_game(bot.store, 1))[1]
+        before = await engine_game(bot, 1)
         other_lobby = await fake.invoke(fake.user("chloe"), "/fish new", players=2)
         games = fake.channel("games")
         await fake.wait_until(lambda: len(fake.threads(games)) == 2, what="the second thread")
@@ -141,7 +149,7 @@ async def test_a_restart_mid_game_keeps_the_game_and_its_buttons(
         _, game, user = await who_moves(bot, fake, 1)
         mark = fake.mark()
         await ultimatum_step(fake, user, thread, game.phase, rng, None)
-        assert len((await load_game(bot.store, 1))[1].log) == len(before.log) + 1
+        assert len((await engine_game(bot, 1)).log) == len(before.log) + 1
         assert fake.history(thread)[-1] is not None and fake.mark() > mark
 
 

@@ -17,11 +17,10 @@ import pytest
 import bot.play.games as games_module
 import bot.texts.announce as announce_module
 from bot.client import PenguinBot
-from bot.play.games import load_game
 from bot.store import Store
 from tests.cogs.clicker import play_turn
 from tests.cogs.conftest import BotRunner
-from tests.cogs.players import fish_step, open_game, settle, turn_or_end, who_moves
+from tests.cogs.players import engine_game, fish_step, open_game, settle, turn_or_end, who_moves
 from tests.fakediscord import FakeDiscord
 
 #: Store calls that keep the processes' bookkeeping (leases, the outbox's delivery), not a turn.
@@ -185,7 +184,7 @@ async def test_a_turn_by_command_or_click_does_its_work_once(
             else:
 
                 async def moved(before: int = before) -> bool:
-                    return len((await load_game(bot.store, 1))[1].log) > before
+                    return len((await engine_game(bot, 1)).log) > before
 
                 await play_turn(fake, user, thread, game.phase, rng, moved)
                 what = f"click {step}"
@@ -232,7 +231,7 @@ async def test_a_computers_turn_does_its_work_once(
             await quiet(bot)
             committed = tally.committing()
             assert len(committed) == 2, [w.calls for w in committed]  # alice's, the computer's
-            played = len((await load_game(bot.store, 1))[1].log) - logged - 1  # alice's is one
+            played = len((await engine_game(bot, 1)).log) - logged - 1  # alice's is one
             for work in tally.of("computer players"):
                 assert_once(work, "computer", turns=played)
                 computer_turns += 1

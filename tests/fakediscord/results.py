@@ -21,6 +21,12 @@ class Choice:
     value: str | int | float
     name_localizations: dict[str, str] | None = None
 
+    @property
+    def text(self) -> str:
+        """The value of a string option's choice (a number here fails the test)."""
+        assert isinstance(self.value, str), f"{self.name!r} offers {self.value!r}, not a text"
+        return self.value
+
 
 class Reply:
     """The bot's answer to one interaction; live, so later edits and followups show up."""

@@ -43,6 +43,7 @@ def entries(lang: str) -> Iterator[Message]:
 def forms(message: Message) -> list[str]:
     """The translated text of a message: one form, or one per plural form."""
     text = message.string
+    assert text is not None, f"{message.id!r} has no translation"
     return [text] if isinstance(text, str) else list(text)
 
 

@@ -76,9 +76,9 @@ def test_picture_words_exist_in_every_language_and_reach_the_pixels() -> None:
         for name, english in picture_words.ENGLISH.items():
             assert fields(words[name]) == fields(english), name
     view = FishGame.new(players=2, seed=3).view(None)
-    english = fish_picture.board(view, names=["Ann", "Ben"])
-    german = fish_picture.board(view, names=["Ann", "Ben"], labels=picture_labels("de"))
-    assert english != german
+    english_board = fish_picture.board(view, names=["Ann", "Ben"])
+    german_board = fish_picture.board(view, names=["Ann", "Ben"], labels=picture_labels("de"))
+    assert english_board != german_board
 
 
 def test_picture_counts_follow_each_languages_plural_rule() -> None:

@@ -173,6 +173,7 @@ async def test_an_ultimatum_turn_speaks_each_players_language(
         assert hand.ephemeral and hand.content.startswith("Votre main dans la partie #1 : ")
         record, game = await load_game(bot.store, 1)
         seat = record.seat_of(chloe.id)
+        assert seat is not None and game is not None
         name = seat_names(record, "fr")[seat]
         french = ultimatum_picture.hand(game.view(seat), name=name, labels=picture_labels("fr"))
         english = ultimatum_picture.hand(game.view(seat), name=name)
@@ -257,6 +258,7 @@ async def test_a_whole_ultimatum_game_speaks_each_players_language(
             last = await ultimatum_step(fake, user, thread, before.phase, rng, last)
             steps += 1
             record, after = await load_game(bot.store, 1)
+            assert after is not None
             events = before.play(
                 after.log[-1], seat=whose_turn(before)
             )  # the same step again, for its events
@@ -384,11 +386,11 @@ async def test_a_changed_translation_changes_the_command_fingerprint(
     """SYNC_COMMANDS=auto syncs again when only a catalogue changed (the fingerprint covers the
     localized names and descriptions, not just the English tree)."""
     from bot import translator
+    from bot.i18n import translation as real
 
     async with bot_runner() as bot:
         before = await bot.command_fingerprint(None)
         assert await bot.command_fingerprint(None) == before
-        real = translator.translation
 
         def renamed(lang: str, msgid: str, context: str | None = None) -> str | None:
             return "eisscholle" if msgid == "floe" and lang == "de" else real(lang, msgid, context)

@@ -84,7 +84,7 @@ async def test_many_games_with_long_names_stay_within_the_embed_limits(
         seen: list[str] = []
         for page in (1, 2, 3):
             chosen = {"page": page} if page > 1 else {}  # page 1 is the default
-            listing = await fake.invoke(fake.user("mia"), "/game list", **chosen)
+            listing = await fake.invoke(fake.user("mia"), "/game list", options=chosen)
             embed = listing.embeds[0]
             assert embed_size(embed) <= EMBED_TOTAL
             assert embed["footer"]["text"].startswith(f"Page {page} of 3 (26 games)")

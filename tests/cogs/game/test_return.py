@@ -4,7 +4,8 @@ is refused with the reason. Followers choose to hear every turn or only the resu
 
 from __future__ import annotations
 
-from bot.play.ratings import player_of, stored_result
+from bot.play.rater import stored_result
+from bot.play.ratings import player_of
 from bot.ratings import Player
 from tests.cogs.clocked import DAY, ClockedRunner, later, settle
 from tests.cogs.players import fish_step, open_game, resign_for_good, said, who_moves

@@ -3,7 +3,9 @@ unrated and cancelled games, undo of a finished game, boards, privacy and season
 
 from __future__ import annotations
 
+from bot.client import PenguinBot
 from bot.play import ratings as play
+from bot.play.rater import stored_result
 from bot.play.rebuild import rebuild, stored_ratings
 from bot.play.turns import resign, truncate_log
 from bot.ratings import GLOBAL, Player, Scope
@@ -20,16 +22,16 @@ from tests.cogs.players import (
     said,
     who_moves,
 )
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import Channel, FakeDiscord, Message, User
 from tests.ratings.games import GivenRatings, person, random_results, result
 
 
 async def _resigned_game(
-    fake: FakeDiscord, bot: object, game_id: int = 1, **options: object
-) -> tuple:
+    fake: FakeDiscord, bot: PenguinBot, game_id: int = 1, **options: object
+) -> tuple[Channel, list[User], User, Message]:
     """A 2-player Fish game between alice and bruno that ends with the mover resigning."""
     _, thread, people = await open_game(fake, "fish", 2, **options)
-    _, _, mover = await who_moves(bot, fake, game_id)  # type: ignore[arg-type]
+    _, _, mover = await who_moves(bot, fake, game_id)
     mark = fake.mark()
     await resign_for_good(fake, mover, channel=thread)
     (final,) = await fake.wait_for_messages(thread, 1, after=mark)
@@ -54,7 +56,7 @@ async def test_a_finished_game_is_rated_and_its_final_post_says_how(
         _, people, mover, final = await _resigned_game(fake, bot)
         stored = await bot.store.result_of(1)
         assert stored is not None and stored.rated and stored.kind == "fish"
-        result = play.stored_result(stored)
+        result = stored_result(stored)
         loser = next(s for s in result.seats if s.player == Player(user_id=mover.id))
         assert loser.forfeited
         assert "**Ratings**" in final.content
@@ -388,6 +390,6 @@ async def test_leaderboard_pages_turn_with_previous_and_next(
         again = await fake.click(bruno, turned.message, label=said(bruno, "◀ Previous"))
         assert again.kind in ("update", "deferred_update")
         await fake.wait_until(
-            lambda: turned.attachments and turned.attachments[0].data == first,
+            lambda: bool(turned.attachments) and turned.attachments[0].data == first,
             what="the clicker's page to turn back in place",
         )

@@ -19,24 +19,25 @@ async def by_command(
     _, game, user = await who_moves(bot, fake, game_id)
     assert isinstance(game, UltimatumGame)
     legal = game.legal_moves()
-    where = {"channel": thread}
     if game.phase == "play":
         laid = next(m for m in legal if isinstance(m, Play) and not m.waive)
-        reply = await fake.invoke(user, "/ultimatum play", card=laid.card, cell=laid.cell, **where)
+        reply = await fake.invoke(
+            user, "/ultimatum play", card=laid.card, cell=laid.cell, channel=thread
+        )
     elif game.phase == "invite":
         supplied = [m for m in legal if isinstance(m, Invite) and m.source == SUPPLY]
         if stones and supplied:
             options = {"to": supplied[0].target, "from": SUPPLY}
-            reply = await fake.invoke(user, "/ultimatum invite", options=options, **where)
+            reply = await fake.invoke(user, "/ultimatum invite", options=options, channel=thread)
         else:
-            reply = await fake.invoke(user, "/ultimatum skip", **where)
+            reply = await fake.invoke(user, "/ultimatum skip", channel=thread)
     elif game.phase == "perform":
         first = next(m for m in legal if isinstance(m, Perform))
-        reply = await fake.invoke(user, "/ultimatum perform", cell=first.cell, **where)
+        reply = await fake.invoke(user, "/ultimatum perform", cell=first.cell, channel=thread)
     else:
         lay = next(m for m in legal if isinstance(m, LayEntertainer))
         reply = await fake.invoke(
-            user, "/ultimatum entertainer", cell=lay.cell, turned=lay.turned, **where
+            user, "/ultimatum entertainer", cell=lay.cell, turned=lay.turned, channel=thread
         )
     await reply.wait_for_content()
     assert is_done(user, reply), reply.content
