@@ -36,9 +36,9 @@ def _why(choices: list[Choice], text: str) -> None:
     assert [(c.name, c.value) for c in choices] == [(text, NOTHING)], choices
 
 
-async def _waiting(fake: FakeDiscord, bot: object, game_id: int) -> tuple[User, User]:
+async def _waiting(fake: FakeDiscord, bot: PenguinBot, game_id: int) -> tuple[User, User]:
     """The person to move and one who waits."""
-    _, _, mover = await who_moves(bot, fake, game_id)  # type: ignore[arg-type]
+    _, _, mover = await who_moves(bot, fake, game_id)
     people = [fake.user(name) for name in PEOPLE[:2]]
     return mover, next(p for p in people if p.id != mover.id)
 

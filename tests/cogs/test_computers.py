@@ -69,6 +69,8 @@ async def test_a_computer_whose_search_fails_still_plays(
     async with bot_runner(ai_budget=0.05) as bot:
         computers = bot.get_cog("Computers")
         assert computers is not None
+        # An extension's module is loaded anew (not the one a test imports): isinstance cannot
+        # tell mypy this is the Computers cog.
         computers.pool.shutdown()  # type: ignore[attr-defined]
         await fake.invoke(alice, "/fish new", players=2, bots=1, level=3)
         thread = await fake.wait_for_thread(fake.channel("games"))

@@ -18,6 +18,7 @@ import contextlib
 import json
 import logging
 import secrets
+import weakref
 import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -103,6 +104,8 @@ class Gateway:
         self.heartbeats = 0
         #: The close codes the stand-in closed connections with (4002, 4005, 4009, …).
         self.closes: list[int] = []
+        #: Sockets the test dropped: their close looks clean (code 1000) but they may resume.
+        self.dropped: weakref.WeakSet[web.WebSocketResponse] = weakref.WeakSet()
         self.changed = asyncio.Event()
 
     # state the tests look at
@@ -243,9 +246,7 @@ class Gateway:
                 session.socket = None
                 # A client's own clean close ends the session, and so does a timeout (4009:
                 # "reconnect and start a new one"); anything else may be resumed.
-                clean = socket.close_code in (1000, 1001) and not getattr(
-                    socket, "_fake_dropped", False
-                )
+                clean = socket.close_code in (1000, 1001) and socket not in self.dropped
                 if clean or socket.close_code == 4009:
                     session.dead = True
             self.changed.set()
@@ -385,7 +386,7 @@ class Gateway:
         for session in self.connected():
             socket = session.socket
             assert socket is not None
-            socket._fake_dropped = True  # type: ignore[attr-defined]
+            self.dropped.add(socket)
             await socket.close(code=code, message=b"dropped by the test")
             dropped += 1
         return dropped

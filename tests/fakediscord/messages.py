@@ -7,7 +7,7 @@ import mimetypes
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from tests.fakediscord import gateway, limits, payloads
 from tests.fakediscord.errors import DiscordError, LimitViolation
@@ -48,13 +48,15 @@ async def read_body(request: web.Request, size_limit: int) -> tuple[dict[str, An
     uploads: list[Upload] = []
     reader = await request.multipart()
     async for part in reader:
-        name = getattr(part, "name", None) or ""
+        if not isinstance(part, BodyPartReader):
+            continue  # a nested multipart names no field
+        name = part.name or ""
         if name == "payload_json":
-            payload = json.loads(await part.text())  # type: ignore[union-attr]
+            payload = json.loads(await part.text())
         elif name.startswith("files[") and name.endswith("]"):
-            data = bytes(await part.read(decode=False))  # type: ignore[union-attr]
+            data = bytes(await part.read(decode=False))
             index = int(name[6:-1])
-            filename = getattr(part, "filename", None) or f"file{index}"
+            filename = part.filename or f"file{index}"
             if len(data) > size_limit:
                 raise LimitViolation(
                     [(name, f"{filename} is {len(data)} bytes; the limit is {size_limit}")],

@@ -132,6 +132,7 @@ def raised_codes() -> dict[str, set[str]]:
                 for code in codes:
                     found.setdefault(code, set()).update(names)
     for status in ("lobby", "active", "finished", "cancelled"):
+        # A stand-in record: status_error reads only its id and status.
         error = status_error(SimpleNamespace(id=1, status=status), "active")  # type: ignore[arg-type]
         found.setdefault(error.code, set()).update(error.params)
     return found
@@ -273,6 +274,8 @@ Location = app_commands.TranslationContextLocation
 
 async def ask(text: str, locale: discord.Locale, location: Location) -> str | None:
     """What the translator answers discord.py for one text."""
+    # discord.py's overloads pair each location with the command object it describes; the
+    # translator reads only the location, so none is built here.
     context = app_commands.TranslationContext(location=location, data=None)  # type: ignore[call-overload]
     return await CatalogueTranslator().translate(app_commands.locale_str(text), locale, context)
 

@@ -39,7 +39,9 @@ async def sign_up(fake: FakeDiscord, people: list[User], **options: Any) -> tupl
     reply = await fake.invoke(people[0], "/tournament new", signup_hours=1.0, **options)
     assert not reply.ephemeral, reply.content
     assert reply.message is not None
-    tournament_id = int(re.search(r"Tournament #(\d+)", reply.content)[1])  # type: ignore[index]
+    opened = re.search(r"Tournament #(\d+)", reply.content)
+    assert opened is not None, reply.content
+    tournament_id = int(opened[1])
     for person in people:
         joined = await fake.click(person, reply.message, label="Join")
         assert "You are entered" in joined.content, joined.content
