@@ -1,4 +1,4 @@
-"""Single pixels read with their type: Pillow types every pixel as any band layout at once."""
+"""Single pixels with a precise type: Pillow types a pixel for every band layout at once."""
 
 from __future__ import annotations
 
