@@ -20,6 +20,7 @@ from bot.ai.rewards import first_place, leads
 from bot.games.fish import BITS, FishGame, bits_of, connected, reach
 from tests.ai.clocks import StepClock, stepped_deadlines
 from tests.ai.positions import fish_position
+from tests.turns import whose_turn
 
 
 def two_icebergs() -> Position:
@@ -133,7 +134,7 @@ def test_the_tree_is_kept_between_the_computer_s_turns() -> None:
     """After the rival's reply, the next search starts from the subtree it already grew."""
     fish_mcts.KEPT.clear()
     game = fish_position(2, 11, 14)
-    seat = game.to_move
+    seat = whose_turn(game)
     first = FishSearch(Position.from_game(game), random.Random(1))
     move = first.run(Deadline(60.0), max_iterations=400)
     game.play(notation(move), seat=seat)

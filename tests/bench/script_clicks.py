@@ -60,6 +60,7 @@ async def one_game(
 
         async def ended(before: int = before, mover: int | None = mover) -> bool:
             now = (await load_game(bot.store, game_id))[1]
+            assert now is not None, "a game being played is past its lobby"
             if isinstance(now, FishGame):
                 return len(now.log) > before
             return now.to_move != mover or (now.phase == "play" and len(now.log) > before)

@@ -23,6 +23,8 @@ sys.path.insert(0, str(ROOT))
 
 from bot.cogs.history import replay_views  # noqa: E402
 from bot.games import new_game  # noqa: E402
+from bot.games.fish import FishGame  # noqa: E402
+from bot.games.ultimatum import UltimatumGame  # noqa: E402
 from bot.store import GameRecord, OutboxDraft, Store  # noqa: E402
 from render import replay  # noqa: E402
 from tests.bench.script_store import MINUTE, START, Clock, at, percentile, populate  # noqa: E402
@@ -51,6 +53,7 @@ def whole_game(kind: str, seed: int) -> tuple[GameRecord, list[str]]:
     game = new_game(kind, 2, seed, {})
     while not game.is_over:
         game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
+    assert isinstance(game, FishGame | UltimatumGame)  # the engines that say their options
     record = GameRecord(
         id=1, kind=kind, guild_id=1, channel_id=1, thread_id=None, status="finished",
         creator_id=1, max_players=2, options=MappingProxyType(dict(game.options)), seed=seed,

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from bot.play import ratings as play  # noqa: E402
-from bot.ratings import Player, Result, Seat, display  # noqa: E402
+from bot.ratings import PER_PAGE, Player, Result, Seat, display  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.store.schema import COUNT_BOARDS  # noqa: E402
 
@@ -202,7 +202,7 @@ async def measure(path: Path) -> dict[str, float]:
                 )
 
             figures[f"leaderboard {scope} ms"] = await timed(board, 5)
-        middle = await store.board_size(0, 0, "fish") // play.PER_PAGE // 2 + 1
+        middle = await store.board_size(0, 0, "fish") // PER_PAGE // 2 + 1
 
         async def deep() -> object:
             return await play.board(

@@ -14,6 +14,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 import discord
 from discord import app_commands
@@ -84,10 +85,10 @@ def main() -> None:
     events, names = turn_events()
     print(f"turn words for {len(events)} Ultimatum events:")
     for lang in i18n.LANGUAGES:
-        ms = median_ms(lambda lang=lang: ultimatum_texts.describe(lang, events, names))
+        ms = median_ms(partial(ultimatum_texts.describe, lang, events, names))
         print(f"  {lang}: {ms:7.3f} ms")
     for lang in i18n.LANGUAGES:
-        ms = median_ms(lambda lang=lang: i18n.t(lang, "Game #{id} is over.", id=7), 2000)
+        ms = median_ms(partial(i18n.t, lang, "Game #{id} is over.", id=7), 2000)
         print(f"one lookup {lang}: {ms * 1000:7.2f} µs")
     ms = median_ms(lambda: i18n.picture_labels("de"))
     print(f"picture words (de): {ms * 1000:7.2f} µs")

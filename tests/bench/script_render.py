@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Mapping
+from functools import partial
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -178,7 +179,7 @@ def side_by_side(today: Today | None) -> None:
             if today:
                 old, old_bytes = today.measure(kind, view, names, rounds=1)
                 old_times.append(old)
-            new_times.append(median_ms(lambda k=kind, v=view, n=names: now(k, v, n), rounds=1))
+            new_times.append(median_ms(partial(now, kind, view, names), rounds=1))
         old_ms = statistics.median(old_times) if old_times else float("nan")
         new_ms = statistics.median(new_times)
         new_bytes = len(now(kind, view, names))
@@ -213,7 +214,7 @@ def breakdown() -> None:
 
         print(
             f"  {label:<12} {median_ms(draw):5.1f}"
-            f" {median_ms(lambda i=image, p=palette: i.quantize(palette=p, dither=0)):5.1f}"
+            f" {median_ms(partial(image.quantize, palette=palette, dither=Image.Dither.NONE)):5.1f}"
             f" {median_ms(save):5.1f}"
         )
     print("zlib level trade-off (party table as a palette PNG): level, zlib ms, KiB")

@@ -24,6 +24,7 @@ import sys
 import tempfile
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -38,7 +39,7 @@ from tests.cogs.players import resign_for_good, settle  # noqa: E402
 from tests.fakediscord import FakeDiscord, default_world, run_client  # noqa: E402
 
 GAMES = int(os.environ.get("BENCH_NOISE_GAMES", "2"))
-KINDS = {"fish": {}, "ultimatum": {"width": 7, "height": 7}}
+KINDS: dict[str, dict[str, Any]] = {"fish": {}, "ultimatum": {"width": 7, "height": 7}}
 #: The table where one person resigns at once against two computer players (Fish).
 ALONE = "fish, computers left alone"
 FIGURES = ("posts", "dm_default", "dm_turns", "interactions")

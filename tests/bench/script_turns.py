@@ -36,6 +36,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -88,7 +89,7 @@ async def play(
     channel = fake.channel("games")
     game_ids = []
     for _ in range(GAMES):
-        options = {"width": 7, "height": 7} if kind == "ultimatum" else {}
+        options: dict[str, Any] = {"width": 7, "height": 7} if kind == "ultimatum" else {}
         reply = await fake.invoke(alice, f"/{kind} new", players=2, channel=channel, **options)
         await fake.click(bruno, reply.message, label="Join")
         game_ids.append(max(r.id for r in await bot.store.games_of_user(alice.id)))
@@ -97,6 +98,7 @@ async def play(
     async def one_game(game_id: int) -> None:
         rng = random.Random(game_id)
         record = await bot.store.get_game(game_id)
+        assert record is not None and record.thread_id is not None, "a started game has a thread"
         thread = fake.world.channels[record.thread_id]
         last = None
         for turn in range(TURNS_PER_GAME):
@@ -104,6 +106,7 @@ async def play(
             record, game = await load_game(bot.store, game_id)
             if record.status != "active":
                 return
+            assert game is not None, "an active game is past its lobby"
             user = alice if record.to_move_user == alice.id else bruno
             sent: list[float] = []
             began = time.perf_counter()
@@ -115,6 +118,7 @@ async def play(
                     while True:  # the private steps of a turn, then its public post
                         last = await ultimatum_step(fake, user, thread, game.phase, rng, last, sent)
                         record, game = await load_game(bot.store, game_id)
+                        assert game is not None, "an active game is past its lobby"
                         if game.phase in ("play", "over", "perform", "entertainer"):
                             break
                 await fake.wait_for_messages(thread, 1, after=mark, timeout=60)

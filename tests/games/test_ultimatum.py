@@ -16,7 +16,7 @@ from bot.games.base import Event, IllegalAction
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import ACTIVITIES, ENTERTAINERS, PENGUINS, dots
 from bot.games.ultimatum.table import STEPS, geometry
-from tests.turns import whose_turn
+from tests.turns import asking_seat, whose_turn
 
 # One entertainer (bear-music, dots E and W) north of the central curtain.
 BEAR_HANDS = [
@@ -58,7 +58,7 @@ def refused(game: UltimatumGame, action: str, code: str, seat: int | None = None
     """
     before = game.to_dict()
     with pytest.raises(IllegalAction) as info:
-        game.play(action, seat=game.to_move if seat is None else seat)
+        game.play(action, seat=asking_seat(game) if seat is None else seat)
     assert info.value.code == code, info.value.message
     assert game.to_dict() == before
     return info.value.message

@@ -10,7 +10,7 @@ import pytest
 from bot.games.base import Game
 from bot.games.fish import FishGame
 from bot.games.ultimatum import Play, UltimatumGame
-from bot.play.choices import SAFE, Decision, StaleChoice, Step, decide, step_of
+from bot.play.choices import SAFE, Choice, Decision, StaleChoice, Step, decide, step_of
 
 
 def reachable(game: Game, seat: int, lang: str = "en") -> dict[object, int]:
@@ -75,7 +75,7 @@ def test_every_ultimatum_action_is_reachable_by_clicks(players: int, side: int) 
         game.play(rng.choice(game.legal_actions()), seat)
 
 
-def _steps(game: UltimatumGame, seat: int) -> list[object]:
+def _steps(game: UltimatumGame, seat: int) -> list[Choice]:
     step = step_of(game, seat, "en")
     return [*step.buttons, *(c for m in step.menus for c in m.choices)]
 

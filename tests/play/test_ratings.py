@@ -17,7 +17,7 @@ from bot.play import ratings as play
 from bot.play.away import take_back
 from bot.play.games import load_game
 from bot.play.lobby import create_game, join
-from bot.play.rater import standings
+from bot.play.rater import standings, stored_result
 from bot.play.rebuild import rebuild
 from bot.play.turns import apply_action, hand_to_computer, resign, truncate_log
 from bot.ratings import GLOBAL, PER_PAGE, Player, Scope, leaderboard
@@ -69,7 +69,7 @@ async def test_the_result_is_stored_with_the_end_of_the_game(store: Store) -> No
         stored.finished_at == record.finished_at.timestamp()
         or abs(stored.finished_at - record.finished_at.timestamp()) < 1e-6
     )
-    result = play.stored_result(stored)
+    result = stored_result(stored)
     assert [s.forfeited for s in result.seats] == [True, True, False]
     assert result.seats[2].place == 1 and result.game_id == str(game_id)
     assert set(result.seats[0].stats) == {"fish", "floes"}
@@ -91,7 +91,7 @@ async def test_undo_takes_the_ratings_back_exactly_and_the_new_end_counts_again(
     assert again.record.status == "finished" and again.changes
     second = await store.result_of(game_id)
     assert second is not None and second.seq > first.seq
-    assert [s.forfeited for s in play.stored_result(second).seats] == [False, True]
+    assert [s.forfeited for s in stored_result(second).seats] == [False, True]
     await _exact(store)
 
 
@@ -331,7 +331,7 @@ async def test_a_handed_over_seat_counts_for_its_person_ranked_last_unless_taken
         record = move.record
     stored = await store.result_of(record.id)
     assert stored is not None
-    result = play.stored_result(stored)
+    result = stored_result(stored)
     by_player = {s.player: s for s in result.seats}
     assert set(by_player) == {Player(user_id=u) for u in USERS[:3]}, "no computer level rated"
     assert by_player[Player(user_id=USERS[1])].forfeited, "handed over: ranked last"

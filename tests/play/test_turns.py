@@ -100,10 +100,10 @@ async def test_a_turn_does_its_work_once(store: Store, monkeypatch: pytest.Monke
     load, one commit per step (its posts and direct messages in it), at most one replay (to
     tell a turn's private steps). Through the stand-in: tests/cogs/test_turn_work.py."""
     import bot.texts.announce as announce_module
+    from bot.games import replay as real_replay
     from bot.texts.announce import move_drafts
 
     replays: list[int] = []
-    real_replay = announce_module.replay
 
     def counted(*args: object, **kwargs: object) -> object:
         replays.append(1)

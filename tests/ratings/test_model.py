@@ -15,6 +15,7 @@ from bot.ratings import (
     NewSeason,
     Player,
     Ratings,
+    Result,
     Scope,
     display,
     rebuild,
@@ -149,7 +150,7 @@ def test_rebuild_equals_incremental_over_a_thousand_random_games() -> None:
             live.start_season(season.guild_id, season.started)
         changes += len(live.apply(game))
     assert changes > 4000
-    events = [*results, *seasons]
+    events: list[Result | NewSeason] = [*results, *seasons]
     random.Random(3).shuffle(events)
     rebuilt = rebuild(events)
     assert rebuilt == live

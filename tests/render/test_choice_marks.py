@@ -15,6 +15,7 @@ from bot.games.ultimatum import UltimatumGame
 from bot.play.choices import step_of
 from render import fish, marks, sprites, ultimatum
 from render.style import HIGHLIGHT, INK
+from render.table_frame import WIDTH as TABLE_WIDTH
 from tests.render.games import decode, fish_game, table_box, ultimatum_game
 from tests.render.test_ultimatum_legibility import contrast
 
@@ -165,7 +166,7 @@ def _spots(game: UltimatumGame, tags: Mapping[str, str]) -> dict[str, Spot]:
 
 
 #: Where Discord shows a picture 400 pixels wide on a phone, the fraction of its pixels seen.
-PHONE = {"fish": 400 / 800, "table": 400 / ultimatum.WIDTH}
+PHONE = {"fish": 400 / 800, "table": 400 / TABLE_WIDTH}
 
 
 @pytest.mark.parametrize(("width", "tall"), [(7, 7.5), (9, 5.5), (15, 4.5)])

@@ -15,6 +15,7 @@ from render import fish
 from render import labels as labels_table
 from render.style import ICE, SEAT_COLOURS
 from tests.render.games import LONG_NAMES, decode, fish_game
+from tests.render.pixels import colour_at
 from tests.turns import whose_turn
 
 Pixel = tuple[int, ...]
@@ -165,7 +166,7 @@ def test_last_move_marks_the_floe_reached_in_the_movers_colour() -> None:
     # The same view without the last move has no ring there.
     plain = fish.render_image({**view, "last": None}, ["a", "b", "c"])
     assert colour_near(plain, corner, SEAT_COLOURS[last["seat"]], 4) == 0
-    assert is_water(plain.getpixel(free_spot(last["from"])))  # type: ignore[arg-type]
+    assert is_water(colour_at(plain, free_spot(last["from"])))
 
 
 def test_rendering_is_deterministic() -> None:

@@ -11,6 +11,7 @@ from bot.games.fish import FishGame
 from bot.games.fish.ending import results_view
 from bot.i18n import picture_labels
 from render import fish_results
+from render.fish import BOARD_HEIGHT
 from render.style import PANEL_ROW, SEAT_COLOURS, TEXT
 from tests.render.games import LONG_NAMES, decode, fish_game
 from tests.render.test_ultimatum_legibility import contrast
@@ -102,7 +103,7 @@ def test_its_words_follow_the_language() -> None:
     view = results_view(finished(3, 11))
     english = decode(fish_results.results(view, names=NAMES[:3]))
     german = decode(fish_results.results(view, names=NAMES[:3], labels=picture_labels("de")))
-    board_height = fish_results.board.BOARD_HEIGHT
+    board_height = BOARD_HEIGHT
     band = (0, board_height, english.width, board_height + 80)
     assert english.crop(band).tobytes() != german.crop(band).tobytes()
     top = (0, 0, english.width, board_height)

@@ -56,12 +56,16 @@ from render.common import PHONE_LEAST, PHONE_WIDTH
 from render.ratings_layout import WIDTH as RATINGS_WIDTH
 from render.style import INK, SEAT_COLOURS, SEAT_SHAPES, shape_points
 from render.table_frame import GRID
+from render.table_frame import WIDTH as TABLE_WIDTH
+from render.tournament_views import StandingsLabels, StandingsView
 from render.ultimatum_panel import WON_LEAST, WON_ROOM, won_size
 from tests.ratings.games import person, random_results
 from tests.render.games import LONG_NAMES, fish_game, ultimatum_game
+from tests.render.pixels import level_at
 from tests.render.test_picture_bytes import MOST_WON, _all_won
 from tests.render.test_tournament_signup import view as sign_up_view
 from tests.render.test_tournament_standings import GERMAN, field
+from tests.turns import whose_turn
 
 
 @dataclass
@@ -143,7 +147,7 @@ def _positions() -> Iterator[tuple[str, dict[str, Any], Mapping[str, str]]]:
         game = UltimatumGame.new(players=4, seed=seed, width=side, height=side)
         rng = random.Random(seed)
         while not game.is_over:
-            game.play(rng.choice(game.legal_actions()), game.to_move)
+            game.play(rng.choice(game.legal_actions()), whose_turn(game))
         view = game.view(None)
         assert sum(map(len, view["won"])) + len(view["removed"]) >= MOST_WON - 1
         yield f"{side}x{side} seed {seed} every show won", _all_won(view, (3, 3, 3, 4)), {}
@@ -200,19 +204,22 @@ def _ink(paint: Callable[[ImageDraw.ImageDraw, float], None], side: float) -> fl
 
 def symbol_ink(side: float) -> float:
     """The size of the smallest family symbol drawn ``side`` pixels a side on a card."""
-    return min(
-        _ink(lambda d, m, c=c: cards.family_mark(d, c, m, m, side * INK_SCALE), side)
-        for c in cards.FAMILY
-    )
+
+    def ink_of(colour: str) -> float:
+        return _ink(lambda d, m: cards.family_mark(d, colour, m, m, side * INK_SCALE), side)
+
+    return min(ink_of(c) for c in cards.FAMILY)
 
 
 def icon_ink(
     side: float, painters: Mapping[str, icons.IconPainter] = icons.ACTIVITY_ICONS
 ) -> float:
     """The size of the smallest icon of ``painters`` drawn ``side`` pixels a side."""
-    return min(
-        _ink(lambda d, m, p=p: p(d, m, m, side * INK_SCALE), side) for p in painters.values()
-    )
+
+    def ink_of(painter: icons.IconPainter) -> float:
+        return _ink(lambda d, m: painter(d, m, m, side * INK_SCALE), side)
+
+    return min(ink_of(p) for p in painters.values())
 
 
 def stone_heights(image: Image.Image, view: Mapping[str, Any]) -> dict[str, int]:
@@ -248,12 +255,12 @@ def test_every_mark_of_the_party_table_reads_on_a_phone(
     image = ultimatum.render_table(view, names)
     if marks:
         ultimatum.table(view, names=names, marks=marks)
-    words = smallest_text(written, ultimatum.WIDTH, leave_out=ultimatum.CELL_NAME)
-    assert phone(words.size, ultimatum.WIDTH) >= PHONE_LEAST, (case, words)
+    words = smallest_text(written, TABLE_WIDTH, leave_out=ultimatum.CELL_NAME)
+    assert phone(words.size, TABLE_WIDTH) >= PHONE_LEAST, (case, words)
     for mark, size in table_marks_sizes(view, marks).items():
-        assert phone(size, ultimatum.WIDTH) >= PHONE_LEAST, (case, mark, size)
+        assert phone(size, TABLE_WIDTH) >= PHONE_LEAST, (case, mark, size)
     for cell, rows in stone_heights(image, view).items():
-        assert phone(rows, ultimatum.WIDTH) >= PHONE_LEAST, (case, "stone on", cell, rows)
+        assert phone(rows, TABLE_WIDTH) >= PHONE_LEAST, (case, "stone on", cell, rows)
 
 
 def test_a_digit_is_as_tall_as_its_size_says() -> None:
@@ -263,7 +270,7 @@ def test_a_digit_is_as_tall_as_its_size_says() -> None:
     grey = disc.convert("L")
     middle = range(disc.width // 2 - 6, disc.width // 2 + 6)  # the digit, clear of the rim
     rows = [
-        y for y in range(4, disc.height - 4) if any(grey.getpixel((x, y)) < 128 for x in middle)
+        y for y in range(4, disc.height - 4) if any(level_at(grey, (x, y)) < 128 for x in middle)
     ]
     assert max(rows) - min(rows) + 1 >= 0.7 * table_marks.digit_size(disc.width)
 
@@ -282,7 +289,7 @@ def test_the_measure_notices_a_small_stone() -> None:
     drawn = min(
         table_marks.stone_shape_height(seat, table_marks.stone_side(cell)) for seat in range(4)
     )
-    assert phone(shape, ultimatum.WIDTH) < PHONE_LEAST <= phone(drawn, ultimatum.WIDTH)
+    assert phone(shape, TABLE_WIDTH) < PHONE_LEAST <= phone(drawn, TABLE_WIDTH)
 
 
 # --- the other pictures ---------------------------------------------------------------------------
@@ -357,12 +364,12 @@ def test_the_tournament_standings_read_on_a_phone(
     fraction's figures, the legend and the podium's names; the place badges and the lowest
     podium step stand well above the floor."""
     rows = field(players, size, rounds=3, seed=players, withdrawn=[2] if players > 2 else [])
-    labels = GERMAN if german else standings_picture.StandingsLabels()
-    view = standings_picture.StandingsView(4, "Cup", "Fish", 3, 3, rows, labels, final)
+    labels = GERMAN if german else StandingsLabels()
+    view = StandingsView(4, "Cup", "Fish", 3, 3, rows, labels, final)
     for page in range(standings_picture.page_count(view)):
         standings_picture.draw_standings(view, page)
-    _check_words(written, standings_picture.WIDTH, f"standings of {players}")
-    width = standings_picture.WIDTH
+    _check_words(written, RATINGS_WIDTH, f"standings of {players}")
+    width = RATINGS_WIDTH
     assert phone(standings_picture.BADGE, width) >= PHONE_LEAST
     assert phone(min(podium_picture.STEP_HEIGHTS.values()), width) >= PHONE_LEAST
 
@@ -371,12 +378,12 @@ def test_the_tournament_standings_read_on_a_phone(
 def test_the_tournament_sign_up_reads_on_a_phone(written: list[Written], entrants: int) -> None:
     """The heading, settings, the count, the numbers and the names, in German words."""
     sign_up_picture.draw_sign_up(sign_up_view(entrants))
-    _check_words(written, sign_up_picture.WIDTH, f"sign-up of {entrants}")
+    _check_words(written, RATINGS_WIDTH, f"sign-up of {entrants}")
 
 
 def test_the_recording_sees_small_words(written: list[Written]) -> None:
     """A word drawn 18 pixels high on the 720-pixel table (10 on a phone) is noticed."""
-    image = Image.new("RGB", (ultimatum.WIDTH, 100))
+    image = Image.new("RGB", (TABLE_WIDTH, 100))
     text.label(ImageDraw.Draw(image), (10, 10), "fee 2", text.font(18), (255, 255, 255))
-    words = smallest_text(written, ultimatum.WIDTH)
-    assert phone(words.size, ultimatum.WIDTH) < PHONE_LEAST
+    words = smallest_text(written, TABLE_WIDTH)
+    assert phone(words.size, TABLE_WIDTH) < PHONE_LEAST

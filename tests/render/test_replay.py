@@ -11,6 +11,7 @@ from PIL import Image, ImageChops, ImageSequence
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from render import fish, palette, replay, ultimatum
+from render.table_frame import WIDTH as TABLE_WIDTH
 from tests.render.games import LONG_NAMES, decode, fish_game
 from tests.turns import whose_turn
 
@@ -45,7 +46,7 @@ def test_a_full_four_player_game_fits_the_upload_limit(kind: str) -> None:
             ultimatum.render_table(view, LONG_NAMES, frame=ultimatum.view_frame(views[-1]))
             for view in views
         ]
-        assert gif.size == (ultimatum.WIDTH, max(image.height for image in whole))
+        assert gif.size == (TABLE_WIDTH, max(image.height for image in whole))
     assert gif.info.get("loop") == 0
 
 

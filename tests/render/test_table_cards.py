@@ -33,12 +33,20 @@ def shared(a: Image.Image, b: Image.Image) -> int:
 
 def _symbols(mark: table_cards.Mark) -> list[Paint]:
     x, y, side = mark
-    return [lambda d, s, c=c: cards.family_mark(d, c, x * s, y * s, side * s) for c in cards.FAMILY]
+
+    def symbol(colour: str) -> Paint:
+        return lambda d, s: cards.family_mark(d, colour, x * s, y * s, side * s)
+
+    return [symbol(c) for c in cards.FAMILY]
 
 
 def _icons(mark: table_cards.Mark) -> list[Paint]:
     x, y, side = mark
-    return [lambda d, s, p=p: p(d, x * s, y * s, side * s) for p in icons.ACTIVITY_ICONS.values()]
+
+    def icon(painter: icons.IconPainter) -> Paint:
+        return lambda d, s: painter(d, x * s, y * s, side * s)
+
+    return [icon(p) for p in icons.ACTIVITY_ICONS.values()]
 
 
 @pytest.mark.parametrize("size", range(table_cards.LEAST_CARD, table_cards.FULL_FACE))

@@ -14,6 +14,7 @@ from PIL import ImageDraw
 from bot.games.ultimatum.cards import PENGUINS
 from bot.games.ultimatum.table import cell_name
 from render import cards, table_cards, ultimatum
+from render.style import TEXT
 from render.table_frame import GRID, LEAST_CELL, WIDTH, Frame, frame_for
 from tests.render.games import LONG_NAMES, ultimatum_game
 from tests.render.test_ultimatum_table import count
@@ -73,7 +74,7 @@ def letters(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, float]]
     draw_text = ImageDraw.ImageDraw.text
 
     def recorded(self: ImageDraw.ImageDraw, xy: Any, words: Any, *args: Any, **kw: Any) -> None:
-        if kw.get("fill") == ultimatum.TEXT:
+        if kw.get("fill") == TEXT:
             found.append((str(words), xy[1]))
         draw_text(self, xy, words, *args, **kw)
 

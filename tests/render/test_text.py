@@ -25,7 +25,9 @@ def test_fonts_ship_with_the_project_and_carry_their_licence() -> None:
     assert (FONT_DIR / "DejaVuSans.ttf").is_file()
     assert (FONT_DIR / "DejaVuSans-Bold.ttf").is_file()
     assert "Bitstream" in (FONT_DIR / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
-    assert text.font(20).path.startswith(str(FONT_DIR))  # type: ignore[union-attr]
+    path = text.font(20).path
+    assert isinstance(path, str)
+    assert path.startswith(str(FONT_DIR))
 
 
 def test_clean_keeps_accents_and_drops_what_the_font_cannot_draw() -> None:

@@ -15,7 +15,7 @@ from render import tournament_podium as podium
 from render import tournament_standings as picture
 from render.common import RANK_COLOURS
 from render.ratings_layout import WIDTH
-from render.tournament_look import STEP_FRONTS
+from render.tournament_look import HEADER, STEP_FRONTS
 from render.tournament_views import StandingRow
 from tests.render.test_tournament_standings import Drawn, recording, view, words
 
@@ -27,7 +27,7 @@ def written(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
 
 
 def _podium_colours(image: Image.Image, rows: Sequence[StandingRow]) -> set[Any]:
-    box = (0, picture.HEADER, WIDTH, picture.HEADER + podium.height(rows))
+    box = (0, HEADER, WIDTH, HEADER + podium.height(rows))
     return {colour for _, colour in image.crop(box).getcolors(1 << 16) or []}
 
 

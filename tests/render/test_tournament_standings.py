@@ -21,12 +21,14 @@ from render import tournament_standings as picture
 from render.common import RANK_COLOURS
 from render.ratings_layout import MARGIN, WIDTH
 from render.style import PANEL, PANEL_ROW
+from render.tournament_look import HEADER, LEAST
 from render.tournament_views import (
     StandingRow,
     StandingsLabels,
     StandingsView,
 )
 from tests.render.games import LONG_NAMES
+from tests.render.pixels import colour_at
 from tests.tournaments.fields import played
 
 #: German words as long as the catalogue's, the column keys short as keys are meant to be.
@@ -149,7 +151,7 @@ def test_points_are_written_as_a_whole_number_and_an_exact_fraction(
 def test_a_fraction_is_drawn_stacked_at_the_legible_size(written: list[Drawn]) -> None:
     """2⅚ is "2", "5" and "6", the fraction's figures as large as the smallest type."""
     image = Image.new("RGB", (200, 80))
-    whole, part = text.font(26, True), text.font(picture.LEAST, True)
+    whole, part = text.font(26, True), text.font(LEAST, True)
     figures.draw(ImageDraw.Draw(image), 190, 40, Fraction(17, 6), whole, part, (255, 255, 255))
     assert [(w.words, w.size) for w in written] == [("5", 18), ("6", 18), ("2", 26)]
     assert figures.width(Fraction(17, 6), whole, part) > figures.width(2, whole, part)
@@ -192,19 +194,19 @@ def test_the_pages_of_a_field_share_one_layout() -> None:
 def _badge_colour(image: Image.Image, row: int, first_row_top: int) -> tuple[int, ...]:
     top = first_row_top + row * (picture.ROW_H + picture.ROW_GAP)
     x = picture.EDGE + picture.ROW_PAD + picture.BADGE // 2
-    return image.getpixel((x, top + 6))  # type: ignore[return-value]
+    return colour_at(image, (x, top + 6))
 
 
 def test_tied_players_share_their_place_and_its_medal(written: list[Drawn]) -> None:
     """Two players level on everything are both first (gold), the next is third (bronze)."""
-    level = dict(points=Fraction(5, 2), opponents_points=Fraction(7), head_to_head=Fraction(1, 2))
+    ann = StandingRow(1, "Ann", Fraction(5, 2), Fraction(7), Fraction(1, 2), game_score=20, games=3)
     rows = (
-        StandingRow(1, "Ann", game_score=20, games=3, **level),
-        StandingRow(1, "Bea", game_score=20, games=3, **level),
+        ann,
+        replace(ann, name="Bea"),
         StandingRow(3, "Cid", Fraction(1), Fraction(4), None, 12, 3),
     )
     image = picture.render_page(view(rows))
-    top = picture.HEADER + picture.KEYS_H
+    top = HEADER + picture.KEYS_H
     assert [_badge_colour(image, n, top) for n in range(3)] == [
         RANK_COLOURS[0],
         RANK_COLOURS[0],
@@ -226,7 +228,7 @@ def test_a_withdrawn_player_and_a_bye_are_marked(written: list[Drawn]) -> None:
     image = picture.render_page(view(rows))
     drawn = words(written)
     assert "bye" in drawn and "bye ×2" in drawn and "withdrawn" in drawn
-    top = picture.HEADER + picture.KEYS_H
+    top = HEADER + picture.KEYS_H
     ground = [
         image.getpixel((WIDTH // 2, top + n * (picture.ROW_H + picture.ROW_GAP) + 3))
         for n in range(4)
@@ -274,7 +276,7 @@ def test_german_labels_and_long_names_fit(written: list[Drawn]) -> None:
     inner = WIDTH - 2 * MARGIN
     assert all(w.width <= inner + 1 for w in written)
     edges = picture._right_edges(shown)
-    strip = picture.HEADER + picture.KEYS_H / 2
+    strip = HEADER + picture.KEYS_H / 2
     keys = [w for w in written if w.y == strip]
     assert len(keys) == 5
     for key, left, right in zip(keys, edges[:-1], edges[1:], strict=True):

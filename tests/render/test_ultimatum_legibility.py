@@ -12,6 +12,7 @@ from PIL import Image, ImageChops
 from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
 from render import cards, table_cards, table_marks, ultimatum
 from render.style import ICE, PANEL, SEAT_COLOURS
+from render.table_frame import WIDTH as TABLE_WIDTH
 from render.table_frame import frame_for
 from render.ultimatum_footer import FOOTER, footer_height
 from render.ultimatum_metrics import ROW_GAP
@@ -21,7 +22,7 @@ from tests.render.games import ultimatum_game, ultimatum_in_phase
 #: Machado et al. (2009), full deuteranopia and protanopia, applied to linear RGB.
 DEUTERANOPIA = (0.367, 0.861, -0.228, 0, 0.280, 0.673, 0.047, 0, -0.012, 0.043, 0.969, 0)
 PROTANOPIA = (0.152, 1.053, -0.205, 0, 0.115, 0.786, 0.099, 0, -0.004, -0.048, 1.052, 0)
-PHONE = 400 / ultimatum.WIDTH  # Discord shows the table about 400 pixels wide on a phone
+PHONE = 400 / TABLE_WIDTH  # Discord shows the table about 400 pixels wide on a phone
 TABLE_CARD = frame_for(9, 9, whole=True).cell - 2 * ultimatum.INSET
 FAMILIES = sorted(cards.FAMILY)
 

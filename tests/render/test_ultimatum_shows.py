@@ -30,6 +30,7 @@ from render.ultimatum_panel import (
     won_size,
 )
 from tests.render.games import ultimatum_game
+from tests.render.pixels import colour_at
 from tests.render.test_ultimatum_legibility import (
     DEUTERANOPIA,
     FAMILIES,
@@ -165,7 +166,7 @@ def test_marks_stand_out_for_colour_blind_players(matrix: tuple[float, ...]) -> 
     swatch = Image.new("RGB", (3, 1))
     swatch.putdata([cards.DOT, INK, ICE])
     seen = simulate(swatch, matrix)
-    dot, ink, ice = (seen.getpixel((i, 0)) for i in range(3))
+    dot, ink, ice = (colour_at(seen, (i, 0)) for i in range(3))
     assert contrast(dot, ink) >= 7  # waiting (yellow disc) against one missing (dark disc)
     assert contrast(ink, ice) >= 7
     assert contrast(dot, ice) < contrast(ink, ice)  # hence the rim

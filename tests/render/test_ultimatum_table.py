@@ -14,6 +14,7 @@ from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS
 from bot.i18n import picture_labels
 from render import cards, table_marks, ultimatum
 from render.style import HIGHLIGHT, ICE, SEA, SEAT_COLOURS
+from render.table_frame import WIDTH as TABLE_WIDTH
 from render.table_frame import frame_for
 from tests.render.games import (
     LONG_NAMES,
@@ -30,7 +31,8 @@ def count(
     image: Image.Image, box: tuple[float, float, float, float], colour: tuple[int, ...]
 ) -> int:
     """Pixels of exactly ``colour`` inside ``box``."""
-    crop = image.crop(tuple(round(v) for v in box)).convert("RGB")
+    left, top, right, bottom = (round(v) for v in box)
+    crop = image.crop((left, top, right, bottom)).convert("RGB")
     return sum(n for n, c in crop.getcolors(crop.width * crop.height) or [] if c == colour[:3])
 
 
@@ -50,7 +52,7 @@ def test_every_position_renders_a_png_of_the_expected_size(
     view = game.view(None)
     image = decode(ultimatum.table(view, names=LONG_NAMES[:players]))
     assert image.size == ultimatum.size(view)
-    assert image.width == ultimatum.WIDTH
+    assert image.width == TABLE_WIDTH
     own = game.view(0)
     hand = decode(ultimatum.hand(own, name=LONG_NAMES[0]))
     assert hand.size == ultimatum.hand_size(own)

@@ -4,6 +4,7 @@ usable: no transaction is left open behind it."""
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 
 from bot.play.lobby import create_game
 from bot.store import NewGame, Store
@@ -17,8 +18,8 @@ async def test_cancelled_writes_and_reads_leave_no_transaction_open(store: Store
     )
     for turns in range(12):
         for operation in (
-            lambda turns=turns: store.set_thread(record.id, 9000 + turns),
-            lambda: store.get_game(record.id),
+            partial(store.set_thread, record.id, 9000 + turns),
+            partial(store.get_game, record.id),
         ):
             task = asyncio.create_task(operation())
             for _ in range(turns):

@@ -210,7 +210,7 @@ async def _random_games(path: Path, seed: int, games: int) -> None:
             to_the_end = n % 16 < 2  # one game of each kind in every sixteen
             # Small icebergs (and uneven ones) keep whole Ultimatum games short; they are
             # options the replay has to honour too.
-            options = (
+            options: dict[str, object] | None = (
                 {"width": 5 + rng.randrange(3), "height": 5 + rng.randrange(3)}
                 if kind == "ultimatum" and (to_the_end or rng.random() < 0.5)
                 else None

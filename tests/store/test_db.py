@@ -34,9 +34,9 @@ async def test_a_failed_commit_is_rolled_back_and_the_connection_goes_on(
             )
         async with db.read() as conn:
             assert list(await conn.execute_fetchall("SELECT seq FROM actions")) == []
-        assert [tuple(r) for r in await db.fetchall("SELECT key, value FROM meta")] == [
-            ("after", "ok")
-        ]
+        assert [
+            (r["key"], r["value"]) for r in await db.fetchall("SELECT key, value FROM meta")
+        ] == [("after", "ok")]
     finally:
         await db.close()
     with sqlite3.connect(db_path) as check:

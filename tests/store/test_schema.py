@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type hints
 import pytest
 
 from bot.games import new_game
@@ -350,7 +350,7 @@ async def _upgrade_and_check(
 
 async def _posts(store: Store) -> list[tuple[Any, ...]]:
     rows = await store._db.fetchall("SELECT game_id, payload, dedupe_key, message_id FROM outbox")
-    return [tuple(row) for row in rows]
+    return [(row["game_id"], row["payload"], row["dedupe_key"], row["message_id"]) for row in rows]
 
 
 async def test_a_failing_migration_leaves_the_database_as_it_was(
