@@ -23,7 +23,7 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
-	$(BIN)/mypy bot render
+	$(BIN)/mypy bot render tests
 
 # The suite spends most of its time waiting on the local Discord stand-in and PostgreSQL, so it
 # runs spread over the machine's cores (each worker starts its own PostgreSQL).

@@ -124,7 +124,10 @@ async def _next(
         if record.format == "round-robin" and record.status == "signup":
             rounds = len(schedule(players, record.table_size))
         total = rounds if rounds is not None else record.rounds
-        if number <= total:
+        # A running tournament that withdrawals have left with one player or none ends here:
+        # there is nobody to pair, and its final standings are posted.
+        left = sum(p not in out for p in players)
+        if number <= total and (record.status == "signup" or left > 1):
             pairing = (
                 pair(players, played, record.table_size, out)
                 if record.format == "swiss"

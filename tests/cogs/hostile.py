@@ -187,6 +187,35 @@ async def sqlite_rows(bot: PenguinBot, sql: str) -> list[sqlite3.Row]:
     return rows
 
 
+@dataclass(frozen=True)
+class TournamentTable:
+    """A game the tournament runner opened: its tournament, round, the moment the sign-up
+    closed (or closes) and the organiser."""
+
+    tournament_id: int
+    round: int
+    closes_at: float
+    organiser_id: int
+
+
+async def tournament_tables(bot: PenguinBot) -> dict[int, TournamentTable]:
+    """Every tournament game by its id."""
+    rows = await sqlite_rows(
+        bot,
+        "SELECT t.game_id, t.tournament_id, t.round, r.closes_at, r.organiser_id "
+        "FROM tournament_tables t JOIN tournaments r ON r.id = t.tournament_id",
+    )
+    return {
+        int(row["game_id"]): TournamentTable(
+            int(row["tournament_id"]),
+            int(row["round"]),
+            float(row["closes_at"]),
+            int(row["organiser_id"]),
+        )
+        for row in rows
+    }
+
+
 async def raw_games(bot: PenguinBot) -> dict[int, GameState]:
     """Every game as its stored rows (game, seats, actions, followers, undo request): the same
     comparison as ``all_games`` in five queries however many games there are (for tries by the
