@@ -41,6 +41,10 @@ UNTRIED_BELOW = 0.05
 ROOT_SHARPNESS = 10.0
 #: How sharply the prior prefers moves onto rich floes (per fish).
 PRIOR_SHARPNESS = 0.7
+#: PUCT's exploration constant: Fish's priors already point at the rich floes, so the search
+#: follows them more closely than the shared default (100-game matches at four seats against
+#: medium, placing by territory: 71 % first places at 0.7, 66.5 % at 1.4, 69.5 % at 0.4).
+EXPLORATION = 0.7
 #: Trees a worker keeps between turns (each holds one node per iteration of its searches).
 KEEP = 4
 
@@ -108,7 +112,7 @@ class FishSearch:
         while node.moves is not None and pos.seat is not None:
             mover = pos.seat
             untried = UNTRIED if node.value is None else node.value[mover] - UNTRIED_BELOW
-            node = node.child(node.select(BACKED_UP, untried), mover)
+            node = node.child(node.select(BACKED_UP, untried, EXPLORATION), mover)
             move = node.move
             assert isinstance(move, tuple)
             pos.apply(move)

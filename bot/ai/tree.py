@@ -52,14 +52,16 @@ class Node:
             kid = self.kids[index] = Node(self.moves[index], mover)
         return kid
 
-    def select(self, backed_up: float = 0.0, untried: float = UNTRIED) -> int:
+    def select(
+        self, backed_up: float = 0.0, untried: float = UNTRIED, exploration: float = EXPLORATION
+    ) -> int:
         """The index of the move to follow: mean reward plus PUCT exploration.
 
         With ``backed_up`` > 0 the mean is blended with that share of the child's backed-up
         evaluation (implicit minimax backups, Lanctot et al. 2014, in max^n form); ``untried``
-        is what a move not yet tried is taken to be worth.
+        is what a move not yet tried is taken to be worth; ``exploration`` weighs the priors.
         """
-        scale = EXPLORATION * math.sqrt(self.visits + 1)
+        scale = exploration * math.sqrt(self.visits + 1)
         best, best_score = 0, -1.0
         for index, prior in enumerate(self.priors):
             kid = self.kids[index]

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from bot.ai import LEVELS, choose_action, decide
 from bot.ai.fish_eval import Evaluator, margin
-from bot.ai.fish_players import head_to_head, play_hard
-from bot.ai.fish_position import BIT, Position, notation
+from bot.ai.fish_players import head_to_head, place_by_territory, play_hard
+from bot.ai.fish_position import BIT, PLACE, Position, notation
 from bot.games.fish import BITS, FishGame, bits_of, connected, reach
 from tests.ai.positions import fish_position
 from tests.turns import whose_turn
@@ -160,3 +160,21 @@ def test_hard_searches_by_alpha_beta_head_to_head_and_by_tree_search_with_more_s
     assert head_to_head(two) and not head_to_head(four)
     four.out = [True, True, False, False]
     assert head_to_head(four)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(3, 4), st.integers(0, 2**31), st.integers(0, 5))
+def test_hard_places_by_territory_at_three_or_four_seats(
+    players: int, seed: int, placed: int
+) -> None:
+    """F-4, F-5: with three or four seats hard places each penguin where medium's territory
+    rule puts it; the tree search takes over once every penguin is on the ice."""
+    game = FishGame.new(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(placed):
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
+    pos = Position.from_view(game.view(whose_turn(game)))
+    assert pos.placing
+    by_rule = place_by_territory(pos, random.Random(seed))
+    assert play_hard(pos, random.Random(seed), BUDGET) == by_rule
+    assert by_rule[0] == PLACE and by_rule in pos.moves()
