@@ -180,18 +180,16 @@ class Delivery(commands.Cog):
     async def deliver(self, entry: OutboxEntry) -> bool:
         """Send one entry; record the outcome. True when it is settled (sent or given up)."""
         store = self.bot.store
-        if not await self._still_mine(entry):
-            return True  # sent meanwhile, or taken over by another process: theirs now
         if entry.for_version is not None and await store.drop_if_stale(entry.id):
             # A reminder or "your turn" held up (a retry, a rate limit) until the game moved on:
             # sent now it would ping someone for a turn that is over.
             log.info("outbox #%s: game #%s moved on meanwhile; dropped", entry.id, entry.game_id)
             return True
         kwargs = await self._compose(entry)
-        # Drawing may take seconds on a busy machine: long enough for a lease to lapse and
-        # another process to take the post over. Whoever holds it now sends it.
+        # Asked after the drawing, which may take seconds on a busy machine: long enough for a
+        # lease to lapse and another process to take the post over (and send it).
         if not await self._still_mine(entry):
-            return True
+            return True  # sent meanwhile, or taken over by another process: theirs now
         try:
             message = await self._send(entry, kwargs)
         except discord.Forbidden as error:

@@ -101,7 +101,7 @@ async def open_lobby(
             record.id,
             message.id,
             make_thread,
-            lambda started, game: announce.start_drafts(started, game, public),
+            announce.start_announcer(public),
         )
     if record.status == "active":
         bot.after_change(record)

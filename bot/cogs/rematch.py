@@ -157,7 +157,7 @@ async def _open(bot: Host, interaction: Interaction, old: GameRecord) -> GameRec
             record.id,
             message.id,
             make_thread,
-            lambda started, game: announce.start_drafts(started, game, public),
+            announce.start_announcer(public),
         )
     bot.after_change(record)
     if record.status == "active":

@@ -144,7 +144,7 @@ class TournamentRunner(commands.Cog):
                 game_id,
                 message.id,
                 make_thread,
-                lambda started, game: announce.start_drafts(started, game, lang),
+                announce.start_announcer(lang),
             )
         self.bot.after_change(placed)
 

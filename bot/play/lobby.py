@@ -5,16 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
 
-from bot.games import COMPUTER_LEVEL, new_game
-from bot.games.base import Game
+from bot.games import COMPUTER_LEVEL
 from bot.play.games import check_table, opening
 from bot.store import GameRecord, NewGame, OutboxDraft, Store
 from bot.texts.names import LEVELS
 
 #: Builds the posts announcing a seat change (bot.texts), inside its transaction.
 Announce = Callable[[GameRecord], Iterable[OutboxDraft]]
-#: Builds the first post of a game that has started (bot.texts.announce.start_drafts).
-AnnounceStart = Callable[[GameRecord, Game], Iterable[OutboxDraft]]
 #: Gives a posted table its thread: the thread's id, or None where it is played in the channel.
 MakeThread = Callable[[GameRecord], Awaitable[int | None]]
 
@@ -103,7 +100,7 @@ async def place_table(
     game_id: int,
     message_id: int,
     make_thread: MakeThread,
-    announce_start: AnnounceStart,
+    announce_start: Announce,
 ) -> GameRecord:
     """Keep where a newly opened table (a new game or a rematch) lives once its lobby message
     is posted: the message, then its thread; a table full at once has started, so its first
@@ -113,10 +110,11 @@ async def place_table(
     thread_id = await make_thread(record)
     if thread_id is not None:
         record = await store.set_thread(game_id, thread_id)
-    if record.status == "active":
-        # The deal, whatever has been played since: the first post shows the game's start.
-        deal = new_game(record.kind, len(record.seats), record.seed, dict(record.options))
-        await store.enqueue(*announce_start(record, deal))
+    # A table full at once has started: its first post, drawn from the deal whatever has been
+    # played since (bot.texts.announce.start_announcer).
+    drafts = list(announce_start(record))
+    if drafts:
+        await store.enqueue(*drafts)
     return record
 
 

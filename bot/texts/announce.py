@@ -252,7 +252,8 @@ def short_title(record: GameRecord, lang: str = DEFAULT) -> str:
 
 
 def start_announcer(lang: str) -> Callable[[GameRecord], list[OutboxDraft]]:
-    """For a seat change: the first post of the game if the change started it."""
+    """For a seat change or a table just placed: the first post of the game if it has started,
+    drawn from its deal."""
 
     def drafts(record: GameRecord) -> list[OutboxDraft]:
         if record.status != "active":
