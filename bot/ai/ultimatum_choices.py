@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.ai.ultimatum_eval import (
-    SUPPLY_STONE,
+    MEDIUM,
+    Weights,
     bonus,
     card_value,
     margin,
@@ -32,7 +33,9 @@ Choice = tuple[float, str]
 INVITES_CHECKED = 3  # stone moves valued in full (with the card awards) per laid penguin
 
 
-def waiver(game: UltimatumGame, seat: int, fee: int) -> tuple[float, str | None]:
+def waiver(
+    game: UltimatumGame, seat: int, fee: int, weights: Weights = MEDIUM
+) -> tuple[float, str | None]:
     """U-13: the cheapest won entertainer to discard instead of ``fee``, if cheaper than paying."""
     best_cost, best = float(fee), None
     if not fee:
@@ -41,33 +44,33 @@ def waiver(game: UltimatumGame, seat: int, fee: int) -> tuple[float, str | None]
     for entertainer in sorted(set(game.won[seat])):
         won = [list(w) for w in game.won]
         won[seat].remove(entertainer)
-        cost = before - bonus(won, game.activities)[seat] + 0.5
+        cost = before - bonus(won, game.activities)[seat] + weights.card_spare
         if cost < best_cost:
             best_cost, best = cost, entertainer
     return best_cost, best
 
 
-def invites(game: UltimatumGame, seat: int) -> list[Choice]:
+def invites(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> list[Choice]:
     """Step 2 (U-14): skip and the most promising stone moves, each valued with the shows after."""
     ice, names = game.ice, game.ice.geo.names
     opens = open_dots(ice)
-    worth = {cell: stone_worth(ice, cell, opens) for cell in ice.penguins}
+    worth = {cell: stone_worth(ice, cell, opens, weights) for cell in ice.penguins}
     targets = [c for c in ice.penguins if c not in ice.stones and worth[c] > 0]
     sources: list[tuple[float, int | None]] = [
         (worth[c], c) for c, s in ice.stones.items() if s == seat
     ]
     if game.supply[seat]:
-        sources.append((SUPPLY_STONE, None))
+        sources.append((weights.supply_stone, None))
     moves = [(worth[t] - w, source, t) for w, source in sources for t in targets if worth[t] > w]
     moves.sort(key=lambda m: (-m[0], m[2], -1 if m[1] is None else m[1]))
-    choices = [(_after_stones(game, seat, opens), "skip")]
+    choices = [(_after_stones(game, seat, opens, weights), "skip")]
     for _, source, target in moves[:INVITES_CHECKED]:
         if source is None:
             game.supply[seat] -= 1
         else:
             del ice.stones[source]
         ice.stones[target] = seat
-        value = _after_stones(game, seat, opens)
+        value = _after_stones(game, seat, opens, weights)
         del ice.stones[target]
         if source is None:
             game.supply[seat] += 1
@@ -78,26 +81,29 @@ def invites(game: UltimatumGame, seat: int) -> list[Choice]:
     return choices
 
 
-def _after_stones(game: UltimatumGame, seat: int, opens: dict[int, int]) -> float:
+def _after_stones(game: UltimatumGame, seat: int, opens: dict[int, int], weights: Weights) -> float:
     """The seat's margin once the stones lie as they are now and the due shows have run."""
-    totals = standing(game, next_seat(game, seat))
+    totals = standing(game, next_seat(game, seat), weights)
     for cell, count in opens.items():
         if count == 0:
             _, winner = show_outcome(game, cell)
             if winner is not None:
-                totals[winner] += card_value(game, winner, game.ice.entertainers[cell][0])
+                card = game.ice.entertainers[cell][0]
+                totals[winner] += card_value(game, winner, card, weights)
     return margin(totals, seat)
 
 
-def plays(game: UltimatumGame, seat: int) -> list[Choice]:
+def plays(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> list[Choice]:
     """Step 1 (U-11 … U-13): every penguin on every cell, with the fee or the best waiver."""
     ice, names = game.ice, game.ice.geo.names
     choices: list[Choice] = []
     for card in sorted(set(game.hands[seat])):
         for cell in sorted(ice.penguin_cells()):
             fee = sum(PENGUINS[ice.penguins[n]].value for n in ice.kin(card, cell))
-            cost, waive = waiver(game, seat, fee) if game.won[seat] else (float(fee), None)
-            best = laid(game, card, cell, lambda: max(value for value, _ in invites(game, seat)))
+            cost, waive = waiver(game, seat, fee, weights) if game.won[seat] else (float(fee), None)
+            best = laid(
+                game, card, cell, lambda: max(value for value, _ in invites(game, seat, weights))
+            )
             choices.append((best - cost, play_text(card, names[cell], waive)))
     return choices
 
@@ -117,7 +123,7 @@ def play_text(card: str, cell: str, waive: str | None) -> str:
     return f"play {card} {cell}" + (f" waive {waive}" if waive else "")
 
 
-def performs(game: UltimatumGame, seat: int) -> list[Choice]:
+def performs(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> list[Choice]:
     """U-16: the due shows, best first for the seat (only the first runs if the deck is empty)."""
     names = game.ice.geo.names
     choices: list[Choice] = []
@@ -125,12 +131,12 @@ def performs(game: UltimatumGame, seat: int) -> list[Choice]:
         gained, winner = show_outcome(game, cell)
         totals = [float(g) for g in gained]
         if winner is not None:
-            totals[winner] += card_value(game, winner, game.ice.entertainers[cell][0])
+            totals[winner] += card_value(game, winner, game.ice.entertainers[cell][0], weights)
         choices.append((margin(totals, seat), f"perform {names[cell]}"))
     return choices
 
 
-def entertainers(game: UltimatumGame, seat: int) -> list[Choice]:
+def entertainers(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> list[Choice]:
     """U-21: every legal place for the new entertainer, valued by the table it leaves."""
     ice, names = game.ice, game.ice.geo.names
     top = game.entertainer_deck[0]
@@ -138,7 +144,7 @@ def entertainers(game: UltimatumGame, seat: int) -> list[Choice]:
     choices: list[Choice] = []
     for cell, turned in game.entertainer_placements():
         ice.lay_entertainer(cell, top, turned)
-        value = margin(standing(game, after), seat)
+        value = margin(standing(game, after, weights), seat)
         del ice.entertainers[cell]
         ice.filled[cell] = 0
         choices.append((value, f"entertainer {names[cell]}" + (" turned" if turned else "")))

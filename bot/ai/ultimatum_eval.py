@@ -5,23 +5,48 @@ what its invitation stones are likely to bring: a stone on a penguin next to an 
 penguin enjoys (U-18) is worth the penguin's value, discounted by how many of the entertainer's
 dots are still open (an entertainer with every dot covered performs now, U-15). A ripe
 entertainer (one open dot) is a chance for the next player, who can lay the last card and put a
-stone on an enjoying penguin first (U-11, U-14).
+stone on an enjoying penguin first (U-11, U-14). How much a stone kept in the supply, a ripe
+entertainer, a won card as a spare and each open dot count is a set of ``Weights``: medium's, and
+the hard player's own, tuned by matches of medium against itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS, enjoys
 from bot.games.ultimatum.iceberg import Iceberg
 from bot.games.ultimatum.scoring import award, final_bonus
 
-#: Share of a show's value a stone can count on, by open dots (0: it performs this turn).
-DISCOUNT = (1.0, 0.6, 0.35, 0.2, 0.12, 0.08, 0.05, 0.03, 0.02)
-SUPPLY_STONE = 1.0  # a stone still in the supply can go where it pays most, later
-RIPE_CHANCE = 2.5  # what the next player can make of a ripe entertainer
-CARD_SPARE = 0.5  # a won card is also a spare to waive a kinship fee with (U-13)
+
+@dataclass(frozen=True)
+class Weights:
+    """What a standing counts besides points, final scoring and shows that are due."""
+
+    #: A stone still in the supply: it can go where it pays most, later.
+    supply_stone: float = 1.0
+    #: What the next player can make of a ripe entertainer (one open dot).
+    ripe_chance: float = 2.5
+    #: A won card is also a spare to waive a kinship fee with (U-13).
+    card_spare: float = 0.5
+    #: Share of a show's value a stone can count on, by open dots (0: it performs this turn).
+    shares: tuple[float, ...] = (1.0, 0.6, 0.35, 0.2, 0.12, 0.08, 0.05, 0.03, 0.02)
+
+    def __post_init__(self) -> None:
+        # The quick values (ultimatum_fast) skip stone moves that gain nothing, which is only
+        # medium's choice when nothing is worth less than no stone at all.
+        if min(self.supply_stone, self.ripe_chance, self.card_spare, *self.shares) < 0:
+            raise ValueError("weights are never negative")
+
+    def discount(self, open_count: int) -> float:
+        """The share of a show a stone can count on with ``open_count`` dots still open."""
+        return self.shares[min(open_count, len(self.shares) - 1)]
+
+
+#: Medium's judgement, and the former hard player's.
+MEDIUM = Weights()
 
 ENJOYS: dict[tuple[str, str], int] = {
     (p, e): PENGUINS[p].value if enjoys(PENGUINS[p], ENTERTAINERS[e]) else 0
@@ -39,12 +64,7 @@ def open_dots(ice: Iceberg) -> dict[int, int]:
     }
 
 
-def discount(open_count: int) -> float:
-    """The share of a show a stone can count on with ``open_count`` dots still open."""
-    return DISCOUNT[min(open_count, len(DISCOUNT) - 1)]
-
-
-def stone_worth(ice: Iceberg, cell: int, opens: dict[int, int]) -> float:
+def stone_worth(ice: Iceberg, cell: int, opens: dict[int, int], weights: Weights = MEDIUM) -> float:
     """What a stone on the penguin at ``cell`` is likely to score from the shows around it."""
     card, entertainers = ice.penguins[cell], ice.entertainers
     worth = 0.0
@@ -53,7 +73,7 @@ def stone_worth(ice: Iceberg, cell: int, opens: dict[int, int]) -> float:
         if key is not None:
             value = ENJOYS[(card, key[0])]
             if value:
-                worth += value * discount(opens[n])
+                worth += value * weights.discount(opens[n])
     return worth
 
 
@@ -62,7 +82,9 @@ def bonus(won: Sequence[Sequence[str]], activities: Sequence[str]) -> list[int]:
     return [sum(b) for b in final_bonus(won, activities)]
 
 
-def card_value(game: UltimatumGame, seat: int, entertainer: str) -> float:
+def card_value(
+    game: UltimatumGame, seat: int, entertainer: str, weights: Weights = MEDIUM
+) -> float:
     """What winning ``entertainer`` adds to ``seat``'s final scoring (and as a spare)."""
     before = bonus(game.won, game.activities)
     won = [list(w) for w in game.won]
@@ -70,10 +92,10 @@ def card_value(game: UltimatumGame, seat: int, entertainer: str) -> float:
     after = bonus(won, game.activities)
     # A card also takes majority points from rivals: count their loss as this seat's gain.
     rivals = sum(before[s] - after[s] for s in range(game.players) if s != seat)
-    return after[seat] - before[seat] + rivals / max(1, game.players - 1) + CARD_SPARE
+    return after[seat] - before[seat] + rivals / max(1, game.players - 1) + weights.card_spare
 
 
-def standing(game: UltimatumGame, next_seat: int | None) -> list[float]:
+def standing(game: UltimatumGame, next_seat: int | None, weights: Weights = MEDIUM) -> list[float]:
     """Per seat: score, final scoring so far, and what its stones are likely to bring."""
     ice = game.ice
     opens = open_dots(ice)
@@ -81,11 +103,11 @@ def standing(game: UltimatumGame, next_seat: int | None) -> list[float]:
     if game.is_over:
         return _without_resigned(game, total)
     for seat, extra in enumerate(bonus(game.won, game.activities)):
-        total[seat] += extra + SUPPLY_STONE * game.supply[seat]
+        total[seat] += extra + weights.supply_stone * game.supply[seat]
     for cell, seat in ice.stones.items():
-        total[seat] += stone_worth(ice, cell, opens)
+        total[seat] += stone_worth(ice, cell, opens, weights)
     if next_seat is not None and any(count == 1 for count in opens.values()):
-        total[next_seat] += RIPE_CHANCE
+        total[next_seat] += weights.ripe_chance
     return _without_resigned(game, total)
 
 

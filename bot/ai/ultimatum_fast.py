@@ -25,11 +25,10 @@ from bot.ai.ultimatum_choices import (
 )
 from bot.ai.ultimatum_eval import (
     ENJOYS,
-    RIPE_CHANCE,
-    SUPPLY_STONE,
+    MEDIUM,
+    Weights,
     bonus,
     card_value,
-    discount,
     next_seat,
     open_dots,
     show_outcome,
@@ -42,9 +41,9 @@ class Table:
     """One standing of the table (ultimatum_eval.standing without the ripe chance), with what
     each empty cell's card would change."""
 
-    def __init__(self, game: UltimatumGame) -> None:
+    def __init__(self, game: UltimatumGame, weights: Weights) -> None:
         ice = self.ice = game.ice
-        self.game = game
+        self.game, self.weights = game, weights
         self.opens = open_dots(ice)
         dot_cells, filled = ice.geo.dot_cells, ice.filled
         #: Empty cell → the entertainers with a dot pointing at it.
@@ -56,7 +55,7 @@ class Table:
         self.worth = {cell: self.worth_of(cell, ice.penguins[cell], {}) for cell in ice.penguins}
         self.totals = [float(p) for p in game.points]
         for seat, extra in enumerate(bonus(game.won, game.activities)):
-            self.totals[seat] += extra + SUPPLY_STONE * game.supply[seat]
+            self.totals[seat] += extra + weights.supply_stone * game.supply[seat]
         for cell, seat in ice.stones.items():
             self.totals[seat] += self.worth[cell]
         self.ripe = sum(1 for count in self.opens.values() if count == 1)
@@ -66,12 +65,13 @@ class Table:
         """ultimatum_eval.card_value, worked out once per seat and card."""
         key = (seat, entertainer)
         if key not in self._cards:
-            self._cards[key] = card_value(self.game, seat, entertainer)
+            self._cards[key] = card_value(self.game, seat, entertainer, self.weights)
         return self._cards[key]
 
     def worth_of(self, cell: int, card: str, nearer: dict[int, int]) -> float:
         """ultimatum_eval.stone_worth, with the entertainers in ``nearer`` one dot nearer."""
         worth, entertainers, opens = 0.0, self.ice.entertainers, self.opens
+        discount = self.weights.discount
         for n in self.ice.geo.adjacent[cell]:
             key = entertainers.get(n)
             if key is not None:
@@ -102,20 +102,21 @@ class Table:
         return delta, worth, ripe
 
 
-def choices(game: UltimatumGame, seat: int) -> list[Choice]:
-    """Medium's valued choices of the current step (ultimatum_players.medium_choices)."""
+def choices(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> list[Choice]:
+    """Medium's valued choices of the current step (ultimatum_players.medium_choices), by
+    ``weights``."""
     step = {
         "play": play_values,
         "invite": invite_values,
         "perform": performs,
         "entertainer": entertainer_values,
     }
-    return step[game.phase](game, seat)
+    return step[game.phase](game, seat, weights)
 
 
-def entertainer_values(game: UltimatumGame, seat: int) -> list[Choice]:
+def entertainer_values(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> list[Choice]:
     """ultimatum_choices.entertainers: every legal place for the new entertainer, valued."""
-    table = Table(game)
+    table = Table(game, weights)
     ice, names, adjacent = game.ice, game.ice.geo.names, game.ice.geo.adjacent
     top = game.entertainer_deck[0]
     after = next_seat(game, seat)
@@ -124,23 +125,23 @@ def entertainer_values(game: UltimatumGame, seat: int) -> list[Choice]:
     for cell, turned in game.entertainer_placements():
         totals, _, ripe = table.filling(cell)
         opened = (dot_masks[(top, turned)][cell] & empty).bit_count()
-        share = discount(opened)
+        share = weights.discount(opened)
         for n in adjacent[cell]:
             owner = ice.stones.get(n)
             if owner is not None:
                 totals[owner] += ENJOYS[(ice.penguins[n], top)] * share
         totals = [base + d for base, d in zip(table.totals, totals, strict=True)]
         if table.ripe + ripe + (opened == 1):
-            totals[after] += RIPE_CHANCE
+            totals[after] += weights.ripe_chance
         text = f"entertainer {names[cell]}" + (" turned" if turned else "")
         choices.append((_margin(game, totals, seat), text))
     return choices
 
 
-def play_values(game: UltimatumGame, seat: int) -> list[Choice]:
+def play_values(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> list[Choice]:
     """ultimatum_choices.plays: every penguin on every cell, with the fee or the best waiver,
     valued with the best stone move after it."""
-    table = Table(game)
+    table = Table(game, weights)
     ice, names = game.ice, game.ice.geo.names
     after = next_seat(game, seat)
     cells = sorted(ice.penguin_cells())
@@ -151,14 +152,16 @@ def play_values(game: UltimatumGame, seat: int) -> list[Choice]:
         delta, changed, ripe = table.filling(cell)
         totals = [base + d for base, d in zip(table.totals, delta, strict=True)]
         if table.ripe + ripe:
-            totals[after] += RIPE_CHANCE
+            totals[after] += weights.ripe_chance
         nearer = dict.fromkeys(table.pointing.get(cell, ()), 1)
         due = [e for e, count in table.opens.items() if count - nearer.get(e, 0) == 0]
         worth = table.worth | changed
         for card in cards:
             fee = sum(PENGUINS[ice.penguins[n]].value for n in ice.kin(card, cell))
             if fee not in costs:
-                costs[fee] = waiver(game, seat, fee) if game.won[seat] else (float(fee), None)
+                costs[fee] = (
+                    waiver(game, seat, fee, weights) if game.won[seat] else (float(fee), None)
+                )
             cost, waive = costs[fee]
             worth[cell] = table.worth_of(cell, card, nearer)
             best = laid(game, card, cell, partial(_best_invite, table, seat, totals, worth, due))
@@ -193,13 +196,13 @@ def immediate_play_values(game: UltimatumGame, seat: int) -> list[Choice]:
     return choices
 
 
-def invite_values(game: UltimatumGame, seat: int) -> list[Choice]:
+def invite_values(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> list[Choice]:
     """ultimatum_choices.invites: skip and the most promising stone moves, each valued with the
     shows after."""
-    table = Table(game)
+    table = Table(game, weights)
     totals = list(table.totals)
     if table.ripe:
-        totals[next_seat(game, seat)] += RIPE_CHANCE
+        totals[next_seat(game, seat)] += weights.ripe_chance
     due = [e for e, count in table.opens.items() if count == 0]
     return _invites(table, seat, totals, table.worth, due)
 
@@ -213,7 +216,7 @@ def _invites(
         (worth[c], c) for c, s in ice.stones.items() if s == seat
     ]
     if game.supply[seat]:
-        sources.append((SUPPLY_STONE, None))
+        sources.append((table.weights.supply_stone, None))
     targets = [c for c in ice.penguins if c not in ice.stones and worth[c] > 0]
     moves = [(worth[t] - w, source, t) for w, source in sources for t in targets if worth[t] > w]
     moves.sort(key=lambda m: (-m[0], m[2], -1 if m[1] is None else m[1]))
@@ -242,7 +245,7 @@ def _best_invite(
     game, ice = table.game, table.ice
     sources = [worth[c] for c, s in ice.stones.items() if s == seat]
     if game.supply[seat]:
-        sources.append(SUPPLY_STONE)
+        sources.append(table.weights.supply_stone)
     highest = max((worth[c] for c in ice.penguins if c not in ice.stones), default=0.0)
     gain = highest - min(sources) if sources else 0.0
     return _margin(game, totals, seat) + max(0.0, gain)

@@ -29,12 +29,16 @@ from bot.ai.clock import Deadline
 from bot.ai.rewards import first_place, leads
 from bot.ai.tree import Node
 from bot.ai.ultimatum_choices import Choice
-from bot.ai.ultimatum_eval import standing
-from bot.ai.ultimatum_fast import choices as medium_values
+from bot.ai.ultimatum_eval import Weights, standing
+from bot.ai.ultimatum_fast import choices as quick_values
 from bot.ai.ultimatum_fast import immediate_play_values, play_values
 from bot.ai.ultimatum_world import clone, world
 from bot.games.ultimatum import UltimatumGame
 
+#: The search's own judgement of a table. A stone kept in the supply counts for nothing: in matches
+#: of medium against itself, medium valuing it so took first place in 57 % of four-player games
+#: against medium as it is (1,000 games), because it puts its stones out where they score.
+WEIGHTS = Weights(supply_stone=0.0)
 #: The lead (in points) that counts as a three-in-four chance of first place.
 LEAD_SCALE = 6.0
 #: Visits a move's node needs before the moves after it get nodes of their own: until then the
@@ -157,9 +161,11 @@ class UltimatumSearch:
                 turns -= 1
                 if not turns:
                     break
-            # The next rival can take what the seat leaves ripe: it gets medium's judgement.
+            # The next rival can take what the seat leaves ripe: it gets the full judgement.
             quick = first or mover == seat
-            choices = play_values(game, mover) if quick else immediate_play_values(game, mover)
+            choices = (
+                play_values(game, mover, WEIGHTS) if quick else immediate_play_values(game, mover)
+            )
             if not choices:
                 break
             game.play(max(choices)[1], mover)
@@ -167,7 +173,7 @@ class UltimatumSearch:
             first = mover == seat
         if game.is_over:
             return first_place(game.ranking()[0], game.players)
-        return leads(standing(game, seat), LEAD_SCALE)
+        return leads(standing(game, seat, WEIGHTS), LEAD_SCALE)
 
     def _open(self, node: Node, moves: list[str], weights: list[float]) -> None:
         node.expand(moves, weights)
@@ -202,4 +208,4 @@ def _play(game: UltimatumGame, node: Node, seat: int) -> None:
 def _finish_turn(game: UltimatumGame) -> None:
     """The steps after a laid card (stones, shows, entertainer) by medium's choices."""
     while (mover := game.current) is not None and game.phase != "play":
-        game.play(max(medium_values(game, mover))[1], mover)
+        game.play(max(quick_values(game, mover, WEIGHTS))[1], mover)

@@ -10,10 +10,22 @@ import random
 
 import pytest
 
-from bot.ai.ultimatum_choices import Choice, immediate_plays, plays
+from bot.ai.ultimatum_choices import (
+    Choice,
+    entertainers,
+    immediate_plays,
+    invites,
+    performs,
+    plays,
+)
+from bot.ai.ultimatum_eval import MEDIUM, Weights
 from bot.ai.ultimatum_fast import choices, immediate_play_values, play_values
+from bot.ai.ultimatum_ismcts import WEIGHTS
 from bot.ai.ultimatum_players import medium_choices
 from bot.games.ultimatum import UltimatumGame
+
+#: Weights unlike medium's in every part, so that a part the quick values left out shows.
+OTHER = Weights(supply_stone=0.5, ripe_chance=4.0, card_spare=1.5, shares=(1.0, 0.9, 0.5, 0.1))
 
 
 def same(expected: list[Choice], found: list[Choice]) -> bool:
@@ -24,9 +36,16 @@ def same(expected: list[Choice], found: list[Choice]) -> bool:
     )
 
 
+def slow_choices(game: UltimatumGame, seat: int, weights: Weights) -> list[Choice]:
+    """ultimatum_choices' values of the current step by ``weights``."""
+    step = {"play": plays, "invite": invites, "perform": performs, "entertainer": entertainers}
+    return step[game.phase](game, seat, weights)
+
+
+@pytest.mark.parametrize("weights", [MEDIUM, WEIGHTS, OTHER], ids=["medium", "hard", "other"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_quick_values_equal_medium_s_through_whole_games(players: int) -> None:
-    """U-11 … U-21: every step of six random games, valued both ways."""
+def test_quick_values_equal_medium_s_through_whole_games(players: int, weights: Weights) -> None:
+    """U-11 … U-21: every step of six random games, valued both ways with the same weights."""
     checked = dict.fromkeys(("play", "invite", "perform", "entertainer"), 0)
     for seed in range(6):
         game = UltimatumGame.new(players, seed=seed)
@@ -34,7 +53,9 @@ def test_quick_values_equal_medium_s_through_whole_games(players: int) -> None:
         while not game.is_over:
             seat = game.to_move
             assert seat is not None
-            assert same(medium_choices(game, seat), choices(game, seat))
+            assert same(slow_choices(game, seat, weights), choices(game, seat, weights))
+            if weights is MEDIUM:
+                assert same(medium_choices(game, seat), choices(game, seat))
             if game.phase == "play":
                 assert same(immediate_plays(game, seat), immediate_play_values(game, seat))
             checked[game.phase] += 1

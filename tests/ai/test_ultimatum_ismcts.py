@@ -10,8 +10,10 @@ import pytest
 from bot.ai import ultimatum_players
 from bot.ai.clock import Deadline
 from bot.ai.tree import Node
-from bot.ai.ultimatum_ismcts import CANDIDATES, MIN_WORLDS, UltimatumSearch
-from bot.ai.ultimatum_players import medium_choices
+from bot.ai.ultimatum_fast import choices, invite_values
+from bot.ai.ultimatum_ismcts import CANDIDATES, MIN_WORLDS, WEIGHTS, UltimatumSearch
+from bot.ai.ultimatum_players import medium_choices, pick
+from bot.games.ultimatum import UltimatumGame
 from tests.ai.clocks import StepClock, stepped_deadlines
 from tests.ai.positions import ultimatum_phase
 
@@ -130,3 +132,24 @@ def test_too_few_worlds_leave_the_choice_to_medium() -> None:
     answer = search.run(Deadline(0.005, clock=StepClock(0.001)))
     assert search.worlds < MIN_WORLDS
     assert answer == max(medium_choices(search.base, seat))[1]
+
+
+def test_u14_the_search_puts_out_a_stone_medium_would_keep() -> None:
+    """U-14: the search counts a stone kept in the supply as nothing, so where medium skips the
+    stone move because the best penguin for a stone is worth less to it than a kept stone, the
+    search's values put the stone from the supply on that penguin."""
+    found = 0
+    for seed in range(40):
+        game = UltimatumGame.new(4, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.to_move
+            assert seat is not None
+            if game.phase == "invite" and game.supply[seat]:
+                medium = max(invite_values(game, seat))[1]
+                search = max(invite_values(game, seat, WEIGHTS))[1]
+                if medium == "skip" and search != "skip":
+                    assert search.startswith("invite supply ")
+                    found += 1
+            game.play(pick(choices(game, seat), rng), seat)
+    assert found >= 3
