@@ -9,14 +9,15 @@ through its dealt world: only the moves legal there are candidates, and a move's
 term counts how often it was available (tree.Node.select_among). Each seat maximises its own
 reward (max^n vectors, rewards.py).
 
-The root compares medium's best few choices, each of them once in every dealt world, so that
+The root compares the evaluation's best few choices, each of them once in every dealt world, so that
 the luck of the deal cancels out of their differences; the answer is the best on average. A
 leaf is played on to the seat's next turn (head to head, the turn after) — the rival right after
-the seat and the seat itself by medium's values, later rivals laying the card worth most at once
-(greedy), everyone taking medium's choice for the stones, shows and entertainer after a card —
-and scored by first place once the game is over, else by each seat's evaluated standing
-(ultimatum_eval.standing) as a lead over its strongest rival. Medium's values come from
-ultimatum_fast.py, which works them out from what each card changes.
+the seat and the seat itself by the table evaluation, later rivals laying the card worth most at
+once (greedy), everyone taking the evaluation's choice for the stones, shows and entertainer
+after a card — and scored by first place once the game is over, else by each seat's evaluated
+standing (ultimatum_eval.standing) as a lead over its strongest rival. The evaluation is
+medium's with the search's own ``WEIGHTS``; its values come from ultimatum_fast.py, which works
+them out from what each card changes.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ WEIGHTS = Weights(supply_stone=0.0)
 #: The lead (in points) that counts as a three-in-four chance of first place.
 LEAD_SCALE = 6.0
 #: Visits a move's node needs before the moves after it get nodes of their own: until then the
-#: playout's judgement of them (medium for the next rival) is better than a tree's first tries.
+#: playout's judgement of them (the evaluation for the next rival) is better than a tree's first tries.
 EXPAND_AFTER = 8
 #: The seat's turns a playout reaches before it is scored, by players still in the game: head to
 #: head the quick values leave time to play the seat's own next turn too and score after the
@@ -50,10 +51,10 @@ EXPAND_AFTER = 8
 TURNS_AHEAD = {2: 2}
 #: Medium's best choices the search compares at the root.
 CANDIDATES = 8
-#: Whole dealt worlds needed before the search's averages overrule medium's judgement: until
+#: Whole dealt worlds needed before the search's averages overrule the evaluation's judgement: until
 #: every choice was tried in the same world, the averages compare different deals.
 MIN_WORLDS = 1
-#: How sharply the root prior follows medium's values (per point).
+#: How sharply the root prior follows the evaluation's values (per point).
 PRIOR_SHARPNESS = 0.8
 
 
@@ -93,8 +94,8 @@ class UltimatumSearch:
             self.worlds += 1
 
     def answer(self) -> str:
-        """The root choice with the best mean reward (medium's value breaks ties); medium's own
-        best choice until ``MIN_WORLDS`` whole worlds were played."""
+        """The root choice with the best mean reward (the evaluation's value breaks ties); the
+        evaluation's own best choice until ``MIN_WORLDS`` whole worlds were played."""
         assert self.root.moves is not None
         if self.worlds < MIN_WORLDS:
             move = self.root.moves[0]
@@ -151,9 +152,9 @@ class UltimatumSearch:
                 visited.total += reward[visited.mover]
 
     def score(self, game: UltimatumGame) -> list[float]:
-        """Play on until the seat's turn has come ``TURNS_AHEAD`` times — the next rival by
-        medium's values, later ones laying the card worth most at once, the seat by medium's
-        values — then each seat's reward."""
+        """Play on until the seat's turn has come ``TURNS_AHEAD`` times — the next rival and the
+        seat by the evaluation, later rivals laying the card worth most at once — then each
+        seat's reward."""
         seat = self.seat
         first, turns = True, self.turns_ahead
         while (mover := game.current) is not None:
@@ -198,7 +199,7 @@ class UltimatumSearch:
 
 
 def _play(game: UltimatumGame, node: Node, seat: int) -> None:
-    """Make ``node``'s move for ``seat``, then the rest of that turn by medium's choices."""
+    """Make ``node``'s move for ``seat``, then the rest of that turn by the evaluation's choices."""
     move = node.move
     assert isinstance(move, str)
     game.play(move, seat)
@@ -206,6 +207,6 @@ def _play(game: UltimatumGame, node: Node, seat: int) -> None:
 
 
 def _finish_turn(game: UltimatumGame) -> None:
-    """The steps after a laid card (stones, shows, entertainer) by medium's choices."""
+    """The steps after a laid card (stones, shows, entertainer) by the evaluation's choices."""
     while (mover := game.current) is not None and game.phase != "play":
         game.play(max(quick_values(game, mover, WEIGHTS))[1], mover)

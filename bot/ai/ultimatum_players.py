@@ -3,7 +3,7 @@
 Each takes a whole game but reads only what its seat may see (ultimatum_choices.py); the game
 it is handed is itself built from the seat's view, its hidden cards dealt at random
 (ultimatum_world.py). Hard searches from the seat's view alone with information set Monte
-Carlo tree search (ultimatum_ismcts.py), medium's values of its choices as the starting point.
+Carlo tree search (ultimatum_ismcts.py), starting from medium's evaluation with its own weights.
 """
 
 from __future__ import annotations
