@@ -43,7 +43,8 @@ WEIGHTS = Weights(supply_stone=0.0)
 #: The lead (in points) that counts as a three-in-four chance of first place.
 LEAD_SCALE = 6.0
 #: Visits a move's node needs before the moves after it get nodes of their own: until then the
-#: playout's judgement of them (the evaluation for the next rival) is better than a tree's first tries.
+#: playout's judgement of them (the evaluation, for the next rival) is better than a tree's
+#: first tries.
 EXPAND_AFTER = 8
 #: The seat's turns a playout reaches before it is scored, by players still in the game: head to
 #: head the quick values leave time to play the seat's own next turn too and score after the
