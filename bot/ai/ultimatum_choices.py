@@ -90,7 +90,7 @@ def _after_stones(game: UltimatumGame, seat: int, opens: dict[int, int], weights
             if winner is not None:
                 card = game.ice.entertainers[cell][0]
                 totals[winner] += card_value(game, winner, card, weights)
-    return margin(totals, seat)
+    return margin(totals, seat, weights)
 
 
 def plays(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> list[Choice]:
@@ -132,7 +132,7 @@ def performs(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> list[
         totals = [float(g) for g in gained]
         if winner is not None:
             totals[winner] += card_value(game, winner, game.ice.entertainers[cell][0], weights)
-        choices.append((margin(totals, seat), f"perform {names[cell]}"))
+        choices.append((margin(totals, seat, weights), f"perform {names[cell]}"))
     return choices
 
 
@@ -144,7 +144,7 @@ def entertainers(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> l
     choices: list[Choice] = []
     for cell, turned in game.entertainer_placements():
         ice.lay_entertainer(cell, top, turned)
-        value = margin(standing(game, after, weights), seat)
+        value = margin(standing(game, after, weights), seat, weights)
         del ice.entertainers[cell]
         ice.filled[cell] = 0
         choices.append((value, f"entertainer {names[cell]}" + (" turned" if turned else "")))

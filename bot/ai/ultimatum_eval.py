@@ -33,12 +33,19 @@ class Weights:
     card_spare: float = 0.5
     #: Share of a show's value a stone can count on, by open dots (0: it performs this turn).
     shares: tuple[float, ...] = (1.0, 0.6, 0.35, 0.2, 0.12, 0.08, 0.05, 0.03, 0.02)
+    #: A seat's lead is over its strongest rival (1) or partly over the rivals' average.
+    rival_mix: float = 1.0
 
     def __post_init__(self) -> None:
         # The quick values (ultimatum_fast) skip stone moves that gain nothing, which is only
         # medium's choice when nothing is worth less than no stone at all.
-        if min(self.supply_stone, self.ripe_chance, self.card_spare, *self.shares) < 0:
+        if (
+            min(self.supply_stone, self.ripe_chance, self.card_spare, self.rival_mix, *self.shares)
+            < 0
+        ):
             raise ValueError("weights are never negative")
+        if self.rival_mix > 1:
+            raise ValueError("a lead is over the strongest rival at most")
 
     def discount(self, open_count: int) -> float:
         """The share of a show a stone can count on with ``open_count`` dots still open."""
@@ -128,9 +135,21 @@ def show_outcome(game: UltimatumGame, cell: int) -> tuple[list[int], int | None]
     return gained, award(gained)
 
 
-def margin(totals: Sequence[float], seat: int) -> float:
-    """How far ``seat`` is ahead of its strongest rival (negative when behind)."""
-    return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
+def margin(totals: Sequence[float], seat: int, weights: Weights = MEDIUM) -> float:
+    """How far ``seat`` is ahead of its rivals (negative when behind); a seat that resigned, its
+    total minus infinity, is nobody's rival."""
+    rivals = [t for s, t in enumerate(totals) if s != seat and t != float("-inf")]
+    return lead(totals[seat], rivals, weights)
+
+
+def lead(own: float, rivals: Sequence[float], weights: Weights) -> float:
+    """How far ``own`` is ahead of ``rivals``: of the strongest, blended with their average as
+    ``weights.rival_mix`` says (with three rivals, one far ahead is not the only one to pass)."""
+    strongest = max(rivals, default=float("-inf"))
+    if weights.rival_mix == 1 or len(rivals) < 2:
+        return own - strongest
+    average = sum(rivals) / len(rivals)
+    return own - (weights.rival_mix * strongest + (1 - weights.rival_mix) * average)
 
 
 def next_seat(game: UltimatumGame, seat: int) -> int:

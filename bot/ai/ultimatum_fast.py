@@ -29,6 +29,7 @@ from bot.ai.ultimatum_eval import (
     Weights,
     bonus,
     card_value,
+    lead,
     next_seat,
     open_dots,
     show_outcome,
@@ -134,7 +135,7 @@ def entertainer_values(game: UltimatumGame, seat: int, weights: Weights = MEDIUM
         if table.ripe + ripe + (opened == 1):
             totals[after] += weights.ripe_chance
         text = f"entertainer {names[cell]}" + (" turned" if turned else "")
-        choices.append((_margin(game, totals, seat), text))
+        choices.append((_margin(table, totals, seat), text))
     return choices
 
 
@@ -248,7 +249,7 @@ def _best_invite(
         sources.append(table.weights.supply_stone)
     highest = max((worth[c] for c in ice.penguins if c not in ice.stones), default=0.0)
     gain = highest - min(sources) if sources else 0.0
-    return _margin(game, totals, seat) + max(0.0, gain)
+    return _margin(table, totals, seat) + max(0.0, gain)
 
 
 def _after_shows(table: Table, seat: int, totals: list[float], due: list[int]) -> float:
@@ -258,10 +259,11 @@ def _after_shows(table: Table, seat: int, totals: list[float], due: list[int]) -
         _, winner = show_outcome(table.game, cell)
         if winner is not None:
             totals[winner] += table.card_value(winner, table.ice.entertainers[cell][0])
-    return _margin(table.game, totals, seat)
+    return _margin(table, totals, seat)
 
 
-def _margin(game: UltimatumGame, totals: Sequence[float], seat: int) -> float:
+def _margin(table: Table, totals: Sequence[float], seat: int) -> float:
     """ultimatum_eval.margin of standing's totals (a seat that resigned is nobody's rival)."""
-    rivals = [t for s, t in enumerate(totals) if s != seat and not game.resigned[s]]
-    return totals[seat] - max(rivals, default=float("-inf"))
+    resigned = table.game.resigned
+    rivals = [t for s, t in enumerate(totals) if s != seat and not resigned[s]]
+    return lead(totals[seat], rivals, table.weights)

@@ -25,7 +25,9 @@ from bot.ai.ultimatum_players import medium_choices
 from bot.games.ultimatum import UltimatumGame
 
 #: Weights unlike medium's in every part, so that a part the quick values left out shows.
-OTHER = Weights(supply_stone=0.5, ripe_chance=4.0, card_spare=1.5, shares=(1.0, 0.9, 0.5, 0.1))
+OTHER = Weights(
+    supply_stone=0.5, ripe_chance=4.0, card_spare=1.5, shares=(1.0, 0.9, 0.5, 0.1), rival_mix=0.5
+)
 
 
 def same(expected: list[Choice], found: list[Choice]) -> bool:
@@ -63,8 +65,10 @@ def test_quick_values_equal_medium_s_through_whole_games(players: int, weights: 
     assert checked["play"] > 50 and checked["invite"] > 50 and checked["entertainer"] > 5
 
 
-def test_u13_waivers_and_resigned_seats_are_valued_as_medium_does() -> None:
-    """U-13 waivers (a seat holding won cards) and a resigned rival (nobody's rival) included."""
+@pytest.mark.parametrize("weights", [MEDIUM, OTHER], ids=["medium", "other"])
+def test_u13_waivers_and_resigned_seats_are_valued_as_medium_does(weights: Weights) -> None:
+    """U-13 waivers (a seat holding won cards) and a resigned rival (nobody's rival, not even in
+    the rivals' average) included."""
     waived = resigned = 0
     for seed in range(40):
         game = UltimatumGame.new(3, seed=seed)
@@ -77,8 +81,8 @@ def test_u13_waivers_and_resigned_seats_are_valued_as_medium_does() -> None:
                 game.play(f"resign {leaver}", seat=leaver)
                 continue
             if game.phase == "play" and (game.won[seat] or any(game.resigned)):
-                found = play_values(game, seat)
-                assert same(plays(game, seat), found)
+                found = play_values(game, seat, weights)
+                assert same(plays(game, seat, weights), found)
                 waived += any(" waive " in text for _, text in found)
                 resigned += any(game.resigned)
             game.play(rng.choice(game.legal_actions()), seat=seat)
