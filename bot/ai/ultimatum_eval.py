@@ -6,8 +6,9 @@ penguin enjoys (U-18) is worth the penguin's value, discounted by how many of th
 dots are still open (an entertainer with every dot covered performs now, U-15). A ripe
 entertainer (one open dot) is a chance for the next player, who can lay the last card and put a
 stone on an enjoying penguin first (U-11, U-14). How much a stone kept in the supply, a ripe
-entertainer, a won card as a spare and each open dot count is a set of ``Weights``: medium's, and
-the hard player's own, tuned by matches of medium against itself.
+entertainer, a won card as a spare and each open dot count, and how a lead over several rivals is
+measured, is a set of ``Weights``: medium's, and the hard player's own, tuned by matches of medium
+against itself.
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ class Weights:
     rival_mix: float = 1.0
 
     def __post_init__(self) -> None:
-        # The quick values (ultimatum_fast) skip stone moves that gain nothing, which is only
-        # medium's choice when nothing is worth less than no stone at all.
+        # The quick values (ultimatum_fast) skip a stone move that gains nothing; the full
+        # valuation (ultimatum_choices) agrees with them only while no weight is negative.
         if (
             min(self.supply_stone, self.ripe_chance, self.card_spare, self.rival_mix, *self.shares)
             < 0
