@@ -21,6 +21,7 @@ from bot.ai.ultimatum_choices import (
     performs,
     plays,
 )
+from bot.ai.ultimatum_eval import MEDIUM, Weights
 from bot.ai.ultimatum_fast import choices as quick_choices
 from bot.ai.ultimatum_ismcts import WEIGHTS, UltimatumSearch
 from bot.games.ultimatum import UltimatumGame
@@ -63,15 +64,16 @@ def play_easy(game: UltimatumGame, seat: int, rng: random.Random, budget: float)
     return play_greedy(game, seat, rng, budget)
 
 
-def medium_choices(game: UltimatumGame, seat: int) -> list[Choice]:
-    """The valued choices of the current step (stones, shows, cards and fees all counted)."""
+def medium_choices(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> list[Choice]:
+    """The valued choices of the current step (stones, shows, cards and fees all counted), by
+    medium's weights unless told."""
     if game.phase == "play":
-        return plays(game, seat)
+        return plays(game, seat, weights)
     if game.phase == "invite":
-        return invites(game, seat)
+        return invites(game, seat, weights)
     if game.phase == "perform":
-        return performs(game, seat)
-    return entertainers(game, seat)
+        return performs(game, seat, weights)
+    return entertainers(game, seat, weights)
 
 
 def play_medium(game: UltimatumGame, seat: int, rng: random.Random, budget: float) -> str:
