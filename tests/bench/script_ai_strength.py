@@ -10,6 +10,12 @@ decision goes through the same view of the deciding seat as in the bot.
     python -m tests.bench.script_ai_strength            # a few games each (``make bench``)
     python -m tests.bench.script_ai_strength --full     # the goal matches (``make strength``)
     python -m tests.bench.script_ai_strength --round-robin  # every pair of levels
+    python -m tests.bench.script_ai_strength --kinds ultimatum --players 2 \
+        --pairings seer-old-hard,hard-old-hard --first-budget 1.0   # what cards and time are worth
+
+Two yardsticks measure what a game leaves to search: ``seer`` (tests/bench/seer.py) is the hard
+search knowing every hidden card, and ``--first-budget`` gives the side named first its own
+budget (hard with ten times the former hard player's time, say).
 
 Both hard players get the same ``--budget`` a decision (0.1 s unless told: a fraction of the
 bot's 2 s, or the matches would take days); every other level gets the bot's own 2 s, so that
@@ -34,6 +40,7 @@ from bot.ai import clock, decide
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from tests.bench.baseline_ai import hard as baseline
+from tests.bench.seer import seer_decide
 
 #: The default pairings (``make bench``), stronger side first: each level against the next
 #: weaker one, hard against the former hard player and against the greedy yardstick.
@@ -44,10 +51,12 @@ PAIRINGS = (
     ("hard", "old-hard"),
     ("hard", "greedy"),
 )
+#: Pairings ``--pairings`` also offers: the all-seeing yardstick against both hard players.
+YARDSTICKS = (("seer", "old-hard"), ("seer", "hard"))
 #: ``--full``: the goals, as (pairing, table sizes).
 GOALS = ((("hard", "old-hard"), (2, 4)), (("hard", "medium"), (4,)))
 #: The players given ``--budget`` (the others get the bot's own budget).
-SEARCHERS = ("hard", "old-hard")
+SEARCHERS = ("hard", "old-hard", "seer")
 #: A decision may take this share of the budget beyond it.
 OVERRUN = 0.1
 #: Every player, weakest first (the order the side named first in a pairing is taken from).
@@ -58,7 +67,8 @@ ROUND_ROBIN = tuple(
     for rank, stronger in enumerate(STRENGTH_ORDER)
     for weaker in STRENGTH_ORDER[:rank]
 )
-Task = tuple[str, int, str, str, int, float]
+#: kind, players, first side, second side, game number, budget, the first side's budget.
+Task = tuple[str, int, str, str, int, float, float]
 #: The bot's default AI_BUDGET_SECONDS: what every level but hard is given in the matches.
 PRODUCTION_BUDGET = 2.0
 
@@ -78,7 +88,7 @@ def seats_for(first: str, second: str, players: int, game_no: int) -> list[str]:
 
 def play_match(task: Task) -> tuple[float, list[float]]:
     """One game; the first side's share of first place and the new hard's decision times."""
-    kind, players, first, second, game_no, budget = task
+    kind, players, first, second, game_no, budget, first_budget = task
     game = new_game(kind, players, seed=10_000 + game_no // 2)
     seats = seats_for(first, second, players, game_no)
     times: list[float] = []
@@ -91,8 +101,12 @@ def play_match(task: Task) -> tuple[float, list[float]]:
         # Only the searchers spend their whole budget; the others get the bot's own budget, so
         # that medium's share of it (and with it its depth) is what it has in a real game.
         given = budget if seats[seat] in SEARCHERS else PRODUCTION_BUDGET
+        if seats[seat] == first and first in SEARCHERS:
+            given = first_budget
         view = game.view(seat)
-        if seats[seat] == "old-hard":
+        if seats[seat] == "seer":
+            action = seer_decide(game, seed, given)
+        elif seats[seat] == "old-hard":
             action = baseline.decide(kind, view, seed=seed, budget=given)
         else:
             action = decide(kind, view, seats[seat], seed=seed, budget=given)
@@ -126,8 +140,8 @@ def count_cpu_time() -> None:
 
 def run_pairing(pool: ProcessPoolExecutor, task: Task, games: int) -> dict[str, Any]:
     """All games of one pairing, with progress on stderr."""
-    kind, players, first, second, _, budget = task
-    tasks = [(kind, players, first, second, n, budget) for n in range(games)]
+    kind, players, first, second, _, budget, first_budget = task
+    tasks = [(kind, players, first, second, n, budget, first_budget) for n in range(games)]
     outcomes: list[float] = []
     times: list[float] = []
     started = time.perf_counter()
@@ -189,6 +203,7 @@ def schedule(
         ]
     offered = ROUND_ROBIN if args.round_robin else PAIRINGS
     pairings = offered
+    offered += YARDSTICKS
     if args.pairings:
         wanted = [tuple(p.split("-", 1)) for p in args.pairings.split(",")]
         pairings = tuple(p for p in offered if p in wanted)
@@ -203,6 +218,9 @@ def main() -> None:
     parser.add_argument("--full", action="store_true", help="the goal matches, 100 games each")
     parser.add_argument("--games", type=int, help="games per pairing (overrides --full)")
     parser.add_argument("--budget", type=float, help="both hard players' seconds per decision")
+    parser.add_argument(
+        "--first-budget", type=float, help="the first side's seconds per decision (a searcher)"
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--move-budget", type=float, default=2.0)
     parser.add_argument("--moves", type=int, help="hard decisions timed per game")
@@ -221,17 +239,22 @@ def main() -> None:
     games = args.games or (100 if args.full else 4)
     budget = args.budget or (0.1 if args.full else 0.05)
     moves = args.moves or (12 if args.full else 3)
+    first_budget = args.first_budget or budget
     matches = schedule(args, parser)
     print(f"AI strength: {games} games per pairing, both hard players at {budget} s a decision")
+    if first_budget != budget:
+        print(f"(the side named first, if it searches, at {first_budget} s)")
     print(f"{'game':<10} {'players':>7}  {'pairing':<18} {'games':>5} {'first':>6}  95% interval")
     with ProcessPoolExecutor(max_workers=args.workers, initializer=count_cpu_time) as pool:
         for kind in args.kinds.split(","):
             for first, second, players in matches:
-                result = run_pairing(pool, (kind, players, first, second, 0, budget), games)
+                task = (kind, players, first, second, 0, budget, first_budget)
+                result = run_pairing(pool, task, games)
+                hard_budget = first_budget if first == "hard" else budget
                 print(
                     f"{kind:<10} {players:>7}  {first + ' v ' + second:<18} {result['games']:>5}"
                     f" {result['mean']:>6.1%}  {result['low']:.1%} – {result['high']:.1%}"
-                    f"  (hard: {timing(result['times'], budget)})",
+                    f"  (hard: {timing(result['times'], hard_budget)})",
                     flush=True,
                 )
     for kind in [] if args.no_move_times else args.kinds.split(","):

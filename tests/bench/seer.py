@@ -1,0 +1,48 @@
+"""An all-seeing Ultimatum player: the hard search played in the real game, not in dealt worlds.
+
+It knows every hand and the order of both decks, which no seat may (U-27), so it is never a
+level of the bot: it is a yardstick for the strength benchmark, measuring how much of a game the
+hidden cards decide. Set against the former hard player at the same budget, the difference
+between it and the real hard player is what knowing the cards is worth to the same search.
+Fish hides nothing, so there it is the hard player itself.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.ai import decide
+from bot.ai.clock import Deadline
+from bot.ai.ultimatum_choices import Choice
+from bot.ai.ultimatum_fast import choices as quick_choices
+from bot.ai.ultimatum_ismcts import WEIGHTS, UltimatumSearch
+from bot.ai.ultimatum_players import HARD_SHARE
+from bot.ai.ultimatum_world import clone
+from bot.games.fish import FishGame
+from bot.games.ultimatum import UltimatumGame
+
+
+class SeeingSearch(UltimatumSearch):
+    """The hard search whose every world is the real game itself."""
+
+    def __init__(
+        self, game: UltimatumGame, seat: int, rng: random.Random, choices: list[Choice]
+    ) -> None:
+        super().__init__(game.view(seat), rng, choices)
+        self.real = game
+
+    def deal(self) -> UltimatumGame:
+        return clone(self.real)
+
+
+def seer_decide(game: FishGame | UltimatumGame, seed: int, budget: float) -> str:
+    """The action the all-seeing player takes for the seat to move in ``game``."""
+    seat = game.to_move
+    assert seat is not None
+    if isinstance(game, FishGame):
+        return decide("fish", game.view(seat), "hard", seed=seed, budget=budget)
+    choices = quick_choices(game, seat, WEIGHTS)
+    if len(choices) == 1:
+        return choices[0][1]
+    search = SeeingSearch(game, seat, random.Random(seed), choices)
+    return search.run(Deadline(budget * HARD_SHARE))
