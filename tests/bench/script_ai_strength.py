@@ -51,8 +51,8 @@ PAIRINGS = (
     ("hard", "old-hard"),
     ("hard", "greedy"),
 )
-#: Pairings ``--pairings`` also offers: the all-seeing yardstick against both hard players.
-YARDSTICKS = (("seer", "old-hard"), ("seer", "hard"))
+#: ``--pairings`` also offers the all-seeing yardstick against both hard players and medium.
+YARDSTICKS = (("seer", "old-hard"), ("seer", "hard"), ("seer", "medium"))
 #: ``--full``: the goals, as (pairing, table sizes).
 GOALS = ((("hard", "old-hard"), (2, 4)), (("hard", "medium"), (4,)))
 #: The players given ``--budget`` (the others get the bot's own budget).
