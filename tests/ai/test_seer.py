@@ -1,5 +1,6 @@
-"""The strength benchmark's all-seeing yardstick plays in the real game: every world it searches
-holds the real hands and deck order (what U-27 hides from a seat), and it decides legally."""
+"""The strength benchmark's yardsticks that see hidden cards: the seer's every world is the real
+game (hands and deck order, what U-27 hides from a seat), the reader's holds the real hands with
+the decks dealt anew; both decide legally."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from bot.ai.ultimatum_fast import choices
 from bot.ai.ultimatum_ismcts import WEIGHTS
 from bot.games.fish import FishGame
 from tests.ai.positions import ultimatum_phase
-from tests.bench.seer import SeeingSearch, seer_decide
+from tests.bench.seer import ReadingSearch, SeeingSearch, seer_decide
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -29,11 +30,31 @@ def test_u27_the_seer_searches_the_real_hands_and_decks(players: int) -> None:
         assert world is not game
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_u27_the_reader_knows_the_hands_and_deals_the_decks_anew(players: int) -> None:
+    """The reader's worlds hold the real hands; the decks below the face-up top are dealt again
+    (their counts and the seat's view kept), as in the hard search's worlds."""
+    game = ultimatum_phase("play", players, start_seed=3)
+    seat = game.to_move
+    assert seat is not None
+    search = ReadingSearch(game, seat, random.Random(1), choices(game, seat, WEIGHTS))
+    decks = set()
+    for _ in range(10):
+        world = search.deal()
+        assert world.hands == game.hands
+        assert world.view(seat) == game.view(seat)
+        assert sorted(world.deck) == sorted(game.deck)
+        assert world.entertainer_deck[0] == game.entertainer_deck[0]
+        decks.add((tuple(world.deck), tuple(world.entertainer_deck)))
+    assert len(decks) > 1
+
+
+@pytest.mark.parametrize("player", ["seer", "reader"])
 @pytest.mark.parametrize("phase", ["play", "invite", "entertainer"])
-def test_the_seer_decides_a_legal_action_at_every_step(phase: str) -> None:
-    """At each step of a turn its answer is one of the seat's legal actions."""
+def test_the_yardsticks_decide_a_legal_action_at_every_step(player: str, phase: str) -> None:
+    """At each step of a turn their answer is one of the seat's legal actions."""
     game = ultimatum_phase(phase, 2, start_seed=5)
-    action = seer_decide(game, seed=3, budget=0.05)
+    action = seer_decide(game, seed=3, budget=0.05, player=player)
     assert action in game.legal_actions()
 
 

@@ -11,11 +11,12 @@ decision goes through the same view of the deciding seat as in the bot.
     python -m tests.bench.script_ai_strength --full     # the goal matches (``make strength``)
     python -m tests.bench.script_ai_strength --round-robin  # every pair of levels
     python -m tests.bench.script_ai_strength --kinds ultimatum --players 2 \
-        --pairings seer-old-hard,hard-old-hard --first-budget 1.0   # what cards and time are worth
+        --pairings seer-old-hard,reader-old-hard,hard-old-hard --first-budget 1.0  # cards, time
 
-Two yardsticks measure what a game leaves to search: ``seer`` (tests/bench/seer.py) is the hard
-search knowing every hidden card, and ``--first-budget`` gives the side named first its own
-budget (hard with ten times the former hard player's time, say).
+Yardsticks measure what a game leaves to search: ``seer`` (tests/bench/seer.py) is the hard
+search knowing every hidden card, ``reader`` the same knowing the rivals' hands only, and
+``--first-budget`` gives the side named first its own budget (hard with ten times the former
+hard player's time, say).
 
 Both hard players get the same ``--budget`` a decision (0.1 s unless told: a fraction of the
 bot's 2 s, or the matches would take days); every other level gets the bot's own 2 s, so that
@@ -51,12 +52,15 @@ PAIRINGS = (
     ("hard", "old-hard"),
     ("hard", "greedy"),
 )
-#: ``--pairings`` also offers the all-seeing yardstick against both hard players and medium.
-YARDSTICKS = (("seer", "old-hard"), ("seer", "hard"), ("seer", "medium"))
+#: ``--pairings`` also offers the yardsticks that see hidden cards (tests/bench/seer.py) against
+#: both hard players and medium.
+YARDSTICKS = tuple(
+    (seer, other) for seer in ("seer", "reader") for other in ("old-hard", "hard", "medium")
+)
 #: ``--full``: the goals, as (pairing, table sizes).
 GOALS = ((("hard", "old-hard"), (2, 4)), (("hard", "medium"), (4,)))
 #: The players given ``--budget`` (the others get the bot's own budget).
-SEARCHERS = ("hard", "old-hard", "seer")
+SEARCHERS = ("hard", "old-hard", "seer", "reader")
 #: A decision may take this share of the budget beyond it.
 OVERRUN = 0.1
 #: Every player, weakest first (the order the side named first in a pairing is taken from).
@@ -104,8 +108,8 @@ def play_match(task: Task) -> tuple[float, list[float]]:
         if seats[seat] == first and first in SEARCHERS:
             given = first_budget
         view = game.view(seat)
-        if seats[seat] == "seer":
-            action = seer_decide(game, seed, given)
+        if seats[seat] in ("seer", "reader"):
+            action = seer_decide(game, seed, given, seats[seat])
         elif seats[seat] == "old-hard":
             action = baseline.decide(kind, view, seed=seed, budget=given)
         else:

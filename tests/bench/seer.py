@@ -1,10 +1,12 @@
-"""An all-seeing Ultimatum player: the hard search played in the real game, not in dealt worlds.
+"""Ultimatum players that see what a seat may not: the hard search in (partly) real worlds.
 
-It knows every hand and the order of both decks, which no seat may (U-27), so it is never a
-level of the bot: it is a yardstick for the strength benchmark, measuring how much of a game the
-hidden cards decide. Set against the former hard player at the same budget, the difference
-between it and the real hard player is what knowing the cards is worth to the same search.
-Fish hides nothing, so there it is the hard player itself.
+``seer`` searches the real game itself, every hand and the order of both decks known; ``reader``
+knows the rivals' hands but deals both decks anew in every world, as hard does. No seat may know
+either (U-27), so neither is a level of the bot: they are yardsticks for the strength benchmark,
+measuring how much of a game the hidden cards decide, and which of them. Set against the former
+hard player at the same budget, the difference between them and the real hard player is what
+knowing the cards is worth to the same search. Fish hides nothing, so there both are the hard
+player itself.
 """
 
 from __future__ import annotations
@@ -35,8 +37,28 @@ class SeeingSearch(UltimatumSearch):
         return clone(self.real)
 
 
-def seer_decide(game: FishGame | UltimatumGame, seed: int, budget: float) -> str:
-    """The action the all-seeing player takes for the seat to move in ``game``."""
+class ReadingSearch(SeeingSearch):
+    """The hard search that knows the rivals' hands; the decks are dealt anew in every world."""
+
+    def deal(self) -> UltimatumGame:
+        game = clone(self.real)
+        pool = game.deck + game.set_aside
+        self.rng.shuffle(pool)
+        aside = len(game.set_aside)
+        game.set_aside, game.deck = pool[:aside], pool[aside:]
+        below = game.entertainer_deck[1:]
+        self.rng.shuffle(below)
+        game.entertainer_deck[1:] = below
+        return game
+
+
+SEARCHES: dict[str, type[SeeingSearch]] = {"seer": SeeingSearch, "reader": ReadingSearch}
+
+
+def seer_decide(
+    game: FishGame | UltimatumGame, seed: int, budget: float, player: str = "seer"
+) -> str:
+    """The action ``player`` (``seer`` or ``reader``) takes for the seat to move in ``game``."""
     seat = game.to_move
     assert seat is not None
     if isinstance(game, FishGame):
@@ -44,5 +66,5 @@ def seer_decide(game: FishGame | UltimatumGame, seed: int, budget: float) -> str
     choices = quick_choices(game, seat, WEIGHTS)
     if len(choices) == 1:
         return choices[0][1]
-    search = SeeingSearch(game, seat, random.Random(seed), choices)
+    search = SEARCHES[player](game, seat, random.Random(seed), choices)
     return search.run(Deadline(budget * HARD_SHARE))
