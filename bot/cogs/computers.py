@@ -82,9 +82,9 @@ class Computers(commands.Cog):
         already running reads the game again if it ``changed`` (not for a periodic look)."""
         task = self.playing.get(game_id)
         if task is None or task.done():
-            self.playing[game_id] = asyncio.create_task(
-                self.play_for(game_id), name=f"computer players of game #{game_id}"
-            )
+            # Named apart in the logs: a periodic look may find the computer has moved already.
+            name = f"computer players of game #{game_id}" + ("" if changed else ", a periodic look")
+            self.playing[game_id] = asyncio.create_task(self.play_for(game_id), name=name)
         elif changed:
             self.recheck.add(game_id)  # the running task may have read the game before this
 

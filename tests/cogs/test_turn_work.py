@@ -39,6 +39,8 @@ BOOKKEEPING = {
 
 #: The tasks discord.py answers an interaction in (a command, an autocomplete, a click).
 INTERACTIONS = ("CommandTree-invoker", "discord-ui")
+#: The computer players' tasks the scheduler's pass starts carry this in their name.
+PERIODIC_LOOK = ", a periodic look"
 
 
 @dataclass
@@ -72,6 +74,10 @@ class Tally:
     def committing(self) -> list[Work]:
         """The work of the tasks that committed a turn."""
         return [work for work in self.by_task.values() if "commit_turn" in work.calls]
+
+    def named(self, prefix: str) -> list[tuple[str, Work]]:
+        """The tasks whose name starts with ``prefix``, with their work."""
+        return [(name, work) for name, work in self.by_task.items() if name.startswith(prefix)]
 
     def of(self, prefix: str) -> list[Work]:
         """The work of the tasks whose name starts with ``prefix``."""
@@ -140,6 +146,14 @@ def assert_once(work: Work, what: str, turns: int = 1) -> None:
     assert work.loads == 1, (what, work.calls)
     assert work.replays <= 1, (what, work.replays)
     assert turn_writes == ["commit_turn"] * turns, (what, work.writes, work.calls)
+
+
+def assert_only_looked(work: Work) -> None:
+    """The scheduler's pass over a game whose computer player was to move may start its look
+    just after the computer moved (on a busy machine): it reads the game once, finds a person to
+    move and writes nothing."""
+    turn_writes = [w for w in work.writes if w not in BOOKKEEPING]
+    assert work.loads <= 1 and not turn_writes, (work.calls, work.writes)
 
 
 def assert_nothing_after(tally: Tally, what: str) -> None:
@@ -232,7 +246,10 @@ async def test_a_computers_turn_does_its_work_once(
             committed = tally.committing()
             assert len(committed) == 2, [w.calls for w in committed]  # alice's, the computer's
             played = len((await engine_game(bot, 1)).log) - logged - 1  # alice's is one
-            for work in tally.of("computer players"):
+            for name, work in tally.named("computer players"):
+                if PERIODIC_LOOK in name and "commit_turn" not in work.calls:
+                    assert_only_looked(work)
+                    continue
                 assert_once(work, "computer", turns=played)
                 computer_turns += 1
             if played > 1:
