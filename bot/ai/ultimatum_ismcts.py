@@ -116,10 +116,14 @@ class UltimatumSearch:
 
     def deal(self) -> UltimatumGame:
         """A world the seat cannot tell from the real one: the unseen cards dealt anew."""
-        game = clone(self.base)
-        pool = [card for s in self.others for card in game.hands[s]] + game.deck + game.set_aside
+        return self.redeal(clone(self.base), self.others)
+
+    def redeal(self, game: UltimatumGame, seats: list[int]) -> UltimatumGame:
+        """``game`` with the hands of ``seats``, the hands set aside, the penguin deck and the
+        entertainer deck below its face-up top shuffled together anew, every count kept."""
+        pool = [card for s in seats for card in game.hands[s]] + game.deck + game.set_aside
         self.rng.shuffle(pool)
-        for s in self.others:
+        for s in seats:
             count = len(game.hands[s])
             game.hands[s], pool = pool[:count], pool[count:]
         aside = len(game.set_aside)

@@ -207,12 +207,12 @@ def schedule(
         ]
     offered = ROUND_ROBIN if args.round_robin else PAIRINGS
     pairings = offered
-    offered += YARDSTICKS
     if args.pairings:
         wanted = [tuple(p.split("-", 1)) for p in args.pairings.split(",")]
-        pairings = tuple(p for p in offered if p in wanted)
+        accepted = offered + YARDSTICKS  # asked for by name only
+        pairings = tuple(p for p in accepted if p in wanted)
         if len(pairings) != len(wanted):
-            parser.error(f"--pairings: choose among {', '.join('-'.join(p) for p in offered)}")
+            parser.error(f"--pairings: choose among {', '.join('-'.join(p) for p in accepted)}")
     return [(first, second, players) for players in player_counts for first, second in pairings]
 
 

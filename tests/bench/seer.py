@@ -41,15 +41,7 @@ class ReadingSearch(SeeingSearch):
     """The hard search that knows the rivals' hands; the decks are dealt anew in every world."""
 
     def deal(self) -> UltimatumGame:
-        game = clone(self.real)
-        pool = game.deck + game.set_aside
-        self.rng.shuffle(pool)
-        aside = len(game.set_aside)
-        game.set_aside, game.deck = pool[:aside], pool[aside:]
-        below = game.entertainer_deck[1:]
-        self.rng.shuffle(below)
-        game.entertainer_deck[1:] = below
-        return game
+        return self.redeal(clone(self.real), seats=[])
 
 
 SEARCHES: dict[str, type[SeeingSearch]] = {"seer": SeeingSearch, "reader": ReadingSearch}
