@@ -15,11 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import ENTERTAINERS, PENGUINS, enjoys
 from bot.games.ultimatum.iceberg import Iceberg
 from bot.games.ultimatum.scoring import award, final_bonus
+
+#: Holdings (every seat's won cards) whose scoring a worker remembers.
+HOLDINGS_KEPT = 4096
+cache_holdings = lru_cache(maxsize=HOLDINGS_KEPT)
 
 
 @dataclass(frozen=True)
@@ -87,20 +92,35 @@ def stone_worth(ice: Iceberg, cell: int, opens: dict[int, int], weights: Weights
 
 def bonus(won: Sequence[Sequence[str]], activities: Sequence[str]) -> list[int]:
     """Per seat, the U-25 points its won entertainers would earn if the game ended now."""
-    return [sum(b) for b in final_bonus(won, activities)]
+    return list(_bonus(tuple(map(tuple, won)), tuple(activities)))
+
+
+# The searches ask for the same few holdings thousands of times a decision: a holding's final
+# scoring is worked out once (a worker's cache, bounded; a game holds a few hundred holdings).
+@cache_holdings
+def _bonus(won: tuple[tuple[str, ...], ...], activities: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(sum(b) for b in final_bonus(won, activities))
 
 
 def card_value(
     game: UltimatumGame, seat: int, entertainer: str, weights: Weights = MEDIUM
 ) -> float:
     """What winning ``entertainer`` adds to ``seat``'s final scoring (and as a spare)."""
-    before = bonus(game.won, game.activities)
-    won = [list(w) for w in game.won]
-    won[seat].append(entertainer)
-    after = bonus(won, game.activities)
+    gain = _card_gain(tuple(map(tuple, game.won)), tuple(game.activities), seat, entertainer)
+    return gain + weights.card_spare
+
+
+@cache_holdings
+def _card_gain(
+    won: tuple[tuple[str, ...], ...], activities: tuple[str, ...], seat: int, entertainer: str
+) -> float:
+    before = _bonus(won, activities)
+    after = _bonus(
+        tuple((*w, entertainer) if s == seat else w for s, w in enumerate(won)), activities
+    )
     # A card also takes majority points from rivals: count their loss as this seat's gain.
-    rivals = sum(before[s] - after[s] for s in range(game.players) if s != seat)
-    return after[seat] - before[seat] + rivals / max(1, game.players - 1) + weights.card_spare
+    rivals = sum(before[s] - after[s] for s in range(len(won)) if s != seat)
+    return after[seat] - before[seat] + rivals / max(1, len(won) - 1)
 
 
 def standing(game: UltimatumGame, next_seat: int | None, weights: Weights = MEDIUM) -> list[float]:

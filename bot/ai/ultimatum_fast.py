@@ -61,6 +61,14 @@ class Table:
             self.totals[seat] += self.worth[cell]
         self.ripe = sum(1 for count in self.opens.values() if count == 1)
         self._cards: dict[tuple[int, str], float] = {}
+        self._rivals: dict[int, list[int]] = {}
+
+    def rivals(self, seat: int) -> list[int]:
+        """The seats still playing besides ``seat``, worked out once per seat."""
+        if seat not in self._rivals:
+            resigned = self.game.resigned
+            self._rivals[seat] = [s for s in range(len(resigned)) if s != seat and not resigned[s]]
+        return self._rivals[seat]
 
     def card_value(self, seat: int, entertainer: str) -> float:
         """ultimatum_eval.card_value, worked out once per seat and card."""
@@ -71,6 +79,7 @@ class Table:
 
     def worth_of(self, cell: int, card: str, nearer: dict[int, int]) -> float:
         """ultimatum_eval.stone_worth, with the entertainers in ``nearer`` one dot nearer."""
+        # The loop of worth_among over shows_beside, without the list: this runs the most.
         worth, entertainers, opens = 0.0, self.ice.entertainers, self.opens
         discount = self.weights.discount
         for n in self.ice.geo.adjacent[cell]:
@@ -80,6 +89,17 @@ class Table:
                 if value:
                     worth += value * discount(opens[n] - nearer.get(n, 0))
         return worth
+
+    def shows_beside(self, cell: int, nearer: dict[int, int]) -> list[tuple[str, float]]:
+        """The entertainers beside ``cell``, each with the share of its show a stone there can
+        count on (those in ``nearer`` one dot nearer)."""
+        entertainers, opens = self.ice.entertainers, self.opens
+        discount = self.weights.discount
+        return [
+            (key[0], discount(opens[n] - nearer.get(n, 0)))
+            for n in self.ice.geo.adjacent[cell]
+            if (key := entertainers.get(n)) is not None
+        ]
 
     def filling(self, cell: int) -> tuple[list[float], dict[int, float], int]:
         """Filling ``cell``: the change to each seat's total, the stone worth of every penguin
@@ -103,6 +123,16 @@ class Table:
         return delta, worth, ripe
 
 
+def worth_among(card: str, shows: list[tuple[str, float]]) -> float:
+    """What a stone on ``card`` can count on from ``shows`` (Table.shows_beside)."""
+    worth = 0.0
+    for entertainer, share in shows:
+        value = ENJOYS[(card, entertainer)]
+        if value:
+            worth += value * share
+    return worth
+
+
 def choices(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> list[Choice]:
     """Medium's valued choices of the current step (ultimatum_players.medium_choices), by
     ``weights``."""
@@ -123,14 +153,23 @@ def entertainer_values(game: UltimatumGame, seat: int, weights: Weights = MEDIUM
     after = next_seat(game, seat)
     empty, dot_masks = ~ice.occupancy(), ice.geo.dot_masks
     choices: list[Choice] = []
+    # A cell's filling is the same either way the card faces: worked out once per cell.
+    filled: dict[int, tuple[list[float], int, list[tuple[int, int]]]] = {}
     for cell, turned in game.entertainer_placements():
-        totals, _, ripe = table.filling(cell)
+        if cell not in filled:
+            delta, _, ripe = table.filling(cell)
+            audience = [
+                (owner, ENJOYS[(ice.penguins[n], top)])
+                for n in adjacent[cell]
+                if (owner := ice.stones.get(n)) is not None
+            ]
+            filled[cell] = (delta, ripe, audience)
+        delta, ripe, audience = filled[cell]
         opened = (dot_masks[(top, turned)][cell] & empty).bit_count()
         share = weights.discount(opened)
-        for n in adjacent[cell]:
-            owner = ice.stones.get(n)
-            if owner is not None:
-                totals[owner] += ENJOYS[(ice.penguins[n], top)] * share
+        totals = list(delta)
+        for owner, enjoyed in audience:
+            totals[owner] += enjoyed * share
         totals = [base + d for base, d in zip(table.totals, totals, strict=True)]
         if table.ripe + ripe + (opened == 1):
             totals[after] += weights.ripe_chance
@@ -157,6 +196,10 @@ def play_values(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> li
         nearer = dict.fromkeys(table.pointing.get(cell, ()), 1)
         due = [e for e, count in table.opens.items() if count - nearer.get(e, 0) == 0]
         worth = table.worth | changed
+        # With no show due, a card changes only its own cell's worth: the rest of the best
+        # stone move is worked out once per cell.
+        quiet = None if due else QuietInvite(table, seat, totals, worth)
+        shows = table.shows_beside(cell, nearer)
         for card in cards:
             fee = sum(PENGUINS[ice.penguins[n]].value for n in ice.kin(card, cell))
             if fee not in costs:
@@ -164,8 +207,12 @@ def play_values(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> li
                     waiver(game, seat, fee, weights) if game.won[seat] else (float(fee), None)
                 )
             cost, waive = costs[fee]
-            worth[cell] = table.worth_of(cell, card, nearer)
-            best = laid(game, card, cell, partial(_best_invite, table, seat, totals, worth, due))
+            worth[cell] = worth_among(card, shows)
+            if quiet is not None:
+                best = quiet.value(worth[cell])
+            else:
+                invite = partial(_best_invite, table, seat, totals, worth, due)
+                best = laid(game, card, cell, invite)
             choices.append((best - cost, play_text(card, names[cell], waive)))
     return choices
 
@@ -242,14 +289,31 @@ def _best_invite(
     """The value of medium's best stone move (ultimatum_choices.invites) on the laid table."""
     if due:
         return max(value for value, _ in _invites(table, seat, totals, worth, due))
-    # No show runs this turn: a stone move adds exactly its gain in worth to the seat.
-    game, ice = table.game, table.ice
-    sources = [worth[c] for c, s in ice.stones.items() if s == seat]
-    if game.supply[seat]:
-        sources.append(table.weights.supply_stone)
-    highest = max((worth[c] for c in ice.penguins if c not in ice.stones), default=0.0)
-    gain = highest - min(sources) if sources else 0.0
-    return _margin(table, totals, seat) + max(0.0, gain)
+    return QuietInvite(table, seat, totals, worth).value(None)
+
+
+class QuietInvite:
+    """The best stone move when no show runs this turn: it adds exactly its gain in worth to
+    the seat, from its least worth stone (or the supply) to the worthiest penguin without one.
+    ``value(laid)`` counts a penguin not yet on the table of worth ``laid`` too."""
+
+    def __init__(
+        self, table: Table, seat: int, totals: list[float], worth: dict[int, float]
+    ) -> None:
+        ice = table.ice
+        sources = [worth[c] for c, s in ice.stones.items() if s == seat]
+        if table.game.supply[seat]:
+            sources.append(table.weights.supply_stone)
+        self.lowest = min(sources) if sources else None
+        self.highest = max((worth[c] for c in ice.penguins if c not in ice.stones), default=None)
+        self.margin = _margin(table, totals, seat)
+
+    def value(self, laid: float | None) -> float:
+        """The seat's margin after the best stone move."""
+        found = [h for h in (self.highest, laid) if h is not None]
+        highest = max(found) if found else 0.0
+        gain = highest - self.lowest if self.lowest is not None else 0.0
+        return self.margin + max(0.0, gain)
 
 
 def _after_shows(table: Table, seat: int, totals: list[float], due: list[int]) -> float:
@@ -264,6 +328,4 @@ def _after_shows(table: Table, seat: int, totals: list[float], due: list[int]) -
 
 def _margin(table: Table, totals: Sequence[float], seat: int) -> float:
     """ultimatum_eval.margin of standing's totals (a seat that resigned is nobody's rival)."""
-    resigned = table.game.resigned
-    rivals = [t for s, t in enumerate(totals) if s != seat and not resigned[s]]
-    return lead(totals[seat], rivals, table.weights)
+    return lead(totals[seat], [totals[s] for s in table.rivals(seat)], table.weights)

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot.ai.ultimatum_eval import MEDIUM, Weights, margin
+from bot.ai.ultimatum_eval import MEDIUM, Weights, bonus, card_value, margin
 from bot.ai.ultimatum_ismcts import WEIGHTS
+from bot.games.ultimatum import UltimatumGame
 
 
 def test_u26_medium_measures_a_lead_against_the_strongest_rival_alone() -> None:
@@ -50,3 +51,20 @@ def test_weights_that_make_no_sense_are_refused(changes: dict[str, Any]) -> None
     """A negative weight, or a lead over more than the strongest rival, is refused at once."""
     with pytest.raises(ValueError):
         Weights(**changes)
+
+
+def test_u25_the_remembered_final_scoring_follows_the_holding_not_the_first_answer() -> None:
+    """U-25: the evaluation remembers each holding's final scoring; a seat that wins another card
+    gets the new holding's points (activity +2, a sole majority +5, a shared one +3 each), and
+    a card's value counts the majority it takes from a rival."""
+    activities = ["dance", "music"]
+    assert bonus([["seal-dance"], []], activities) == [2 + 5, 0]
+    assert bonus([["seal-dance"], ["seal-music"]], activities) == [2 + 3, 2 + 3]
+    assert bonus([["seal-dance"], []], activities) == [2 + 5, 0]
+    game = UltimatumGame.new(2, seed=1)
+    game.won = [["seal-dance"], []]
+    game.activities = activities
+    # Seat 1 winning a seal ties the majority: +3 and +2 for itself, 2 taken from seat 0.
+    assert card_value(game, 1, "seal-music", MEDIUM) == 3 + 2 + 2 + MEDIUM.card_spare
+    game.won = [["seal-dance"], ["seal-juggling"]]
+    assert card_value(game, 1, "seal-music", MEDIUM) == 5 + 2 - 3 + 3 + MEDIUM.card_spare
