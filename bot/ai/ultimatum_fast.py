@@ -286,16 +286,15 @@ def _invites(
 def _best_invite(
     table: Table, seat: int, totals: list[float], worth: dict[int, float], due: list[int]
 ) -> float:
-    """The value of medium's best stone move (ultimatum_choices.invites) on the laid table."""
-    if due:
-        return max(value for value, _ in _invites(table, seat, totals, worth, due))
-    return QuietInvite(table, seat, totals, worth).value(None)
+    """The value of medium's best stone move (ultimatum_choices.invites) on the laid table,
+    with shows due (QuietInvite values it without)."""
+    return max(value for value, _ in _invites(table, seat, totals, worth, due))
 
 
 class QuietInvite:
     """The best stone move when no show runs this turn: it adds exactly its gain in worth to
-    the seat, from its least worth stone (or the supply) to the worthiest penguin without one.
-    ``value(laid)`` counts a penguin not yet on the table of worth ``laid`` too."""
+    the seat, from its least worth stone (or the supply) to the worthiest penguin without one,
+    the card about to be laid (of worth ``laid``) among them."""
 
     def __init__(
         self, table: Table, seat: int, totals: list[float], worth: dict[int, float]
@@ -308,10 +307,9 @@ class QuietInvite:
         self.highest = max((worth[c] for c in ice.penguins if c not in ice.stones), default=None)
         self.margin = _margin(table, totals, seat)
 
-    def value(self, laid: float | None) -> float:
+    def value(self, laid: float) -> float:
         """The seat's margin after the best stone move."""
-        found = [h for h in (self.highest, laid) if h is not None]
-        highest = max(found) if found else 0.0
+        highest = laid if self.highest is None else max(self.highest, laid)
         gain = highest - self.lowest if self.lowest is not None else 0.0
         return self.margin + max(0.0, gain)
 
