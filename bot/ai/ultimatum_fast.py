@@ -61,14 +61,12 @@ class Table:
             self.totals[seat] += self.worth[cell]
         self.ripe = sum(1 for count in self.opens.values() if count == 1)
         self._cards: dict[tuple[int, str], float] = {}
-        self._rivals: dict[int, list[int]] = {}
-
-    def rivals(self, seat: int) -> list[int]:
-        """The seats still playing besides ``seat``, worked out once per seat."""
-        if seat not in self._rivals:
-            resigned = self.game.resigned
-            self._rivals[seat] = [s for s in range(len(resigned)) if s != seat and not resigned[s]]
-        return self._rivals[seat]
+        resigned = game.resigned
+        #: Per seat, the seats still playing besides it (a seat that resigned is nobody's rival).
+        self.rivals = [
+            [s for s in range(len(resigned)) if s != seat and not resigned[s]]
+            for seat in range(len(resigned))
+        ]
 
     def card_value(self, seat: int, entertainer: str) -> float:
         """ultimatum_eval.card_value, worked out once per seat and card."""
@@ -154,17 +152,17 @@ def entertainer_values(game: UltimatumGame, seat: int, weights: Weights = MEDIUM
     empty, dot_masks = ~ice.occupancy(), ice.geo.dot_masks
     choices: list[Choice] = []
     # A cell's filling is the same either way the card faces: worked out once per cell.
-    filled: dict[int, tuple[list[float], int, list[tuple[int, int]]]] = {}
+    by_cell: dict[int, tuple[list[float], int, list[tuple[int, int]]]] = {}
     for cell, turned in game.entertainer_placements():
-        if cell not in filled:
+        if cell not in by_cell:
             delta, _, ripe = table.filling(cell)
             audience = [
                 (owner, ENJOYS[(ice.penguins[n], top)])
                 for n in adjacent[cell]
                 if (owner := ice.stones.get(n)) is not None
             ]
-            filled[cell] = (delta, ripe, audience)
-        delta, ripe, audience = filled[cell]
+            by_cell[cell] = (delta, ripe, audience)
+        delta, ripe, audience = by_cell[cell]
         opened = (dot_masks[(top, turned)][cell] & empty).bit_count()
         share = weights.discount(opened)
         totals = list(delta)
@@ -326,4 +324,4 @@ def _after_shows(table: Table, seat: int, totals: list[float], due: list[int]) -
 
 def _margin(table: Table, totals: Sequence[float], seat: int) -> float:
     """ultimatum_eval.margin of standing's totals (a seat that resigned is nobody's rival)."""
-    return lead(totals[seat], [totals[s] for s in table.rivals(seat)], table.weights)
+    return lead(totals[seat], [totals[s] for s in table.rivals[seat]], table.weights)

@@ -81,7 +81,7 @@ class Tally:
 
     def of(self, prefix: str) -> list[Work]:
         """The work of the tasks whose name starts with ``prefix``."""
-        return [work for name, work in self.by_task.items() if name.startswith(prefix)]
+        return [work for _, work in self.named(prefix)]
 
 
 def watch(store: Store, monkeypatch: pytest.MonkeyPatch) -> Tally:
