@@ -9,8 +9,6 @@ to the seat whose penguins reach it in the fewest moves (ties shared), which is 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from bot.ai.fish_position import Position
 from bot.ai.fish_reach import reach_all
 from bot.games.fish import bits_of, connected, reach
@@ -24,6 +22,9 @@ DISTANCE_WEIGHT = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
 CONTESTED_SHARE = 0.5
 MOBILITY_WEIGHT = 0.05
 PLACING_BLOCKED = 0.5  # a placed penguin that can't move yet is a worry, not a loss
+
+#: Icebergs with penguins on them, each with its penguins' floes.
+Held = list[tuple[int, int]]
 
 
 class Evaluator:
@@ -64,14 +65,15 @@ class Evaluator:
             return self.best_path(here.bit_length() - 1, iceberg)
         return self.fish_in(iceberg)
 
-    def values(self, pos: Position) -> list[float]:
-        """Expected final fish per seat: what is caught plus what each seat can still get."""
+    def values(self, pos: Position, held: Held | None = None) -> list[float]:
+        """Expected final fish per seat: what is caught plus what each seat can still get
+        (``held``: the icebergs with penguins, in board order, when the caller knows them)."""
         value = [float(c) for c in pos.catch]
         if pos.seat is None:
             return value
         board, occupied = pos.board, pos.occupied
         owners = {b: seat for seat, own in enumerate(pos.penguins) for b in own}
-        for iceberg, here in held_icebergs(board, occupied):
+        for iceberg, here in held_icebergs(board, occupied) if held is None else held:
             seats = {owners[b] for b in bits_of(here)}
             if len(seats) == 1 and not pos.placing:
                 value[seats.pop()] += self.lone(iceberg, here)
@@ -125,16 +127,19 @@ class Evaluator:
                 claimed |= ring
 
 
-def held_icebergs(board: int, occupied: int) -> Iterator[tuple[int, int]]:
-    """Each iceberg of ``board`` with penguins on it, and those penguins' floes (F-10: the
-    icebergs without any will never be caught)."""
-    remaining = board
-    while remaining:
-        iceberg = connected(remaining & -remaining, board)
-        remaining &= ~iceberg
-        here = iceberg & occupied
-        if here:
-            yield iceberg, here
+def held_icebergs(board: int, occupied: int) -> Held:
+    """Each iceberg of ``board`` with penguins on it, in board order (by its first floe), and
+    those penguins' floes (F-10: the icebergs without any will never be caught)."""
+    # Filled from the penguins rather than swept from every floe: the empty icebergs are never
+    # looked at.
+    found = []
+    left = occupied & board
+    while left:
+        iceberg = connected(left & -left, board)
+        left &= ~iceberg
+        found.append((iceberg & -iceberg, iceberg))
+    found.sort()
+    return [(iceberg, iceberg & occupied) for _, iceberg in found]
 
 
 def margin(values: list[float], seat: int) -> float:

@@ -93,8 +93,7 @@ class FishSearch:
             if values and deadline.passed():
                 break
             pos = self.root_pos.child(moves[index])
-            rollout(pos, 0, self.rng, self.evaluator)
-            values[index] = rewards(pos, self.evaluator)
+            values[index] = self.score_leaf(pos)
         weights = {i: math.exp(ROOT_SHARPNESS * v[seat]) for i, v in values.items()}
         weakest = min(weights.values())
         self.root.expand(moves, [weights.get(i, weakest) for i in range(len(moves))])
@@ -121,20 +120,24 @@ class FishSearch:
             moves = pos.moves()
             node.expand(moves, [prior(pos, m) for m in moves])
         if self.plies and pos.seat is not None:
-            settled = pos.copy()
-            settle(settled, self.evaluator)
-            node.value = rewards(settled, self.evaluator)
+            node.value = self.score_leaf(pos.copy())
             rollout(pos, self.plies, self.rng, self.evaluator)
             reward = rewards(pos, self.evaluator)
         else:
-            rollout(pos, 0, self.rng, self.evaluator)
-            reward = node.value = rewards(pos, self.evaluator)
+            reward = node.value = self.score_leaf(pos)
         for visited in reversed(path):
             visited.visits += 1
             if visited.mover >= 0:
                 visited.total += reward[visited.mover]
             if visited is not node:
                 visited.back_up()
+
+    def score_leaf(self, pos: Position) -> list[float]:
+        """The rewards of a position cut off where it stands: lone icebergs settled first, the
+        shared ones they leave handed on to the evaluation (one flood fill for both)."""
+        if pos.seat is None or pos.placing:
+            return rewards(pos, self.evaluator)
+        return rewards(pos, self.evaluator, settle(pos, self.evaluator))
 
 
 def prior(pos: Position, move: Move) -> float:

@@ -148,14 +148,15 @@ class Position:
         """F-11: the next seat that can move; seats that cannot go out with their floes."""
         seat = self.seat
         assert seat is not None
+        free = self.board & ~self.occupied
         for _ in range(self.players):
             seat = (seat + 1) % self.players
             if self.out[seat]:
                 continue
-            free = self.board & ~self.occupied
-            if any(reach(b, free) for b in self.penguins[seat]):
-                self.seat = seat
-                return
+            for b in self.penguins[seat]:
+                if reach(b, free):
+                    self.seat = seat
+                    return
             for b in self.penguins[seat]:
                 self.catch[seat] += self.fish[b]
                 self.floes[seat] += 1

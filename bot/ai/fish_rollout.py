@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import random
 
-from bot.ai.fish_eval import EXACT_LIMIT, Evaluator
+from bot.ai.fish_eval import EXACT_LIMIT, Evaluator, Held
 from bot.ai.fish_position import Position
 from bot.ai.rewards import first_place, leads
-from bot.games.fish import bits_of, connected, reach
+from bot.games.fish import connected, reach
 
 #: Rounds of a playout between two looks for lone icebergs (a flood fill per iceberg each).
 SETTLE_ROUNDS = 3
@@ -31,21 +31,26 @@ SETTLE_ROUNDS = 3
 LEAD_SCALE = 2.0
 
 
-def settle(pos: Position, evaluator: Evaluator) -> None:
-    """Credit and take off every penguin whose iceberg no rival's penguin shares."""
+def settle(pos: Position, evaluator: Evaluator) -> Held:
+    """Credit and take off every penguin whose iceberg no rival's penguin shares; the icebergs
+    left shared, in board order, with their penguins' floes (what the evaluation looks at)."""
     board = pos.board
-    occupied = pos.occupied
-    owner = {b: seat for seat, own in enumerate(pos.penguins) for b in own}
+    masks = [sum(1 << b for b in own) for own in pos.penguins]
+    occupied = 0
+    for mask in masks:
+        occupied |= mask
+    shared: list[tuple[int, int, int]] = []
     left = occupied
     while left:  # one flood fill per iceberg with penguins, not per penguin
         first = (left & -left).bit_length() - 1
         iceberg = connected(1 << first, board)
         here = iceberg & occupied
         left &= ~here
-        seats = {owner[b] for b in bits_of(here)}
+        seats = [seat for seat, mask in enumerate(masks) if mask & here]
         if len(seats) > 1:
+            shared.append((iceberg & -iceberg, iceberg, here))
             continue
-        seat = seats.pop()
+        seat = seats[0]
         if here == 1 << first and iceberg.bit_count() <= EXACT_LIMIT:
             pos.catch[seat] += evaluator.best_path(first, iceberg)
         else:
@@ -54,6 +59,8 @@ def settle(pos: Position, evaluator: Evaluator) -> None:
         pos.penguins[seat] = [b for b in pos.penguins[seat] if not here >> b & 1]
         board &= ~iceberg
     pos.board = board
+    shared.sort()
+    return [(iceberg, here) for _, iceberg, here in shared]
 
 
 def rollout(pos: Position, plies: int, rng: random.Random, evaluator: Evaluator) -> None:
@@ -108,10 +115,11 @@ def rollout(pos: Position, plies: int, rng: random.Random, evaluator: Evaluator)
     pos.board, pos.seat = board, seat
 
 
-def rewards(pos: Position, evaluator: Evaluator) -> list[float]:
-    """Each seat's reward: first place once the game is over, else its evaluated lead."""
+def rewards(pos: Position, evaluator: Evaluator, held: Held | None = None) -> list[float]:
+    """Each seat's reward: first place once the game is over, else its evaluated lead (``held``:
+    the shared icebergs, when ``settle`` just found them)."""
     if pos.seat is None:
         totals = list(zip(pos.catch, pos.floes, strict=True))
         best = max(totals)
         return first_place({s for s, t in enumerate(totals) if t == best}, pos.players)
-    return leads(evaluator.values(pos), LEAD_SCALE)
+    return leads(evaluator.values(pos, held), LEAD_SCALE)

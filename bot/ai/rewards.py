@@ -20,9 +20,12 @@ def first_place(top: Collection[int], players: int) -> list[float]:
 
 def leads(values: Sequence[float], scale: float) -> list[float]:
     """Per seat, the chance-like score of its lead over its strongest rival (0.5: level)."""
+    # Every seat's strongest rival is the leader, or for the leader the runner-up.
+    leader = max(range(len(values)), key=values.__getitem__)
+    runner_up = max(v for s, v in enumerate(values) if s != leader)
     rewards: list[float] = []
     for seat, value in enumerate(values):
-        rival = max(v for s, v in enumerate(values) if s != seat)
+        rival = runner_up if seat == leader else values[leader]
         lead = (value - rival) / scale
         # Clamped: a resigned seat's value is minus infinity or far below everyone.
         rewards.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead)))))

@@ -63,15 +63,14 @@ class Node:
         """
         scale = exploration * math.sqrt(self.visits + 1)
         best, best_score = 0, -1.0
-        for index, prior in enumerate(self.priors):
-            kid = self.kids[index]
-            if kid is None or not kid.visits:
+        for index, (prior, kid) in enumerate(zip(self.priors, self.kids, strict=True)):
+            if kid is None or not (visits := kid.visits):
                 score = untried + scale * prior
             else:
-                mean = kid.total / kid.visits
-                if kid.value is not None:
-                    mean += backed_up * (kid.value[kid.mover] - mean)
-                score = mean + scale * prior / (1 + kid.visits)
+                mean = kid.total / visits
+                if (value := kid.value) is not None:
+                    mean += backed_up * (value[kid.mover] - mean)
+                score = mean + scale * prior / (1 + visits)
             if score > best_score:
                 best, best_score = index, score
         return best

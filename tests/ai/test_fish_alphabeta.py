@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.ai import fish_territory
 from bot.ai.clock import Deadline
 from bot.ai.fish_alphabeta import HardSearch
 from bot.ai.fish_eval import Evaluator
@@ -17,6 +18,7 @@ from bot.ai.fish_search import Search
 from bot.ai.fish_territory import Territory
 from tests.ai.clocks import StepClock
 from tests.ai.positions import fish_position
+from tests.turns import whose_turn
 
 cases = st.tuples(st.integers(2, 4), st.integers(0, 2**31), st.integers(0, 90))
 
@@ -24,10 +26,47 @@ cases = st.tuples(st.integers(2, 4), st.integers(0, 2**31), st.integers(0, 90))
 @settings(max_examples=300, deadline=None)
 @given(cases)
 def test_f10_territory_values_equal_the_plain_evaluation(case: tuple[int, int, int]) -> None:
-    """Lone icebergs (F-10), contested floes and placement (F-6) valued exactly as medium's."""
+    """Lone icebergs (F-10), contested floes and placement (F-6) valued as medium's (a shared
+    iceberg's division is summed on its own first, so the last rounding may differ), the
+    remembered division the same as the first."""
     players, seed, steps = case
     pos = Position.from_game(fish_position(players, seed, steps))
-    assert Territory(pos.fish).values(pos) == Evaluator(pos.fish).values(pos)
+    territory = Territory(pos.fish)
+    first = territory.values(pos)
+    assert first == pytest.approx(Evaluator(pos.fish).values(pos), abs=1e-9)
+    assert territory.values(pos) == first
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(3, 4), st.integers(0, 2**31))
+def test_f10_remembered_divisions_follow_a_whole_game(players: int, seed: int) -> None:
+    """One evaluator carried through a whole random game (and its remembered divisions cleared
+    when full) values every position as a fresh plain evaluation does (F-10)."""
+    game = fish_position(players, seed, 0)
+    territory = Territory(Position.from_game(game).fish)
+    rng = random.Random(seed)
+    while not game.is_over:
+        pos = Position.from_game(game)
+        for move in pos.moves()[:6]:
+            child = pos.child(move)
+            expected = Evaluator(pos.fish).values(child)
+            assert territory.values(child) == pytest.approx(expected, abs=1e-9)
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
+    assert territory.divisions
+
+
+def test_the_remembered_divisions_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The remembered divisions never outgrow their bound: full, they start afresh."""
+    monkeypatch.setattr(fish_territory, "REMEMBERED", 3)
+    game = fish_position(4, 11, 0)
+    territory = Territory(Position.from_game(game).fish)
+    rng = random.Random(4)
+    sizes = []
+    while not game.is_over:
+        territory.values(Position.from_game(game))
+        sizes.append(len(territory.divisions))
+        game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
+    assert max(sizes) == 3 and 1 in sizes[3:]
 
 
 @settings(max_examples=25, deadline=None)

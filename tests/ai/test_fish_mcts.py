@@ -3,6 +3,7 @@ kept between turns, and a search that stops at its deadline."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -11,11 +12,12 @@ from hypothesis import strategies as st
 
 from bot.ai import fish_mcts, fish_players
 from bot.ai.clock import Deadline
-from bot.ai.fish_eval import Evaluator
+from bot.ai.fish_eval import Evaluator, held_icebergs
 from bot.ai.fish_mcts import FishSearch
 from bot.ai.fish_position import BIT, Position, notation
 from bot.ai.fish_reach import reach_all
 from bot.ai.fish_rollout import rewards, rollout, settle
+from bot.ai.fish_territory import Territory
 from bot.ai.rewards import first_place, leads
 from bot.games.fish import BITS, FishGame, bits_of, connected, reach
 from tests.ai.clocks import StepClock, stepped_deadlines
@@ -75,6 +77,25 @@ def test_settle_leaves_a_shared_iceberg_alone() -> None:
     assert pos.board == board
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 4), st.integers(0, 2**31), st.integers(0, 40))
+def test_f10_settle_hands_on_the_shared_icebergs_the_evaluation_would_find(
+    players: int, seed: int, steps: int
+) -> None:
+    """What settling leaves shared is exactly what a sweep of the settled board finds, in the
+    same order, and the evaluation given it values every seat as it does on its own (F-10)."""
+    pos = Position.from_game(fish_position(players, seed, steps))
+    if pos.placing:
+        return
+    evaluator = Territory(pos.fish)
+    held = settle(pos, evaluator)
+    assert held == held_icebergs(pos.board, pos.occupied)
+    for _, here in held:
+        seats = [s for s, own in enumerate(pos.penguins) if any(here >> b & 1 for b in own)]
+        assert len(seats) > 1  # nobody is alone on an iceberg after settling
+    assert evaluator.values(pos, held) == evaluator.values(pos)
+
+
 def test_f11_a_stuck_penguin_is_reaped_with_its_floe() -> None:
     """A penguin that can no longer move leaves the ice in a playout, its floe caught."""
     pos = two_icebergs()
@@ -114,6 +135,14 @@ def test_rewards_give_first_place_one_shared_by_ties() -> None:
     assert level == [0.5, 0.5]
     ahead = leads([14.0, 10.0, 9.0], 4.0)
     assert ahead[0] > 0.5 > ahead[1] > ahead[2]
+    # Each seat is measured against its strongest rival: the leader against the runner-up.
+    assert ahead == leads([14.0, 10.0, 9.0], 4.0)
+    assert ahead[0] == pytest.approx(1 / (1 + math.exp(-1.0)))
+    assert ahead[1] == pytest.approx(1 / (1 + math.exp(1.0)))
+    assert ahead[2] == pytest.approx(1 / (1 + math.exp(1.25)))
+    tied = leads([12.0, 9.0, 12.0, 3.0], 3.0)
+    assert tied[0] == tied[2] == 0.5
+    assert tied[1] == pytest.approx(1 / (1 + math.exp(1.0)))
 
 
 def test_f15_a_finished_playout_is_scored_by_fish_then_floes() -> None:
