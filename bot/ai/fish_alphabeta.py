@@ -45,7 +45,7 @@ class HardSearch(Search):
 
     def __init__(self, root: Position, deadline: Deadline, rng: random.Random) -> None:
         super().__init__(root, deadline, rng)
-        self.evaluator = Territory(root.fish)
+        self.evaluator = Territory(root.fish, remember=False)
 
     def score(self, pos: Position) -> float:
         """The leaf value from the root seat's side, remembered: the same leaf is often reached

@@ -35,8 +35,11 @@ Division = tuple[float, ...]
 class Territory(Evaluator):
     """The evaluation hard searches with (same values as Evaluator, sooner)."""
 
-    def __init__(self, fish: list[int]) -> None:
+    def __init__(self, fish: list[int], remember: bool = True) -> None:
         super().__init__(fish)
+        #: Whether divisions are remembered: alpha-beta keeps its own table of positions, so
+        #: its leaves seldom repeat a division and remembering would only cost it.
+        self.remember = remember
         self.divisions: dict[tuple[int, tuple[tuple[int, int], ...], bool], Division] = {}
 
     def values(self, pos: Position, held: Held | None = None) -> list[float]:
@@ -65,12 +68,15 @@ class Territory(Evaluator):
         self, free: int, present: list[tuple[int, int]], placing: bool, value: list[float]
     ) -> None:
         """Add to each seat of ``present`` its share of a contested iceberg's ``free`` floes."""
-        key = (free, tuple(present), placing)
-        division = self.divisions.get(key)
-        if division is None:
-            if len(self.divisions) >= REMEMBERED:
-                self.divisions.clear()
-            division = self.divisions[key] = self._divide(free, present, placing)
+        if not self.remember:
+            division = self._divide(free, present, placing)
+        else:
+            key = (free, tuple(present), placing)
+            division = self.divisions.get(key)
+            if division is None:
+                if len(self.divisions) >= REMEMBERED:
+                    self.divisions.clear()
+                division = self.divisions[key] = self._divide(free, present, placing)
         for (seat, _), share in zip(present, division, strict=True):
             value[seat] += share
 
