@@ -68,15 +68,14 @@ class Territory(Evaluator):
         self, free: int, present: list[tuple[int, int]], placing: bool, value: list[float]
     ) -> None:
         """Add to each seat of ``present`` its share of a contested iceberg's ``free`` floes."""
-        if not self.remember:
+        key = (free, tuple(present), placing) if self.remember else None
+        division = self.divisions.get(key) if key is not None else None
+        if division is None:
             division = self._divide(free, present, placing)
-        else:
-            key = (free, tuple(present), placing)
-            division = self.divisions.get(key)
-            if division is None:
+            if key is not None:
                 if len(self.divisions) >= REMEMBERED:
                     self.divisions.clear()
-                division = self.divisions[key] = self._divide(free, present, placing)
+                self.divisions[key] = division
         for (seat, _), share in zip(present, division, strict=True):
             value[seat] += share
 
