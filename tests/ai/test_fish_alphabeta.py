@@ -67,6 +67,9 @@ def test_the_remembered_divisions_are_bounded(monkeypatch: pytest.MonkeyPatch) -
         sizes.append(len(territory.divisions))
         game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     assert max(sizes) == 3 and 1 in sizes[3:]
+    plain = Territory(Position.from_game(game).fish, remember=False)
+    plain.values(Position.from_game(fish_position(4, 11, 12)))
+    assert not plain.divisions  # alpha-beta's evaluator keeps nothing
 
 
 @settings(max_examples=25, deadline=None)
