@@ -24,7 +24,6 @@ import math
 import random
 
 from bot.ai.clock import Deadline
-from bot.ai.fish_eval import Evaluator
 from bot.ai.fish_position import PLACE, Move, Position
 from bot.ai.fish_rollout import rewards, rollout, settle
 from bot.ai.fish_territory import Territory
@@ -48,7 +47,7 @@ EXPLORATION = 0.7
 #: Trees a worker keeps between turns (each holds one node per iteration of its searches).
 KEEP = 4
 
-Kept = tuple[Position, Node, Evaluator]
+Kept = tuple[Position, Node, Territory]
 KEPT: list[Kept] = []
 
 
@@ -202,6 +201,9 @@ def _ice(pos: Position) -> list[int]:
 
 
 def _keep(tree: Kept) -> None:
-    """Remember a searched tree for this worker's next decisions, newest first, bounded."""
+    """Remember a searched tree for this worker's next decisions, newest first, bounded; only
+    the newest keeps its remembered divisions (each holds up to fish_territory.REMEMBERED)."""
     KEPT.insert(0, tree)
     del KEPT[KEEP:]
+    for _, _, older in KEPT[1:]:
+        older.divisions.clear()

@@ -181,6 +181,18 @@ def test_the_tree_is_kept_between_the_computer_s_turns() -> None:
     assert other.root.visits == 0
 
 
+def test_only_the_newest_kept_tree_keeps_its_remembered_divisions() -> None:
+    """A worker keeps a few trees, but the divisions of one only: the memory stays bounded."""
+    fish_mcts.KEPT.clear()
+    for seed in (21, 22, 23):
+        pos = Position.from_game(fish_position(4, seed, 16))
+        FishSearch(pos, random.Random(seed)).run(Deadline(60.0), max_iterations=150)
+    assert len(fish_mcts.KEPT) == 3
+    newest, *older = (evaluator for _, _, evaluator in fish_mcts.KEPT)
+    assert newest.divisions
+    assert all(not evaluator.divisions for evaluator in older)
+
+
 def test_the_search_stops_at_its_deadline() -> None:
     """The clock is read every iteration: no iteration starts after the deadline has passed."""
     fish_mcts.KEPT.clear()
