@@ -68,27 +68,33 @@ class Territory(Evaluator):
         self, free: int, present: list[tuple[int, int]], placing: bool, value: list[float]
     ) -> None:
         """Add to each seat of ``present`` its share of a contested iceberg's ``free`` floes."""
-        key = (free, tuple(present), placing) if self.remember else None
-        division = self.divisions.get(key) if key is not None else None
-        if division is None:
+        if self.remember:
+            division = self._remembered(free, present, placing)
+        else:
             division = self._divide(free, present, placing)
-            if key is not None:
-                if len(self.divisions) >= REMEMBERED:
-                    self.divisions.clear()
-                self.divisions[key] = division
         for (seat, _), share in zip(present, division, strict=True):
             value[seat] += share
+
+    def _remembered(self, free: int, present: list[tuple[int, int]], placing: bool) -> Division:
+        """The division as remembered, worked out and remembered the first time."""
+        key = (free, tuple(present), placing)
+        division = self.divisions.get(key)
+        if division is None:
+            if len(self.divisions) >= REMEMBERED:
+                self.divisions.clear()
+            division = self.divisions[key] = self._divide(free, present, placing)
+        return division
 
     def _divide(self, free: int, present: list[tuple[int, int]], placing: bool) -> Division:
         """Each present seat's share of the iceberg: the floes under its penguins, then every
         free floe to whoever reaches it first."""
-        one, two, three = self.by_count  # fish_in, written out: this is the inner loop
+        fish_in = self.fish_in
         share = [0.0] * len(present)
         frontiers = [mine for _, mine in present]
         seen = [0] * len(present)
         for index, (_, mine) in enumerate(present):
             # The floes under a seat's own penguins are its catch for certain (F-9, F-11).
-            share[index] += self.fish_in(mine)
+            share[index] += fish_in(mine)
         claimed = 0
         # Every seat's rings grow together, so that the growing stops once the whole iceberg
         # is claimed: farther rings could add nothing.
@@ -112,22 +118,9 @@ class Territory(Evaluator):
                 ring &= ~claimed
                 if not ring:
                     continue
-                alone, both = ring & ~both_seen, ring & both_seen
-                share[index] += weight * (
-                    (alone & one).bit_count()
-                    + 2 * (alone & two).bit_count()
-                    + 3 * (alone & three).bit_count()
-                )
-                if both:
-                    share[index] += (
-                        weight
-                        * CONTESTED_SHARE
-                        * (
-                            (both & one).bit_count()
-                            + 2 * (both & two).bit_count()
-                            + 3 * (both & three).bit_count()
-                        )
-                    )
+                share[index] += weight * fish_in(ring & ~both_seen)
+                if ring & both_seen:
+                    share[index] += weight * CONTESTED_SHARE * fish_in(ring & both_seen)
             claimed |= union
             if claimed | free == claimed:
                 break

@@ -136,7 +136,6 @@ def test_rewards_give_first_place_one_shared_by_ties() -> None:
     ahead = leads([14.0, 10.0, 9.0], 4.0)
     assert ahead[0] > 0.5 > ahead[1] > ahead[2]
     # Each seat is measured against its strongest rival: the leader against the runner-up.
-    assert ahead == leads([14.0, 10.0, 9.0], 4.0)
     assert ahead[0] == pytest.approx(1 / (1 + math.exp(-1.0)))
     assert ahead[1] == pytest.approx(1 / (1 + math.exp(1.0)))
     assert ahead[2] == pytest.approx(1 / (1 + math.exp(1.25)))
