@@ -10,7 +10,8 @@ term counts how often it was available (tree.Node.select_among). Each seat maxim
 reward (max^n vectors, rewards.py).
 
 The root compares the evaluation's best few choices, each of them once in every dealt world, so that
-the luck of the deal cancels out of their differences; the answer is the best on average. A
+the luck of the deal cancels out of their differences, and keeps the better half of them at equal
+shares of its time (sequential halving); the answer is the best on average of the last two. A
 leaf is played on to the seat's next turn (head to head, the turn after) — the rival right after
 the seat and the seat itself by the table evaluation, later rivals laying the card worth most at
 once (greedy), everyone taking the evaluation's choice for the stones, shows and entertainer
@@ -79,15 +80,22 @@ class UltimatumSearch:
         self._root_moves = list(range(len(root_values)))
         self.iterations = 0
         self.worlds = 0
+        #: How often the root choices were halved so far.
+        self.halved = 0
 
     def run(self, deadline: Deadline, max_iterations: int | None = None) -> str:
         """Search until the deadline (or ``max_iterations``); the best root choice on average.
 
-        Every dealt world is used once for each root choice, so that the choices are compared
-        in the same worlds (common random numbers): the luck of the deal, which moves every
-        choice's result alike, then cancels out of their differences.
+        Every dealt world is used once for each root choice still in the running, so that the
+        choices are compared in the same worlds (common random numbers): the luck of the deal,
+        which moves every choice's result alike, then cancels out of their differences. The
+        choices are halved at equal shares of the search (sequential halving, Karnin, Koren &
+        Somekh 2013): eight, then the better four, then the better two, so that the last two
+        are compared over several times as many worlds as eight could be.
         """
         assert self.root.moves is not None
+        halvings = max(0, math.ceil(math.log2(len(self._root_moves))) - 1)
+        total = deadline.left()
         while True:
             dealt = self.deal()
             for index in self._root_moves:
@@ -95,21 +103,37 @@ class UltimatumSearch:
                     return self.answer()
                 self.iterate(clone(dealt), index)
             self.worlds += 1
+            if self.halved < halvings and self._due(halvings + 1, deadline, total, max_iterations):
+                self.halve()
+
+    def _due(
+        self, rounds: int, deadline: Deadline, total: float, max_iterations: int | None
+    ) -> bool:
+        """Whether the search has spent the share of its time (of its iterations, when they
+        are counted) after which the choices are halved next: one of ``rounds`` equal shares
+        for every halving so far, and one more."""
+        if max_iterations is not None:
+            return self.iterations * rounds >= (self.halved + 1) * max_iterations
+        return (total - deadline.left()) * rounds >= (self.halved + 1) * total
+
+    def halve(self) -> None:
+        """Keep the better half of the root choices still in the running (two at least)."""
+        keep = max(2, len(self._root_moves) // 2)
+        self._root_moves = sorted(self._root_moves, key=self._mean, reverse=True)[:keep]
+        self.halved += 1
+
+    def _mean(self, index: int) -> tuple[float, float]:
+        """A root choice's mean reward, the evaluation's prior breaking ties."""
+        kid = self.root.kids[index]
+        mean = kid.total / kid.visits if kid is not None and kid.visits else -1.0
+        return mean, self.root.priors[index]
 
     def answer(self) -> str:
-        """The root choice with the best mean reward (the evaluation's value breaks ties); the
-        evaluation's own best choice until ``MIN_WORLDS`` whole worlds were played."""
+        """The root choice still in the running with the best mean reward (the evaluation's
+        value breaks ties); the evaluation's own best choice until ``MIN_WORLDS`` whole worlds
+        were played."""
         assert self.root.moves is not None
-        if self.worlds < MIN_WORLDS:
-            move = self.root.moves[0]
-            assert isinstance(move, str)
-            return move
-        tried = [
-            (kid.total / kid.visits, self.root.priors[i], i)
-            for i, kid in enumerate(self.root.kids)
-            if kid is not None and kid.visits
-        ]
-        best = max(tried)[2] if tried else 0
+        best = max(self._root_moves, key=self._mean) if self.worlds >= MIN_WORLDS else 0
         move = self.root.moves[best]
         assert isinstance(move, str)
         return move

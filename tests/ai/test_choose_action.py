@@ -98,6 +98,10 @@ class PolledDeadline:
         self.polls_left -= 1
         return self.polls_left < 0
 
+    def left(self) -> float:
+        """What is left, counted in polls."""
+        return float(self.polls_left)
+
 
 @pytest.mark.parametrize("phase", PHASES)
 def test_choose_action_sees_only_the_view(phase: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,6 +13,7 @@ from bot.ai.tree import Node
 from bot.ai.ultimatum_fast import choices, invite_values
 from bot.ai.ultimatum_ismcts import CANDIDATES, MIN_WORLDS, WEIGHTS, UltimatumSearch
 from bot.ai.ultimatum_players import medium_choices, pick
+from bot.ai.ultimatum_world import clone
 from bot.games.ultimatum import UltimatumGame
 from tests.ai.clocks import StepClock, stepped_deadlines
 from tests.ai.positions import ultimatum_phase
@@ -41,13 +42,41 @@ def test_u27_every_dealt_world_looks_the_same_to_the_seat(players: int) -> None:
 
 
 def test_the_root_compares_medium_s_best_choices_in_the_same_worlds() -> None:
-    """Medium's best few choices are the root's; every dealt world tries each of them once."""
+    """Medium's best few choices are the root's; every dealt world tries each choice still in
+    the running once, and the choices are halved at each third of the search: eight for 4
+    worlds, the better four for 8 more, the better two for the last 16."""
     search, seat = search_for("play", 3)
-    search.run(Deadline(60.0), max_iterations=10 * CANDIDATES)
+    search.run(Deadline(60.0), max_iterations=12 * CANDIDATES)
     ranked = sorted(medium_choices(search.base, seat), reverse=True)[:CANDIDATES]
     assert search.root.moves == [text for _, text in ranked]
+    visits = []
     for kid in search.root.kids:
-        assert kid is not None and kid.visits == kid.avail == 10
+        assert kid is not None and kid.visits == kid.avail
+        visits.append(kid.visits)
+    assert sorted(visits) == [4, 4, 4, 4, 12, 12, 28, 28]
+    assert search.worlds == 28 and search.halved == 2
+
+
+def test_halving_keeps_the_choices_with_the_best_mean_rewards() -> None:
+    """The better half by mean reward goes on (the evaluation's order breaks ties), and the
+    answer is the best of the last two."""
+    search, _ = search_for("play", 4)
+    for _ in range(3):
+        dealt = search.deal()
+        for index in range(CANDIDATES):
+            search.iterate(clone(dealt), index)
+        search.worlds += 1
+    means: list[tuple[float, float]] = []
+    for index, kid in enumerate(search.root.kids):
+        assert kid is not None
+        means.append((kid.total / kid.visits, search.root.priors[index]))
+    search.halve()
+    ranked = sorted(range(CANDIDATES), key=lambda i: means[i], reverse=True)
+    assert sorted(search._root_moves) == sorted(ranked[: CANDIDATES // 2])
+    search.halve()
+    first, second = search._root_moves
+    best = first if means[first] > means[second] else second
+    assert search.root.moves is not None and search.answer() == search.root.moves[best]
 
 
 def rival_nodes(node: Node, seat: int) -> list[Node]:
@@ -110,8 +139,11 @@ def test_the_search_stops_at_its_deadline(phase: str) -> None:
     search, _ = search_for(phase, 3)
     clock = StepClock(0.001)
     search.run(Deadline(0.05, clock=clock))
-    assert clock.now <= 0.05 + 0.002
-    assert search.iterations == 49
+    # The deadline, set at the first reading, ends at 0.051: the search stopped at the first
+    # reading past it, and most readings were iterations (the others are the halvings' looks
+    # at the time spent, once a whole world).
+    assert clock.now == pytest.approx(0.051)
+    assert 40 <= search.iterations <= 48
 
 
 def test_hard_keeps_part_of_its_budget_in_reserve(monkeypatch: pytest.MonkeyPatch) -> None:
