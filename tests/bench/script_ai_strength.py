@@ -18,8 +18,9 @@ search knowing every hidden card, ``reader`` the same knowing the rivals' hands 
 ``--first-budget`` gives the side named first its own budget (hard with ten times the former
 hard player's time, say).
 
-Both hard players get the same ``--budget`` a decision (0.1 s unless told: a fraction of the
-bot's 2 s, or the matches would take days); every other level gets the bot's own 2 s, so that
+Both hard players get the same ``--budget`` a decision (unless told, ``--full`` gives each game
+its goal budget, ``GOAL_BUDGETS``, and a short run 0.05 s: a fraction of the bot's 2 s, or the
+matches would take days); every other level gets the bot's own 2 s, so that
 medium searches as deep as it does in a game. The new hard's decision times are reported with
 the share that took longer than the budget plus 10 %. In the matches a budget is CPU time
 of the deciding worker (the machine is shared); hard's move times are taken on the wall clock,
@@ -59,6 +60,9 @@ YARDSTICKS = tuple(
 )
 #: ``--full``: the goals, as (pairing, table sizes).
 GOALS = ((("hard", "old-hard"), (2, 4)), (("hard", "medium"), (4,)))
+#: ``--full``: each game's budget a decision for both hard players, unless ``--budget`` is given
+#: (the README's table of goal matches is played so).
+GOAL_BUDGETS = {"fish": 0.2, "ultimatum": 0.1}
 #: The players given ``--budget`` (the others get the bot's own budget).
 SEARCHERS = ("hard", "old-hard", "seer", "reader")
 #: A decision may take this share of the budget beyond it.
@@ -241,16 +245,22 @@ def main() -> None:
     parser.add_argument("--no-move-times", action="store_true", help="skip hard's move times")
     args = parser.parse_args()
     games = args.games or (100 if args.full else 4)
-    budget = args.budget or (0.1 if args.full else 0.05)
+    kinds = args.kinds.split(",")
+    if unknown := [kind for kind in kinds if kind not in GOAL_BUDGETS]:
+        parser.error(f"--kinds: {', '.join(unknown)}? choose among {', '.join(GOAL_BUDGETS)}")
+    budgets = {kind: args.budget or (GOAL_BUDGETS[kind] if args.full else 0.05) for kind in kinds}
     moves = args.moves or (12 if args.full else 3)
-    first_budget = args.first_budget or budget
     matches = schedule(args, parser)
-    print(f"AI strength: {games} games per pairing, both hard players at {budget} s a decision")
-    if first_budget != budget:
-        print(f"(the side named first, if it searches, at {first_budget} s)")
+    print(f"AI strength: {games} games per pairing")
+    for kind in kinds:
+        print(f"{kind}: both hard players at {budgets[kind]} s a decision")
+        if args.first_budget and args.first_budget != budgets[kind]:
+            print(f"(the side named first, if it searches, at {args.first_budget} s)")
     print(f"{'game':<10} {'players':>7}  {'pairing':<18} {'games':>5} {'first':>6}  95% interval")
     with ProcessPoolExecutor(max_workers=args.workers, initializer=count_cpu_time) as pool:
-        for kind in args.kinds.split(","):
+        for kind in kinds:
+            budget = budgets[kind]
+            first_budget = args.first_budget or budget
             for first, second, players in matches:
                 task = (kind, players, first, second, 0, budget, first_budget)
                 result = run_pairing(pool, task, games)
@@ -261,7 +271,7 @@ def main() -> None:
                     f"  (hard: {timing(result['times'], hard_budget)})",
                     flush=True,
                 )
-    for kind in [] if args.no_move_times else args.kinds.split(","):
+    for kind in [] if args.no_move_times else kinds:
         times = hard_move_times(kind, args.move_budget, moves)
         print(f"hard {kind} at a {args.move_budget} s budget: {timing(times, args.move_budget)}")
 
