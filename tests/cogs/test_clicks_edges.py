@@ -176,7 +176,15 @@ def _speaks(user: User, step: str, words: list[str], hand: list[str]) -> None:
         assert sorted(words) == sorted(card_name(lang, c) for c in hand), words
     if step == "cell":
         assert said(user, "Another card") in words
-        notes = [_pattern(user, m) for m in ("fee {n}", "give up {card}", "starts the {card} show")]
+        notes = [
+            _pattern(user, m)
+            for m in (
+                "fee {n}",
+                "give up {card}",
+                "starts the {card} show",
+                "no entertainer is left: the game ends after it",
+            )
+        ]
         for option in options:
             for note in option.split(" · ")[1:]:
                 assert any(p.fullmatch(note) for p in notes), (note, option)
