@@ -38,7 +38,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from bot.ai import clock, decide
+from bot.ai import KINDS, clock, decide
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from tests.bench.baseline_ai import hard as baseline
@@ -246,8 +246,8 @@ def main() -> None:
     args = parser.parse_args()
     games = args.games or (100 if args.full else 4)
     kinds = args.kinds.split(",")
-    if unknown := [kind for kind in kinds if kind not in GOAL_BUDGETS]:
-        parser.error(f"--kinds: {', '.join(unknown)}? choose among {', '.join(GOAL_BUDGETS)}")
+    if unknown := [kind for kind in kinds if kind not in KINDS]:
+        parser.error(f"--kinds: {', '.join(unknown)}? choose among {', '.join(KINDS)}")
     budgets = {kind: args.budget or (GOAL_BUDGETS[kind] if args.full else 0.05) for kind in kinds}
     moves = args.moves or (12 if args.full else 3)
     matches = schedule(args, parser)
