@@ -11,6 +11,7 @@ from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.cards import PENGUINS
 from bot.i18n import language_of
 from bot.play.games import load_game
+from bot.play.menus import LABEL
 from bot.texts.ultimatum import card_name
 from tests.cogs.clicker import Turn, act, move_button, offered, play_turn, step_of, turn_post
 from tests.cogs.conftest import BotRunner
@@ -156,6 +157,24 @@ async def test_german_and_french_players_play_by_clicks(
 FISH_WORD = {"de": "Fisch", "fr": "poisson", "en-US": "fish"}
 
 
+#: What a cell option may say after its cell (U-12, U-13, U-15, U-24).
+CELL_NOTES = (
+    "fee {n}",
+    "give up {card}",
+    "starts the {card} show",
+    "no entertainer is left: the game ends after it",
+)
+
+
+def _begins_a_cell_note(user: User, text: str) -> bool:
+    """Whether ``text`` is how one of the cell notes begins (whatever its placeholder holds)."""
+    for msgid in CELL_NOTES:
+        parts = said(user, msgid, n="OPEN", card="OPEN").split("OPEN")
+        if parts[0].startswith(text) or (len(parts) > 1 and text.startswith(parts[0])):
+            return True
+    return False
+
+
 def _pattern(user: User, msgid: str) -> re.Pattern[str]:
     """A translated text with its placeholder left open."""
     text = said(user, msgid, n="OPEN", card="OPEN", what="OPEN", rows="OPEN", cell="OPEN")
@@ -176,17 +195,14 @@ def _speaks(user: User, step: str, words: list[str], hand: list[str]) -> None:
         assert sorted(words) == sorted(card_name(lang, c) for c in hand), words
     if step == "cell":
         assert said(user, "Another card") in words
-        notes = [
-            _pattern(user, m)
-            for m in (
-                "fee {n}",
-                "give up {card}",
-                "starts the {card} show",
-                "no entertainer is left: the game ends after it",
-            )
-        ]
+        notes = [_pattern(user, m) for m in CELL_NOTES]
         for option in options:
-            for note in option.split(" · ")[1:]:
+            said_notes = option.split(" · ")[1:]
+            if len(option) == LABEL and option.endswith("…"):
+                # Cut to Discord's limit (menus.label): the last note is the start of one.
+                cut = said_notes.pop().removesuffix("…").rstrip(" ·")
+                assert _begins_a_cell_note(user, cut), option
+            for note in said_notes:
                 assert any(p.fullmatch(note) for p in notes), (note, option)
     if step == "stone":
         assert said(user, "Skip") in words, words
