@@ -41,8 +41,14 @@ async def test_a_tournament_left_with_one_player_ends_with_its_final_standings(
         assert record.withdrawn == frozenset({organiser.id})
         assert [r.number for r in await bot.store.tournament_rounds(tournament_id)] == [1]
         assert (await bot.store.get_game(game_id)).status == "finished"
+
+        async def announced() -> bool:
+            # The standings are posted from the outbox, after the tournament is stored finished.
+            posts = standings_posts(fake, fake.channel("games"))
+            return bool(posts) and "final standings" in posts[-1].content
+
+        await until(announced, f"tournament #{tournament_id}'s final standings")
         final = standings_posts(fake, fake.channel("games"))[-1]
-        assert "final standings" in final.content
         places = points_of(final)
         assert places[str(other.global_name)][0] == 1, final.content
         assert places[str(organiser.global_name)][0] == 2, final.content
