@@ -13,7 +13,14 @@ COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY render ./render
 COPY data ./data
-RUN pip install -e . \
+# The search modules are compiled with mypyc (bot/native.py); the compiler and mypyc leave again
+# in the same layer.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && pip install -e '.[native]' \
+    && python -m bot.build_native \
+    && pip uninstall -y mypy \
+    && apt-get purge -y gcc libc6-dev && apt-get autoremove -y && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /app penguin \
     && chown penguin /app/data
 

@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint typecheck pytest run bench strength messages clean
+.PHONY: test lint typecheck native pytest run bench strength messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,11 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 test: lint typecheck pytest
 
+# The search modules compiled to C by mypyc (bot/native.py): rebuilt only when their sources
+# changed; without a C compiler the computer players run as plain Python, and say so here.
+native: $(STAMP)
+	$(BIN)/python -m bot.build_native
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -27,10 +32,10 @@ typecheck: $(STAMP)
 
 # The suite spends most of its time waiting on the local Discord stand-in and PostgreSQL, so it
 # runs spread over the machine's cores (each worker starts its own PostgreSQL).
-pytest: $(STAMP)
+pytest: native
 	$(BIN)/python -m pytest -n auto
 
-run: $(STAMP)
+run: native
 	$(BIN)/python -m bot
 
 # Benchmarks print figures; they assert nothing about speed (the machines are shared and noisy).
@@ -38,7 +43,7 @@ run: $(STAMP)
 # ones (empty: the current figures only).
 BENCH_BEFORE ?= 6a30af5
 bench: export BENCH_BEFORE := $(BENCH_BEFORE)
-bench: $(STAMP)
+bench: native
 	$(BIN)/python -m pytest tests/bench -o python_files='bench_*.py' --benchmark-enable \
 		--benchmark-only --benchmark-columns=median,min,max,ops,rounds -p no:cacheprovider
 	for script in tests/bench/script_*.py; do \
@@ -47,7 +52,7 @@ bench: $(STAMP)
 
 # The goal matches of the computer players: hard against the former hard player (2 and 4
 # players) and against medium (4 players), both games, 100 games each: it takes hours.
-strength: $(STAMP)
+strength: native
 	$(BIN)/python -m tests.bench.script_ai_strength --full
 
 # Bring the message catalogues (data/locale) up to date with the code: new texts are added

@@ -1,6 +1,7 @@
 """The container files parse and say what the README promises (no Docker daemon here to run
-them): a python:3.11-slim image running ``python -m bot``; PostgreSQL 16 with a volume and a
-health check; two bot processes with one shard each, started once PostgreSQL is healthy."""
+them): a python:3.11-slim image, its search compiled, running ``python -m bot``; PostgreSQL 16
+with a volume and a health check; two bot processes with one shard each, started once
+PostgreSQL is healthy."""
 
 from __future__ import annotations
 
@@ -21,7 +22,13 @@ def test_dockerfile_builds_on_python_slim_and_runs_the_bot() -> None:
         if line.strip() and not line.startswith("#")
     ]
     assert lines[0] == "FROM python:3.11-slim"
-    assert any(line.startswith("RUN pip install") for line in lines)
+    run = " ".join(line for line in lines if not line.startswith(("FROM", "COPY", "CMD")))
+    assert "pip install -e '.[native]'" in run
+    # The search compiled in the image, and the compiler gone again in the same layer.
+    assert run.index("apt-get install -y --no-install-recommends gcc") < run.index(
+        "python -m bot.build_native"
+    )
+    assert run.index("python -m bot.build_native") < run.index("apt-get purge -y gcc")
     assert lines[-1] == 'CMD ["python", "-m", "bot"]'
     for folder in ("bot", "render", "data"):
         assert f"COPY {folder} ./{folder}" in lines

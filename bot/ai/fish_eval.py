@@ -9,6 +9,8 @@ to the seat whose penguins reach it in the fewest moves (ties shared), which is 
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from bot.ai.fish_position import Position
 from bot.ai.fish_reach import reach_all
 from bot.games.fish import bits_of, connected, reach
@@ -27,6 +29,8 @@ PLACING_BLOCKED = 0.5  # a placed penguin that can't move yet is a worry, not a 
 Held = list[tuple[int, int]]
 
 
+# Compiled (bot/native.py), and still a base for the former hard player's in the benchmark.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Evaluator:
     """Evaluates positions of one game (its fish table) and remembers solved icebergs."""
 

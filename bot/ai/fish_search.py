@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from mypy_extensions import mypyc_attr
+
 from bot.ai.clock import Deadline, OutOfTime
 from bot.ai.fish_eval import Evaluator, margin
 from bot.ai.fish_position import Move, Position
@@ -19,6 +21,8 @@ EXACT, LOWER, UPPER = 0, 1, 2
 CHECK_EVERY = 128  # nodes between two looks at the clock
 
 
+# Compiled (bot/native.py), and still a base for the former hard player's search in the benchmark.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Search:
     """One decision's search: a root seat, an evaluator, a table and a deadline."""
 

@@ -3,19 +3,26 @@
 Before is the former hard player (tests/bench/baseline_ai) and the random-playout yardstick of
 tests/bench/fish_playout.py; after is the Monte Carlo search of bot/ai. Each figure is the median
 of ``--rounds`` runs of a CPU second each, the before and after runs interleaved so that both see
-the same machine. Printed, never asserted: the machine is shared and noisy.
+the same machine. With the search modules compiled (bot/native.py) every figure is printed
+twice: first from a process where they run as plain Python, then compiled. Printed, never
+asserted: the machine is shared and noisy.
 
-    python -m tests.bench.script_playouts [--seconds 1] [--rounds 3]
+    python -m tests.bench.script_playouts [--seconds 1] [--rounds 3] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
+from bot import native
 from bot.ai import fish_mcts
 from bot.ai.clock import Deadline
 from bot.ai.fish_alphabeta import HardSearch
@@ -128,22 +135,53 @@ def ultimatum_rates(players: int, seconds: float) -> dict[str, Callable[[], int]
     }
 
 
+def figures(seconds: float, rounds: int) -> dict[str, float]:
+    """Every figure for both games at 2 and 4 players, by line."""
+    found: dict[str, float] = {}
+    for kind, measures in (("fish", fish_rates), ("ultimatum", ultimatum_rates)):
+        for players in (2, 4):
+            work = measures(players, seconds)
+            runs: dict[str, list[float]] = {name: [] for name in work}
+            for _ in range(rounds):
+                for name, unit in work.items():
+                    runs[name].append(rate(unit, seconds))
+            for name, measured in runs.items():
+                found[f"{kind:<10} {players}p  {name:<52}"] = statistics.median(measured)
+    return found
+
+
+def plain_figures(seconds: float, rounds: int) -> dict[str, float]:
+    """The same figures from a process whose search modules run as plain Python."""
+    env = {**os.environ, native.SWITCH: "false"}
+    command = [sys.executable, "-m", "tests.bench.script_playouts", "--json"]
+    command += ["--seconds", str(seconds), "--rounds", str(rounds)]
+    out = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout
+    figures: dict[str, float] = json.loads(out)
+    return figures
+
+
 def main() -> None:
-    """Print every figure for both games at 2 and 4 players."""
+    """Print every figure for both games at 2 and 4 players; with the search modules compiled
+    (bot/native.py), beside the same figures as plain Python."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--json", action="store_true", help="the figures as JSON, nothing else")
     args = parser.parse_args()
+    compiled = fish_mcts.__file__.endswith(".so")
+    if args.json:
+        print(json.dumps(figures(args.seconds, args.rounds)))
+        return
     print("Inner loops of the computer players, per CPU second (median of interleaved runs)")
-    for kind, measures in (("fish", fish_rates), ("ultimatum", ultimatum_rates)):
-        for players in (2, 4):
-            work = measures(players, args.seconds)
-            runs: dict[str, list[float]] = {name: [] for name in work}
-            for _ in range(args.rounds):
-                for name, unit in work.items():
-                    runs[name].append(rate(unit, args.seconds))
-            for name, figures in runs.items():
-                print(f"{kind:<10} {players}p  {name:<52} {statistics.median(figures):>10,.0f}")
+    # One after the other, not side by side: each has the machine's two cores to itself.
+    plain = plain_figures(args.seconds, args.rounds) if compiled else {}
+    found = figures(args.seconds, args.rounds)
+    print(f"{'':<70} {'plain Python':>12} {'compiled' if compiled else '':>10}")
+    for line, figure in found.items():
+        if compiled:
+            print(f"{line} {plain[line]:>12,.0f} {figure:>10,.0f}")
+        else:
+            print(f"{line} {figure:>12,.0f}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,110 @@
+"""The computer players' hot modules compiled to C by mypyc, used only while they match the source.
+
+The searches spend their time in plain Python loops over ints and lists (bitboards, tree nodes,
+card values); mypyc compiles those same typed modules to C, which runs them two to three times
+as fast, so a decision searches that much further in its budget. The build lives outside the
+source tree (``BUILD``, in the virtual environment) beside a fingerprint of the sources it was
+compiled from. ``install`` serves the compiled modules only while the fingerprint matches the
+sources as they are now: after an edit, or with ``AI_COMPILED=false``, or where no C compiler
+was at hand, the very same modules run as Python, slower and otherwise identical.
+
+The compiling itself is bot/build_native.py's (``make`` runs it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+
+PROJECT = Path(__file__).resolve().parent.parent
+#: Where the compiled modules and their fingerprint live.
+BUILD = PROJECT / ".venv" / "native"
+#: The modules compiled: the searches' inner loops and what they call on every step.
+MODULES = (
+    "bot.ai.tree",
+    "bot.ai.rewards",
+    "bot.ai.fish_position",
+    "bot.ai.fish_reach",
+    "bot.ai.fish_eval",
+    "bot.ai.fish_territory",
+    "bot.ai.fish_rollout",
+    "bot.ai.fish_search",
+    "bot.ai.fish_alphabeta",
+    "bot.ai.fish_mcts",
+    "bot.ai.ultimatum_eval",
+    "bot.ai.ultimatum_choices",
+    "bot.ai.ultimatum_fast",
+    "bot.ai.ultimatum_world",
+    "bot.ai.ultimatum_ismcts",
+    "bot.games.fish.geometry",
+)
+#: The name of the library the compiled modules share (mypyc's group).
+GROUP = "penguin_native"
+FINGERPRINT = "fingerprint"
+#: The environment variable that turns the compiled modules off ("false", "0", "no", "off").
+SWITCH = "AI_COMPILED"
+
+
+def source(module: str, project: Path = PROJECT) -> Path:
+    """The Python file of ``module``."""
+    return project.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def fingerprint(project: Path = PROJECT, modules: Sequence[str] = MODULES) -> str:
+    """What a build must have been compiled from: this Python and every module's source."""
+    digest = hashlib.sha256(sys.version.encode())
+    for module in modules:
+        digest.update(module.encode())
+        digest.update(source(module, project).read_bytes())
+    return digest.hexdigest()
+
+
+def wanted() -> bool:
+    """Whether the compiled modules are to be used (``AI_COMPILED``, on unless turned off)."""
+    return os.environ.get(SWITCH, "true").strip().lower() not in {"false", "0", "no", "off"}
+
+
+def ready(build: Path = BUILD, project: Path = PROJECT, modules: Sequence[str] = MODULES) -> bool:
+    """Whether ``build`` holds a compilation of the sources exactly as they are now."""
+    try:
+        built = (build / FINGERPRINT).read_text().strip()
+    except OSError:
+        return False
+    return built == fingerprint(project, modules)
+
+
+class CompiledFinder:
+    """An import finder that serves ``modules`` (and their shared library) from ``build``."""
+
+    def __init__(self, build: Path, modules: Sequence[str]) -> None:
+        self.build = build
+        self.names = {*modules, f"{GROUP}__mypyc"}
+
+    def find_spec(
+        self, name: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        """The compiled module's spec, or None to leave ``name`` to the usual finders."""
+        if name not in self.names:
+            return None
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            file = self.build.joinpath(*name.split(".")).with_name(name.split(".")[-1] + suffix)
+            if file.exists():
+                return importlib.util.spec_from_file_location(name, file)
+        return None
+
+
+def install(build: Path = BUILD) -> bool:
+    """Serve the compiled modules from now on when they are wanted and match the sources;
+    whether they will be."""
+    if not wanted() or not ready(build):
+        return False
+    if not any(isinstance(f, CompiledFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, CompiledFinder(build, MODULES))
+    return True
