@@ -35,12 +35,17 @@ def compile_modules(build: Path = BUILD) -> None:
                 [str(source(m).relative_to(PROJECT)) for m in MODULES],
                 opt_level="3",
                 group_name=GROUP,
+                # One C file per module, compiled on every core at once (build_ext -j).
+                multi_file=True,
                 target_dir=str(Path(temp) / "c"),
             )
             setup(
                 name=GROUP,
                 ext_modules=extensions,
-                script_args=["-q", "build_ext", "-b", str(fresh), "-t", str(Path(temp) / "o")],
+                script_args=[
+                    *("-q", "build_ext", "-j", str(os.cpu_count() or 1)),
+                    *("-b", str(fresh), "-t", str(Path(temp) / "o")),
+                ],
             )
         finally:
             os.chdir(cwd)
