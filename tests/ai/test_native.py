@@ -37,6 +37,21 @@ def test_a_build_counts_only_while_its_sources_are_unchanged(tmp_path: Path) -> 
     assert not native.ready(tmp_path / "nothing built", project, ["pkg.floe"])
 
 
+def test_an_edit_to_what_the_compiled_modules_import_makes_the_build_stale(
+    tmp_path: Path,
+) -> None:
+    """The rules the searches import are not compiled, but compiled against: editing them
+    counts as editing the compiled modules."""
+    project, build = a_build(tmp_path)
+    rules = project / "bot" / "games" / "fish" / "geometry.py"
+    rules.parent.mkdir(parents=True)
+    rules.write_text("ROWS = 8\n")
+    (build / native.FINGERPRINT).write_text(native.fingerprint(project, ["pkg.floe"]))
+    assert native.ready(build, project, ["pkg.floe"])
+    rules.write_text("ROWS = 9\n")
+    assert not native.ready(build, project, ["pkg.floe"])
+
+
 def test_the_finder_serves_only_the_compiled_modules(tmp_path: Path) -> None:
     _, build = a_build(tmp_path)
     finder = native.CompiledFinder(build, ["pkg.floe", "pkg.catch"])
