@@ -27,8 +27,6 @@ import math
 import random
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from bot.ai.clock import Deadline
 from bot.ai.rewards import first_place, leads
 from bot.ai.tree import Node
@@ -64,8 +62,6 @@ MIN_WORLDS = 1
 PRIOR_SHARPNESS = 0.8
 
 
-# Compiled (bot/native.py), and still a base for the benchmark's yardsticks that see more.
-@mypyc_attr(allow_interpreted_subclasses=True)
 class UltimatumSearch:
     """One decision's search from a seat's view."""
 
