@@ -15,7 +15,11 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-test: lint typecheck pytest
+# The checks and the compiling of the search run side by side (each is one process on one core),
+# each target's output kept together; then the suite.
+test: $(STAMP)
+	$(MAKE) --no-print-directory --jobs=3 --output-sync=target lint typecheck native
+	$(MAKE) --no-print-directory pytest
 
 # The search modules compiled to C by mypyc (bot/native.py): rebuilt only when their sources
 # changed; without a C compiler the computer players run as plain Python, and say so here.
