@@ -1,7 +1,8 @@
-"""Decisions of every compiled search on seeded positions, printed as JSON lines.
+"""Values and decisions of every search on seeded positions, printed as JSON lines.
 
-tests/ai/test_native.py runs this in two processes, the search modules compiled and as plain
-Python (``AI_COMPILED=false``), and holds the two outputs equal. Every search here is bounded by
+tests/ai/test_native.py runs this in two processes, the compiled modules (bot/native.py: the
+Fish searches whole, the tree and rewards of the Ultimatum search) in use and as plain Python
+(``AI_COMPILED=false``), and holds the two outputs equal. Every search here is bounded by
 its iterations or depth, never by time, so the decisions depend on the code alone.
 
     python -m tests.ai.native_decisions
