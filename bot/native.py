@@ -101,11 +101,18 @@ class CompiledFinder:
         """The compiled module's spec, or None to leave ``name`` to the usual finders."""
         if name not in self.names:
             return None
+        stem = self.build.joinpath(*name.split("."))
         for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-            file = self.build.joinpath(*name.split(".")).with_name(name.split(".")[-1] + suffix)
+            file = stem.with_name(stem.name + suffix)
             if file.exists():
                 return importlib.util.spec_from_file_location(name, file)
         return None
+
+
+def compiled(module: ModuleType) -> bool:
+    """Whether ``module`` was loaded from a build rather than from its Python source."""
+    loader = getattr(module.__spec__, "loader", None)
+    return isinstance(loader, importlib.machinery.ExtensionFileLoader)
 
 
 def install(build: Path = BUILD) -> bool:

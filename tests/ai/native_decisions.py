@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 
+from bot import native
 from bot.ai import fish_mcts
 from bot.ai.clock import Deadline
 from bot.ai.fish_alphabeta import HardSearch
@@ -80,7 +81,7 @@ def main() -> None:
     """One JSON line per position, then which modules ran: compiled or plain."""
     for line in fish_lines() + ultimatum_lines():
         print(json.dumps(line))
-    print(json.dumps({"compiled": fish_mcts.__file__.endswith(".so")}))
+    print(json.dumps({"compiled": native.compiled(fish_mcts)}))
 
 
 if __name__ == "__main__":

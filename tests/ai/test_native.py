@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot import native
+from bot.ai import fish_mcts, fish_players
 
 PROJECT = Path(__file__).resolve().parents[2]
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -95,3 +96,10 @@ def test_compiled_and_plain_searches_decide_alike() -> None:
     assert was_compiled == native.ready()
     assert len(plain) == 12
     assert compiled == plain
+
+
+def test_a_module_counts_as_compiled_only_when_loaded_from_the_build() -> None:
+    """The players' module is never compiled; the tree search is whenever the build is ready
+    (``make`` builds it before the suite) and nothing turned it off."""
+    assert not native.compiled(fish_players)
+    assert native.compiled(fish_mcts) == (native.ready() and native.wanted())

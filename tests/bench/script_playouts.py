@@ -168,7 +168,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--json", action="store_true", help="the figures as JSON, nothing else")
     args = parser.parse_args()
-    compiled = fish_mcts.__file__.endswith(".so")
+    compiled = native.compiled(fish_mcts)
     if args.json:
         print(json.dumps(figures(args.seconds, args.rounds)))
         return
