@@ -14,11 +14,13 @@ COPY bot ./bot
 COPY render ./render
 COPY data ./data
 # The search modules are compiled with mypyc (bot/native.py); the compiler and mypyc leave again
-# in the same layer.
+# in the same layer. The pictures' palettes are fitted once here (render/palette_store.py), so
+# that the bot's drawing processes read them.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends gcc libc6-dev \
     && pip install -e '.[native]' \
     && python -m bot.build_native \
+    && python -c "from render.draw import warm; warm()" \
     && pip uninstall -y mypy \
     && apt-get purge -y gcc libc6-dev && apt-get autoremove -y && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /app penguin \

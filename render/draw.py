@@ -74,10 +74,12 @@ def picture(request: Mapping[str, Any]) -> bytes:
 
 
 def warm() -> None:
-    """Fit every picture's palette now: each drawing process runs this when it starts (the
-    bot starts its drawing processes with the bot, so no player waits for it)."""
+    """Ready every picture's palette (read from render.palette_store, or fitted and kept there)
+    and the Fish board's sea: each drawing process runs this when it starts (the bot starts
+    its drawing processes with the bot), so no player's first picture waits for them."""
     from render import fish, fish_results, tournament_signup, tournament_standings, ultimatum
 
+    fish.sea()
     fish.board_palette()
     fish_results.results_palette()
     ultimatum.table_palette()

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.fish import FLOE_NAMES, FishGame, floe_position
 from render import labels as labels_table
-from render import palette, png, sprites, text
+from render import palette, palette_store, png, sprites, text
 from render.common import (
     RANK_COLOURS,
     arrow,
@@ -111,7 +111,7 @@ def _corner(name: str) -> tuple[int, int]:
 
 
 @cache
-def _sea() -> Image.Image:
+def sea() -> Image.Image:
     """Open water with the faint outline of every floe position, so gaps read as sunk floes."""
 
     def paint(draw: ImageDraw.ImageDraw, w: float, h: float) -> None:
@@ -132,7 +132,7 @@ def _sea() -> Image.Image:
 def _blank(height: int) -> Image.Image:
     """The picture before anything of a game is drawn: the sea over the panel's ground."""
     image, _ = canvas(WIDTH, height, PANEL)
-    image.paste(_sea(), (0, 0))
+    image.paste(sea(), (0, 0))
     return image
 
 
@@ -220,7 +220,7 @@ def _tile(name: str, fish: int, occupied: bool, ring: int | None) -> Image.Image
     """
     corner = _corner(name)
     box = (corner[0], corner[1], corner[0] + SPRITE[0], corner[1] + SPRITE[1])
-    tile = _sea().crop(box).convert("RGBA")
+    tile = sea().crop(box).convert("RGBA")
     tile.alpha_composite(_floe())
     if ring is not None:
         tile.alpha_composite(_ring(ring))
@@ -402,15 +402,15 @@ def _sample(players: int, seed: int, actions: int) -> Mapping[str, Any]:
     return game.view(None)
 
 
-@cache
-def board_palette() -> Image.Image:
+@palette_store.kept("board")
+def board_palette() -> list[Colour]:
     """The palette every board picture is stored with: the flat colours exact, the rest fitted
-    once per process to a few sample positions (placing, hunting, over; 2 to 4 players)."""
+    to a few sample positions (placing, hunting, over; 2 to 4 players)."""
     names = [f"Player {seat + 1}" for seat in range(4)]
     pictures = []
     for players, seed, actions in SAMPLES:
         pictures.append(render_image(_sample(players, seed, actions), names[:players]))
-    return palette.fitted_palette(pictures, FLAT_COLOURS)
+    return palette.palette_colours(pictures, FLAT_COLOURS, palette_store.MOST)
 
 
 def board(

@@ -22,7 +22,7 @@ from bot.games.fish import FishGame
 from bot.games.fish.ending import results_view
 from render import fish as board
 from render import labels as labels_table
-from render import palette, png, sprites, text
+from render import palette, palette_store, png, sprites, text
 from render.common import RANK_COLOURS, canvas, headline, ranks, seat_names, view_kind
 from render.style import (
     ICE,
@@ -201,7 +201,7 @@ def render_image(
     players = view["players"]
     shown = seat_names(names, players, table)
     image, draw = canvas(*size(players), PANEL)
-    image.paste(board._sea(), (0, 0))
+    image.paste(board.sea(), (0, 0))
     _draw_floes(image, results)
     melted = sum(1 for seat in results["caught"].values() if seat is None)
     _header(draw, view, shown, table, melted)
@@ -222,16 +222,16 @@ def _sample(players: int, seed: int) -> Mapping[str, Any]:
     return results_view(game)
 
 
-@cache
-def results_palette() -> Image.Image:
-    """The palette of every results picture: the flat colours exact, the rest fitted once per
-    process to finished games of 2 to 4 players."""
+@palette_store.kept("results")
+def results_palette() -> list[Colour]:
+    """The palette of every results picture: the flat colours exact, the rest fitted to
+    finished games of 2 to 4 players."""
     names = [f"Player {seat + 1}" for seat in range(4)]
     pictures = [
         render_image(_sample(players, seed), names[:players])
         for players, seed in ((4, 3), (3, 11), (2, 7))
     ]
-    return palette.fitted_palette(pictures, FLAT_COLOURS)
+    return palette.palette_colours(pictures, FLAT_COLOURS, palette_store.MOST)
 
 
 def results(

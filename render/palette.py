@@ -103,9 +103,3 @@ def palette_image(colours: Sequence[Colour]) -> Image.Image:
     image = Image.new("P", (1, 1))
     image.putpalette([channel for colour in colours for channel in colour])
     return image
-
-
-def fitted_palette(pictures: Sequence[Image.Image], exact: Sequence[Colour]) -> Image.Image:
-    """The palette picture for still pictures like ``pictures``: ``exact`` kept as themselves,
-    the other 256 − n entries fitted to the anti-aliased edges of ``pictures``."""
-    return palette_image(palette_colours(pictures, exact, 256))

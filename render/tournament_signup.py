@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render import palette, png, text
+from render import palette, palette_store, png, text
 from render.common import canvas
 from render.ratings_layout import MARGIN, WIDTH, wrap
-from render.style import PANEL, PANEL_ROW, TEXT, TEXT_DIM
+from render.style import PANEL, PANEL_ROW, TEXT, TEXT_DIM, Colour
 from render.tournament_look import FLAT_COLOURS, HEADER, LEAST, heading
 from render.tournament_views import Setting, SignUpView
 
@@ -133,11 +132,11 @@ def _sample() -> SignUpView:
     return SignUpView(1, "Spring Cup", "Fish", "Sign-up closes soon", settings, names)
 
 
-@cache
-def signup_palette() -> Image.Image:
-    """The palette of every sign-up picture: the flat colours exact, the rest fitted once per
-    process to a sample sign-up."""
-    return palette.fitted_palette([render_image(_sample())], FLAT_COLOURS)
+@palette_store.kept("sign-up")
+def signup_palette() -> list[Colour]:
+    """The palette of every sign-up picture: the flat colours exact, the rest fitted to a
+    sample sign-up."""
+    return palette.palette_colours([render_image(_sample())], FLAT_COLOURS, palette_store.MOST)
 
 
 def draw_sign_up(view: SignUpView) -> bytes:

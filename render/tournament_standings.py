@@ -19,16 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render import palette, png, text
+from render import palette, palette_store, png, text
 from render import tournament_figures as figures
 from render import tournament_podium as podium
 from render.common import RANK_COLOURS, canvas
 from render.ratings_layout import MARGIN, WIDTH, wrap
-from render.style import INK, PANEL, PANEL_ROW, TEXT, TEXT_DIM
+from render.style import INK, PANEL, PANEL_ROW, TEXT, TEXT_DIM, Colour
 from render.tournament_look import FLAT_COLOURS, HEADER, LEAST, heading
 from render.tournament_views import StandingRow, StandingsLabels, StandingsView, page_rows
 
@@ -245,13 +244,13 @@ def _sample() -> StandingsView:
     return StandingsView(1, "Spring Cup", "Fish", 6, 6, rows, final=True)
 
 
-@cache
-def standings_palette() -> Image.Image:
-    """The palette of every standings picture: the flat colours exact, the rest fitted once per
-    process to sample final standings."""
+@palette_store.kept("standings")
+def standings_palette() -> list[Colour]:
+    """The palette of every standings picture: the flat colours exact, the rest fitted to
+    sample final standings."""
     sample = _sample()
     pages = [render_page(sample, page) for page in range(page_count(sample))]
-    return palette.fitted_palette(pages, FLAT_COLOURS)
+    return palette.palette_colours(pages, FLAT_COLOURS, palette_store.MOST)
 
 
 def draw_standings(view: StandingsView, page: int = 0) -> bytes:

@@ -24,7 +24,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from bot.games.ultimatum import UltimatumGame
 from bot.games.ultimatum.table import cell_name
-from render import cards, palette, png, sprites, table_cards, text
+from render import cards, palette, palette_store, png, sprites, table_cards, text
 from render import labels as labels_table
 from render.common import RANK_COLOURS, arrow, canvas, legible, seat_names, view_kind
 from render.marks import draw_marks
@@ -503,18 +503,18 @@ def _sample_games() -> tuple[UltimatumGame, ...]:
     return tuple(_sample(*sample) for sample in SAMPLES)
 
 
-@cache
-def table_palette() -> Image.Image:
+@palette_store.kept("table")
+def table_palette() -> list[Colour]:
     """The palette every table picture is stored with: the flat colours exact, the rest fitted
-    once per process to a few sample games (early, late and over; 2 to 4 players; small and
+    to a few sample games (early, late and over; 2 to 4 players; small and
     large icebergs)."""
     names = [f"Player {seat + 1}" for seat in range(4)]
     tables = [render_table(game.view(None), names[: game.players]) for game in _sample_games()]
-    return palette.fitted_palette(tables, FLAT_COLOURS)
+    return palette.palette_colours(tables, FLAT_COLOURS, palette_store.MOST)
 
 
-@cache
-def hand_palette() -> Image.Image:
+@palette_store.kept("hand")
+def hand_palette() -> list[Colour]:
     """The palette every hand picture is stored with (fitted like ``table_palette``)."""
     hands = [render_hand(game.view(0), "Player 1") for game in _sample_games()]
-    return palette.fitted_palette(hands, FLAT_COLOURS)
+    return palette.palette_colours(hands, FLAT_COLOURS, palette_store.MOST)

@@ -28,6 +28,8 @@ def test_dockerfile_builds_on_python_slim_and_runs_the_bot() -> None:
     assert run.index("apt-get install -y --no-install-recommends gcc") < run.index(
         "python -m bot.build_native"
     )
+    # The palettes fitted in the image, before the bot's user (who cannot write there) takes over.
+    assert run.index("from render.draw import warm; warm()") < run.index("useradd")
     assert run.index("python -m bot.build_native") < run.index("apt-get purge -y gcc")
     assert lines[-1] == 'CMD ["python", "-m", "bot"]'
     for folder in ("bot", "render", "data"):

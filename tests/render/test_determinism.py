@@ -8,14 +8,9 @@ the pixels.
 from __future__ import annotations
 
 import hashlib
-import os
-import subprocess
-import sys
-from pathlib import Path
 
+from tests.render.processes import in_a_new_process
 from tests.render.reference_pictures import PICTURES
-
-ROOT = Path(__file__).resolve().parents[2]
 
 DIGESTS = """
 import hashlib
@@ -27,16 +22,7 @@ for name, make in PICTURES.items():
 
 def digests_in_a_new_process(hash_seed: str) -> dict[str, str]:
     """Each reference picture's SHA-256, drawn by a fresh interpreter."""
-    env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
-    output = subprocess.run(
-        [sys.executable, "-c", DIGESTS],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    ).stdout
+    output = in_a_new_process(DIGESTS, hash_seed)
     return dict(line.split() for line in output.splitlines())
 
 
