@@ -506,8 +506,7 @@ def _sample_games() -> tuple[UltimatumGame, ...]:
 @palette_store.kept("table")
 def table_palette() -> list[Colour]:
     """The palette every table picture is stored with: the flat colours exact, the rest fitted
-    to a few sample games (early, late and over; 2 to 4 players; small and
-    large icebergs)."""
+    to a few sample games (early, late and over; 2 to 4 players; small and large icebergs)."""
     names = [f"Player {seat + 1}" for seat in range(4)]
     tables = [render_table(game.view(None), names[: game.players]) for game in _sample_games()]
     return palette.palette_colours(tables, FLAT_COLOURS, palette_store.MOST)
