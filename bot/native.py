@@ -14,7 +14,6 @@ The compiling itself is bot/build_native.py's (``make`` runs it).
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
 import importlib.util
 import os
@@ -23,6 +22,8 @@ from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
+
+from bot.fingerprint import digest
 
 PROJECT = Path(__file__).resolve().parent.parent
 #: Where the compiled modules and their fingerprint live.
@@ -63,15 +64,10 @@ def fingerprint(project: Path = PROJECT, modules: Sequence[str] = MODULES) -> st
     """What a build must have been compiled from: this Python, the modules compiled and every
     source in ``DEPENDED_ON`` (mypyc compiles against the types and constants of what a module
     imports, so an edit there makes the build stale too)."""
-    digest = hashlib.sha256(sys.version.encode())
     files = {source(module, project) for module in modules}
     for folder in DEPENDED_ON:
         files.update(project.joinpath(folder).rglob("*.py"))
-    digest.update(" ".join(modules).encode())
-    for file in sorted(files):
-        digest.update(str(file.relative_to(project)).encode())
-        digest.update(file.read_bytes())
-    return digest.hexdigest()
+    return digest(project, files, sys.version, *modules)
 
 
 def wanted() -> bool:

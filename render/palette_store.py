@@ -11,7 +11,6 @@ the palette is then fitted in memory, as it would be without a store.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
@@ -22,6 +21,7 @@ from pathlib import Path
 import PIL
 from PIL import Image, features
 
+from bot.fingerprint import digest
 from render.palette import palette_image
 from render.style import Colour
 
@@ -44,9 +44,6 @@ _FINGERPRINTS: dict[Path, str] = {}
 def fingerprint(project: Path = PROJECT) -> str:
     """The sources' digest, with the Python, Pillow and FreeType versions (text is drawn by
     FreeType, and its anti-aliased edges are what a palette is fitted to)."""
-    digest = hashlib.sha256(
-        f"{sys.version_info[:2]} {PIL.__version__} {features.version('freetype2')}".encode()
-    )
     files: set[Path] = set()
     for name in SOURCES:
         path = project / name
@@ -54,10 +51,9 @@ def fingerprint(project: Path = PROJECT) -> str:
             files.update(f for f in path.rglob("*") if f.is_file() and f.suffix != ".pyc")
         elif path.is_file():
             files.add(path)
-    for file in sorted(files):
-        digest.update(str(file.relative_to(project)).encode())
-        digest.update(file.read_bytes())
-    return digest.hexdigest()[:32]
+    python = ".".join(map(str, sys.version_info[:2]))
+    versions = (python, PIL.__version__, features.version("freetype2") or "")
+    return digest(project, files, *versions)[:32]
 
 
 def read(path: Path) -> list[Colour] | None:
