@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 import multiprocessing
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -28,6 +29,35 @@ from bot.play.ratings import Rater
 from bot.store import GameRecord, Store, StoreError
 from bot.texts.mentions import CommandMentions
 from render.draw import picture, warm
+
+log = logging.getLogger(__name__)
+
+#: How long closing waits for the commands and clicks being answered: a restart lets an answer
+#: finish its follow-up work (a refreshed post, a thread's first picture) rather than cutting it
+#: off half done; well inside the ten seconds a container is given to stop.
+HANDLER_GRACE = 5.0
+#: The names discord.py gives the tasks that run an application command, a component's
+#: callback (a view's or a DynamicItem's) and a modal's submission.
+HANDLER_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-dynamic-item-",
+    "discord-ui-modal-dispatch-",
+)
+
+
+async def finish_handlers(grace: float) -> None:
+    """Wait up to ``grace`` seconds for the interaction handlers running now to end."""
+    here = asyncio.current_task()
+    running = [
+        task
+        for task in asyncio.all_tasks()
+        if task is not here and not task.done() and task.get_name().startswith(HANDLER_TASKS)
+    ]
+    if running:
+        _, cut_off = await asyncio.wait(running, timeout=grace)
+        if cut_off:
+            log.warning("closing with %d interaction(s) still being answered", len(cut_off))
 
 
 @runtime_checkable
@@ -166,7 +196,9 @@ class Host(commands.Bot):
         self.snapshot_check: asyncio.Task[SnapshotReport | None] | None = None
 
     async def close(self) -> None:
-        """Stop background work, then close the store."""
+        """Let the commands and clicks being answered finish, stop background work, then close
+        the store."""
+        await finish_handlers(HANDLER_GRACE)
         await super().close()
         if self.snapshot_check is not None and not self.snapshot_check.done():
             self.snapshot_check.cancel()

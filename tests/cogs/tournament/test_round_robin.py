@@ -53,7 +53,9 @@ async def test_five_players_everyone_meets_once_and_a_withdrawal(
                     f"The sign-up for tournament #{tournament_id} closed on "
                     f"<t:{int(record.closes_at.timestamp())}:f>; it is in round 1."
                 )
-                assert post.buttons == []  # the sign-up post shows the field, without buttons
+                # The sign-up post shows the field, without buttons, once start has refreshed it
+                # (after it opened the round).
+                await fake.wait_until(lambda: post.buttons == [], what="the sign-up's refresh")
                 seated = next(p for p in people if p.id == tables[0].players[0])
                 mine = await fake.invoke(seated, "/game mine")
                 heading = mine.embeds[0]["fields"][0]["name"]
