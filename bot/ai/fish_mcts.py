@@ -32,8 +32,12 @@ from bot.games.fish import NEIGHBOURS, bits_of, connected
 
 #: Random moves of a playout before the evaluation scores it (see above).
 PLAYOUT_PLIES = 0
-#: The share of a move's score taken from its backed-up evaluation rather than its mean reward.
-BACKED_UP = 0.5
+#: The share of a move's score taken from its backed-up evaluation rather than its mean reward:
+#: a little of the max^n value steers the search, more of it is no better (first places against
+#: medium at four seats, 0.2 s a decision, 400-game runs: 75.1 % at 0.2, 74.9 % at 0.5; on the
+#: goal's first 200 deals 81.2 % and 76.5 % at 0.2, 71.0 % and 75.8 % at 0.5, 67.0 % at 0.8 and
+#: 68.5 % at 0).
+BACKED_UP = 0.2
 #: A move not yet tried is taken to be worth this much less than the position it leaves.
 UNTRIED_BELOW = 0.05
 #: How sharply the root's prior follows each move's evaluated reward (0 … 1).
