@@ -12,7 +12,21 @@ import pytest
 from bot import host
 from tests.cogs.conftest import BotRunner
 from tests.cogs.tournament.helpers import field, sign_up
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, Message
+from tests.fakediscord.faults import Fault
+
+
+async def held_sign_up(fake: FakeDiscord, hold: float) -> tuple[int, Message, Fault]:
+    """Two people signed up for a Swiss tournament, the first (player0) a moderator; the next
+    edit of its sign-up post answered with a 429 asking to wait ``hold`` seconds. The
+    tournament, its post and that fault."""
+    organiser, other = field(fake, 2)
+    tournament_id, post = await sign_up(fake, [organiser, other], kind="fish", format="swiss")
+    assert post.components, "the sign-up post starts with its buttons"
+    limit = fake.faults.rate_limit(
+        f"PATCH /channels/{post.channel_id}/messages/{post.id}", retry_after=hold
+    )
+    return tournament_id, post, limit
 
 
 async def test_a_command_at_work_when_the_bot_closes_finishes_first(
@@ -22,13 +36,9 @@ async def test_a_command_at_work_when_the_bot_closes_finishes_first(
     holds that refresh back (a 429 for a second) and the bot is closed meanwhile. Closing waits:
     the post loses its buttons and its closing time, and nothing is logged as failed."""
     fake = fake_discord
-    organiser, other = field(fake, 2)
     async with bot_runner():
-        tournament_id, post = await sign_up(fake, [organiser, other], kind="fish", format="swiss")
-        assert post.components, "the sign-up post starts with its buttons"
-        limit = fake.faults.rate_limit(
-            f"PATCH /channels/{post.channel_id}/messages/{post.id}", retry_after=1.0
-        )
+        tournament_id, post, limit = await held_sign_up(fake, 1.0)
+        organiser = fake.user("player0")
         started = await fake.invoke(organiser, "/tournament start", tournament=tournament_id)
         assert started.content == f"Tournament #{tournament_id} has started.", started.content
         closing = time.monotonic()
@@ -52,13 +62,9 @@ async def test_closing_waits_no_longer_than_its_grace(
     whose refreshes queue behind it)."""
     monkeypatch.setattr(host, "HANDLER_GRACE", 0.3)
     fake = fake_discord
-    organiser, other = field(fake, 2)
     async with bot_runner():
-        tournament_id, post = await sign_up(fake, [organiser, other], kind="fish", format="swiss")
-        limit = fake.faults.rate_limit(
-            f"PATCH /channels/{post.channel_id}/messages/{post.id}", retry_after=3.0
-        )
-        await fake.invoke(organiser, "/tournament start", tournament=tournament_id)
+        tournament_id, _, limit = await held_sign_up(fake, 3.0)
+        await fake.invoke(fake.user("player0"), "/tournament start", tournament=tournament_id)
         await fake.wait_until(lambda: limit.hits == 1, what="the held-back refresh")
         closing = time.monotonic()
     waited = time.monotonic() - closing
