@@ -117,10 +117,11 @@ def test_a_finished_game_is_scored_by_first_place() -> None:
     assert search.score(world) == [1.0 / len(top) if s in top else 0.0 for s in range(2)]
 
 
-@pytest.mark.parametrize(("players", "turns"), [(2, 2), (3, 1), (4, 1)])
-def test_a_playout_is_scored_at_the_seat_s_turn(players: int, turns: int) -> None:
-    """U-23: a playout runs whole turns round the table until the seat's turn has come once
-    (with three or four players) or twice (head to head), then scores the table."""
+@pytest.mark.parametrize(("players", "turns"), [(2, 3), (3, 2), (4, 1)])
+def test_a_playout_is_scored_after_the_rivals_turns(players: int, turns: int) -> None:
+    """U-23: after the seat's turn a playout plays whole turns — with four players the next
+    rival's alone, with three both rivals', head to head the rival's, the seat's next turn and
+    the rival's reply — then scores the table."""
     search, seat = search_for("play", players)
     world = search.deal()
     world.play(max(medium_choices(world, seat))[1], seat)
@@ -128,9 +129,23 @@ def test_a_playout_is_scored_at_the_seat_s_turn(players: int, turns: int) -> Non
         world.play(max(medium_choices(world, seat))[1], seat)
     start = world.turn
     rewards = search.score(world)
-    assert world.current == seat and world.phase == "play"
-    assert world.turn == start + players * turns - 1
+    assert world.turn == start + turns
+    assert world.current == (seat + 1 + turns) % players and world.phase == "play"
     assert len(rewards) == players and all(0.0 < r < 1.0 for r in rewards)
+
+
+def test_a_playout_below_a_rival_s_node_plays_one_more_rival() -> None:
+    """With the next rival's turn already played (by the tree), the playout plays the rival
+    after it, then scores the table at the turn after that (four players)."""
+    search, seat = search_for("play", 4)
+    world = search.deal()
+    for mover in (seat, (seat + 1) % 4):
+        while world.current == mover:
+            world.play(max(medium_choices(world, mover))[1], mover)
+    start = world.turn
+    search.score(world)
+    assert world.turn == start + 1
+    assert world.current == (seat + 3) % 4 and world.phase == "play"
 
 
 @pytest.mark.parametrize("phase", ["play", "invite", "entertainer"])
