@@ -46,9 +46,6 @@ from bot.games.ultimatum import UltimatumGame
 WEIGHTS = Weights(supply_stone=0.0, rival_mix=0.75)
 #: The lead (in points) that counts as a three-in-four chance of first place.
 LEAD_SCALE = 6.0
-#: Head to head, where a playout plays four turns and its leads spread wider, a lead counts
-#: half as much (against the former hard player: 65.5 % of 200 games, 62.0 % with the above).
-HEAD_TO_HEAD_LEAD_SCALE = 12.0
 #: Visits a move's node needs before the moves after it get nodes of their own: until then the
 #: playout's judgement of them (the evaluation, for the next rival) is better than a tree's
 #: first tries.
@@ -83,7 +80,6 @@ class UltimatumSearch:
         self.turns_ahead = TURNS_AHEAD.get(playing, 1)
         #: Otherwise the seat's turns bound a playout: the rivals play once between them.
         self.rival_turns = RIVAL_TURNS.get(playing, playing)
-        self.lead_scale = HEAD_TO_HEAD_LEAD_SCALE if playing == 2 else LEAD_SCALE
         self.root = Node(None, -1)
         self.index: dict[int, dict[str, int]] = {}
         root_values = sorted(root_values, reverse=True)[:CANDIDATES]
@@ -222,7 +218,7 @@ class UltimatumSearch:
             first = mover == seat
         if game.is_over:
             return first_place(game.ranking()[0], game.players)
-        return leads(standing(game, game.current, WEIGHTS), self.lead_scale)
+        return leads(standing(game, game.current, WEIGHTS), LEAD_SCALE)
 
     def _open(self, node: Node, moves: list[str], weights: list[float]) -> None:
         node.expand(moves, weights)
