@@ -45,6 +45,7 @@ class Table:
     def __init__(self, game: UltimatumGame, weights: Weights) -> None:
         ice = self.ice = game.ice
         self.game, self.weights = game, weights
+        self.shares = weights.shares
         self.opens = open_dots(ice)
         dot_cells, filled = ice.geo.dot_cells, ice.filled
         #: Empty cell → the entertainers with a dot pointing at it.
@@ -68,6 +69,11 @@ class Table:
             for seat in range(len(resigned))
         ]
 
+    def discount(self, open_count: int) -> float:
+        """Weights.discount, read from the shares held here: compiled, this runs no Python."""
+        shares = self.shares
+        return shares[min(open_count, len(shares) - 1)]
+
     def card_value(self, seat: int, entertainer: str) -> float:
         """ultimatum_eval.card_value, worked out once per seat and card."""
         key = (seat, entertainer)
@@ -79,22 +85,20 @@ class Table:
         """ultimatum_eval.stone_worth, with the entertainers in ``nearer`` one dot nearer."""
         # The loop of worth_among over shows_beside, without the list: this runs the most.
         worth, entertainers, opens = 0.0, self.ice.entertainers, self.opens
-        discount = self.weights.discount
         for n in self.ice.geo.adjacent[cell]:
             key = entertainers.get(n)
             if key is not None:
                 value = ENJOYS[(card, key[0])]
                 if value:
-                    worth += value * discount(opens[n] - nearer.get(n, 0))
+                    worth += value * self.discount(opens[n] - nearer.get(n, 0))
         return worth
 
     def shows_beside(self, cell: int, nearer: dict[int, int]) -> list[tuple[str, float]]:
         """The entertainers beside ``cell``, each with the share of its show a stone there can
         count on (those in ``nearer`` one dot nearer)."""
         entertainers, opens = self.ice.entertainers, self.opens
-        discount = self.weights.discount
         return [
-            (key[0], discount(opens[n] - nearer.get(n, 0)))
+            (key[0], self.discount(opens[n] - nearer.get(n, 0)))
             for n in self.ice.geo.adjacent[cell]
             if (key := entertainers.get(n)) is not None
         ]
@@ -164,7 +168,7 @@ def entertainer_values(game: UltimatumGame, seat: int, weights: Weights = MEDIUM
             by_cell[cell] = (delta, ripe, audience)
         delta, ripe, audience = by_cell[cell]
         opened = (dot_masks[(top, turned)][cell] & empty).bit_count()
-        share = weights.discount(opened)
+        share = table.discount(opened)
         totals = list(delta)
         for owner, enjoyed in audience:
             totals[owner] += enjoyed * share

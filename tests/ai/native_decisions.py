@@ -1,9 +1,9 @@
 """Values and decisions of every search on seeded positions, printed as JSON lines.
 
 tests/ai/test_native.py runs this in two processes, the compiled modules (bot/native.py: the
-Fish searches whole, the tree and rewards of the Ultimatum search) in use and as plain Python
-(``AI_COMPILED=false``), and holds the two outputs equal. Every search here is bounded by
-its iterations or depth, never by time, so the decisions depend on the code alone.
+Fish searches whole, the tree, rewards and quick values of the Ultimatum search) in use and
+as plain Python (``AI_COMPILED=false``), and holds the two outputs equal. Every search here is
+bounded by its iterations or depth, never by time, so the decisions depend on the code alone.
 
     python -m tests.ai.native_decisions
 """
@@ -14,7 +14,7 @@ import json
 import random
 
 from bot import native
-from bot.ai import fish_mcts
+from bot.ai import fish_mcts, ultimatum_fast
 from bot.ai.clock import Deadline
 from bot.ai.fish_alphabeta import HardSearch
 from bot.ai.fish_eval import Evaluator
@@ -81,7 +81,8 @@ def main() -> None:
     """One JSON line per position, then which modules ran: compiled or plain."""
     for line in fish_lines() + ultimatum_lines():
         print(json.dumps(line))
-    print(json.dumps({"compiled": native.compiled(fish_mcts)}))
+    both = native.compiled(fish_mcts) and native.compiled(ultimatum_fast)
+    print(json.dumps({"compiled": both}))
 
 
 if __name__ == "__main__":
