@@ -246,19 +246,26 @@ def immediate_play_values(game: UltimatumGame, seat: int) -> list[Choice]:
     return choices
 
 
-def invite_values(game: UltimatumGame, seat: int, weights: Weights = MEDIUM) -> list[Choice]:
-    """ultimatum_choices.invites: skip and the most promising stone moves, each valued with the
-    shows after."""
+def invite_values(
+    game: UltimatumGame, seat: int, weights: Weights = MEDIUM, checked: int | None = INVITES_CHECKED
+) -> list[Choice]:
+    """ultimatum_choices.invites: skip and the ``checked`` most promising stone moves (every
+    one that gains worth, with None), each valued with the shows after."""
     table = Table(game, weights)
     totals = list(table.totals)
     if table.ripe:
         totals[next_seat(game, seat)] += weights.ripe_chance
     due = [e for e, count in table.opens.items() if count == 0]
-    return _invites(table, seat, totals, table.worth, due)
+    return _invites(table, seat, totals, table.worth, due, checked)
 
 
 def _invites(
-    table: Table, seat: int, totals: list[float], worth: dict[int, float], due: list[int]
+    table: Table,
+    seat: int,
+    totals: list[float],
+    worth: dict[int, float],
+    due: list[int],
+    checked: int | None = INVITES_CHECKED,
 ) -> list[Choice]:
     """Skip and medium's best stone moves (U-14) on the table as it lies, valued."""
     game, ice, names = table.game, table.ice, table.ice.geo.names
@@ -271,7 +278,7 @@ def _invites(
     moves = [(worth[t] - w, source, t) for w, source in sources for t in targets if worth[t] > w]
     moves.sort(key=lambda m: (-m[0], m[2], -1 if m[1] is None else m[1]))
     choices = [(_after_shows(table, seat, totals, due), "skip")]
-    for gain, source, target in moves[:INVITES_CHECKED]:
+    for gain, source, target in moves[:checked]:
         if source is not None:
             del ice.stones[source]
         ice.stones[target] = seat

@@ -22,8 +22,7 @@ from bot.ai.ultimatum_choices import (
     plays,
 )
 from bot.ai.ultimatum_eval import MEDIUM, Weights
-from bot.ai.ultimatum_fast import choices as quick_choices
-from bot.ai.ultimatum_ismcts import WEIGHTS, UltimatumSearch
+from bot.ai.ultimatum_ismcts import UltimatumSearch, root_choices
 from bot.games.ultimatum import UltimatumGame
 
 Policy = Callable[[UltimatumGame, int, random.Random, float], str]
@@ -90,7 +89,7 @@ def play_hard(
 ) -> str:
     """Information set Monte Carlo tree search until the budget is spent (ultimatum_ismcts.py)."""
     deadline = Deadline(budget * HARD_SHARE)
-    choices = quick_choices(game, seat, WEIGHTS)
+    choices = root_choices(game, seat)
     if len(choices) == 1:
         return choices[0][1]
     search = UltimatumSearch(game.view(seat), rng, choices)

@@ -10,8 +10,15 @@ import pytest
 from bot.ai import ultimatum_players
 from bot.ai.clock import Deadline
 from bot.ai.tree import Node
+from bot.ai.ultimatum_eval import open_dots, stone_worth
 from bot.ai.ultimatum_fast import choices, invite_values
-from bot.ai.ultimatum_ismcts import CANDIDATES, MIN_WORLDS, WEIGHTS, UltimatumSearch
+from bot.ai.ultimatum_ismcts import (
+    CANDIDATES,
+    MIN_WORLDS,
+    WEIGHTS,
+    UltimatumSearch,
+    root_choices,
+)
 from bot.ai.ultimatum_players import medium_choices, pick
 from bot.ai.ultimatum_world import clone
 from bot.games.ultimatum import UltimatumGame
@@ -200,3 +207,36 @@ def test_u14_the_search_puts_out_a_stone_medium_would_keep() -> None:
                     found += 1
             game.play(pick(choices(game, seat), rng), seat)
     assert found >= 3
+
+
+def test_u14_the_stone_step_starts_from_every_stone_move_that_gains() -> None:
+    """U-14: at the stone step the search's root choices are skip and every move of one of the
+    seat's stones (or one from its supply) to a penguin without a stone worth more, each valued
+    as the evaluation values its best three, so that a move the shows' card awards make best is
+    among them even when its gain in worth is not among the three largest."""
+    wider = 0
+    for seed in range(12):
+        game = UltimatumGame.new(2, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.to_move
+            assert seat is not None
+            if game.phase == "invite":
+                ice = game.ice
+                worth = {c: stone_worth(ice, c, open_dots(ice), WEIGHTS) for c in ice.penguins}
+                sources = [worth[c] for c, s in ice.stones.items() if s == seat]
+                sources += [WEIGHTS.supply_stone] * (game.supply[seat] > 0)
+                gaining = sum(
+                    1
+                    for target in ice.penguins
+                    if target not in ice.stones
+                    for w in sources
+                    if worth[target] > max(w, 0)
+                )
+                found = {text: value for value, text in root_choices(game, seat)}
+                assert len(found) == 1 + gaining
+                for value, text in invite_values(game, seat, WEIGHTS):
+                    assert found[text] == pytest.approx(value)
+                wider += gaining > 3
+            game.play(pick(choices(game, seat), rng), seat)
+    assert wider >= 20

@@ -10,6 +10,7 @@ decision goes through the same view of the deciding seat as in the bot.
     python -m tests.bench.script_ai_strength            # a few games each (``make bench``)
     python -m tests.bench.script_ai_strength --full     # the goal matches (``make strength``)
     python -m tests.bench.script_ai_strength --round-robin  # every pair of levels
+    python -m tests.bench.script_ai_strength --full --games 200 --from-game 200  # 100 more deals
     python -m tests.bench.script_ai_strength --kinds ultimatum --players 2 \
         --pairings seer-old-hard,reader-old-hard,hard-old-hard --first-budget 1.0  # cards, time
 
@@ -147,9 +148,10 @@ def count_cpu_time() -> None:
 
 
 def run_pairing(pool: ProcessPoolExecutor, task: Task, games: int) -> dict[str, Any]:
-    """All games of one pairing, with progress on stderr."""
-    kind, players, first, second, _, budget, first_budget = task
-    tasks = [(kind, players, first, second, n, budget, first_budget) for n in range(games)]
+    """The pairing's ``games`` games from the task's game number on, with progress on stderr."""
+    kind, players, first, second, start, budget, first_budget = task
+    numbers = range(start, start + games)
+    tasks = [(kind, players, first, second, n, budget, first_budget) for n in numbers]
     outcomes: list[float] = []
     times: list[float] = []
     started = time.perf_counter()
@@ -225,6 +227,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="the goal matches, 100 games each")
     parser.add_argument("--games", type=int, help="games per pairing (overrides --full)")
+    parser.add_argument(
+        "--from-game",
+        type=int,
+        default=0,
+        help="the first game's number (even): more deals after a run, e.g. --from-game 200",
+    )
     parser.add_argument("--budget", type=float, help="both hard players' seconds per decision")
     parser.add_argument(
         "--first-budget", type=float, help="the first side's seconds per decision (a searcher)"
@@ -245,6 +253,8 @@ def main() -> None:
     parser.add_argument("--no-move-times", action="store_true", help="skip hard's move times")
     args = parser.parse_args()
     games = args.games or (100 if args.full else 4)
+    if args.from_game < 0 or args.from_game % 2:
+        parser.error("--from-game: an even game number (each deal is two games, sides swapped)")
     kinds = args.kinds.split(",")
     if unknown := [kind for kind in kinds if kind not in KINDS]:
         parser.error(f"--kinds: {', '.join(unknown)}? choose among {', '.join(KINDS)}")
@@ -262,7 +272,7 @@ def main() -> None:
             budget = budgets[kind]
             first_budget = args.first_budget or budget
             for first, second, players in matches:
-                task = (kind, players, first, second, 0, budget, first_budget)
+                task = (kind, players, first, second, args.from_game, budget, first_budget)
                 result = run_pairing(pool, task, games)
                 hard_budget = first_budget if first == "hard" else budget
                 print(

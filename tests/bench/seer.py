@@ -16,8 +16,7 @@ import random
 from bot.ai import decide
 from bot.ai.clock import Deadline
 from bot.ai.ultimatum_choices import Choice
-from bot.ai.ultimatum_fast import choices as quick_choices
-from bot.ai.ultimatum_ismcts import WEIGHTS, UltimatumSearch
+from bot.ai.ultimatum_ismcts import UltimatumSearch, root_choices
 from bot.ai.ultimatum_players import HARD_SHARE
 from bot.ai.ultimatum_world import clone
 from bot.games.fish import FishGame
@@ -55,7 +54,7 @@ def seer_decide(
     assert seat is not None
     if isinstance(game, FishGame):
         return decide("fish", game.view(seat), "hard", seed=seed, budget=budget)
-    choices = quick_choices(game, seat, WEIGHTS)
+    choices = root_choices(game, seat)
     if len(choices) == 1:
         return choices[0][1]
     search = SEARCHES[player](game, seat, random.Random(seed), choices)
