@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 
+from bot.ai.ultimatum_fast import choices
+from bot.ai.ultimatum_players import pick
 from bot.games.fish import FishGame
 from bot.games.ultimatum import UltimatumGame
 from tests.turns import whose_turn
@@ -48,3 +51,16 @@ def ultimatum_phase(phase: str, players: int, start_seed: int = 0) -> UltimatumG
                 return game
             game.play(rng.choice(game.legal_actions()), seat=whose_turn(game))
     raise LookupError(f"no {phase} position found")  # pragma: no cover - random games reach all
+
+
+def ultimatum_decisions(players: int, seeds: Iterable[int]) -> Iterator[tuple[UltimatumGame, int]]:
+    """Every decision of whole Ultimatum games played by medium's choices, one game per seed: the
+    game before it and the seat to decide (to look at; the game plays on after each)."""
+    for seed in seeds:
+        game = UltimatumGame.new(players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.to_move
+            assert seat is not None
+            yield game, seat
+            game.play(pick(choices(game, seat), rng), seat)

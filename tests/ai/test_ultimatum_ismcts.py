@@ -11,7 +11,7 @@ from bot.ai import ultimatum_players
 from bot.ai.clock import Deadline
 from bot.ai.tree import Node
 from bot.ai.ultimatum_eval import open_dots, stone_worth
-from bot.ai.ultimatum_fast import choices, invite_values
+from bot.ai.ultimatum_fast import invite_values
 from bot.ai.ultimatum_ismcts import (
     CANDIDATES,
     MIN_WORLDS,
@@ -19,11 +19,10 @@ from bot.ai.ultimatum_ismcts import (
     UltimatumSearch,
     root_choices,
 )
-from bot.ai.ultimatum_players import medium_choices, pick
+from bot.ai.ultimatum_players import medium_choices
 from bot.ai.ultimatum_world import clone
-from bot.games.ultimatum import UltimatumGame
 from tests.ai.clocks import StepClock, stepped_deadlines
-from tests.ai.positions import ultimatum_phase
+from tests.ai.positions import ultimatum_decisions, ultimatum_phase
 
 
 def search_for(phase: str, players: int) -> tuple[UltimatumSearch, int]:
@@ -193,19 +192,13 @@ def test_u14_the_search_puts_out_a_stone_medium_would_keep() -> None:
     stone move because the best penguin for a stone is worth less to it than a kept stone, the
     search's values put the stone from the supply on that penguin."""
     found = 0
-    for seed in range(40):
-        game = UltimatumGame.new(4, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            seat = game.to_move
-            assert seat is not None
-            if game.phase == "invite" and game.supply[seat]:
-                medium = max(invite_values(game, seat))[1]
-                search = max(invite_values(game, seat, WEIGHTS))[1]
-                if medium == "skip" and search != "skip":
-                    assert search.startswith("invite supply ")
-                    found += 1
-            game.play(pick(choices(game, seat), rng), seat)
+    for game, seat in ultimatum_decisions(4, range(40)):
+        if game.phase == "invite" and game.supply[seat]:
+            medium = max(invite_values(game, seat))[1]
+            search = max(invite_values(game, seat, WEIGHTS))[1]
+            if medium == "skip" and search != "skip":
+                assert search.startswith("invite supply ")
+                found += 1
     assert found >= 3
 
 
@@ -215,28 +208,23 @@ def test_u14_the_stone_step_starts_from_every_stone_move_that_gains() -> None:
     as the evaluation values its best three, so that a move the shows' card awards make best is
     among them even when its gain in worth is not among the three largest."""
     wider = 0
-    for seed in range(12):
-        game = UltimatumGame.new(2, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            seat = game.to_move
-            assert seat is not None
-            if game.phase == "invite":
-                ice = game.ice
-                worth = {c: stone_worth(ice, c, open_dots(ice), WEIGHTS) for c in ice.penguins}
-                sources = [worth[c] for c, s in ice.stones.items() if s == seat]
-                sources += [WEIGHTS.supply_stone] * (game.supply[seat] > 0)
-                gaining = sum(
-                    1
-                    for target in ice.penguins
-                    if target not in ice.stones
-                    for w in sources
-                    if worth[target] > max(w, 0)
-                )
-                found = {text: value for value, text in root_choices(game, seat)}
-                assert len(found) == 1 + gaining
-                for value, text in invite_values(game, seat, WEIGHTS):
-                    assert found[text] == pytest.approx(value)
-                wider += gaining > 3
-            game.play(pick(choices(game, seat), rng), seat)
+    for game, seat in ultimatum_decisions(2, range(12)):
+        if game.phase != "invite":
+            continue
+        ice = game.ice
+        worth = {c: stone_worth(ice, c, open_dots(ice), WEIGHTS) for c in ice.penguins}
+        sources = [worth[c] for c, s in ice.stones.items() if s == seat]
+        sources += [WEIGHTS.supply_stone] * (game.supply[seat] > 0)
+        gaining = sum(
+            1
+            for target in ice.penguins
+            if target not in ice.stones
+            for w in sources
+            if worth[target] > max(w, 0)
+        )
+        found = {text: value for value, text in root_choices(game, seat)}
+        assert len(found) == 1 + gaining
+        for value, text in invite_values(game, seat, WEIGHTS):
+            assert found[text] == pytest.approx(value)
+        wider += gaining > 3
     assert wider >= 20
