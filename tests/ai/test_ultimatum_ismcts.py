@@ -203,10 +203,10 @@ def test_u14_the_search_puts_out_a_stone_medium_would_keep() -> None:
 
 
 def test_u14_the_stone_step_starts_from_every_stone_move_that_gains() -> None:
-    """U-14: at the stone step the search's root choices are skip and every move of one of the
-    seat's stones (or one from its supply) to a penguin without a stone worth more, each valued
-    as the evaluation values its best three, so that a move the shows' card awards make best is
-    among them even when its gain in worth is not among the three largest."""
+    """U-14: head to head, at the stone step the search's root choices are skip and every move
+    of one of the seat's stones (or one from its supply) to a penguin without a stone worth
+    more, each valued as the evaluation values its best three, so that a move the shows' card
+    awards make best is among them even when its gain in worth is not among the three largest."""
     wider = 0
     for game, seat in ultimatum_decisions(2, range(12)):
         if game.phase != "invite":
@@ -228,3 +228,13 @@ def test_u14_the_stone_step_starts_from_every_stone_move_that_gains() -> None:
             assert found[text] == pytest.approx(value)
         wider += gaining > 3
     assert wider >= 20
+
+
+def test_u14_at_four_seats_the_stone_step_starts_from_the_evaluation_s_three() -> None:
+    """U-14: with more than two players the root's stone moves are the evaluation's own."""
+    checked = 0
+    for game, seat in ultimatum_decisions(4, range(3)):
+        if game.phase == "invite":
+            assert root_choices(game, seat) == invite_values(game, seat, WEIGHTS)
+            checked += 1
+    assert checked > 50
