@@ -13,15 +13,14 @@ The root compares the evaluation's best few choices (head to head, at the stone 
 from every stone move that gains worth: root_choices), each of them once in every dealt world,
 so that the luck of the deal cancels out of their differences, and keeps the better half of them
 at equal shares of its time (sequential halving); the answer is the best on average of the last
-two. A
-leaf is played on — at four players through the next rival's turn, at three to the seat's next
-turn, head to head through the seat's own next turn to the rival's reply; the rival right after
-the seat and the seat itself by the table evaluation, later rivals laying the card worth most at
-once (greedy), everyone taking the evaluation's choice for the stones, shows and entertainer
-after a card — and scored by first place once the game is over, else by each seat's evaluated
-standing (ultimatum_eval.standing) as a lead over its strongest rival. The evaluation is
-medium's with the search's own ``WEIGHTS``; its values come from ultimatum_fast.py, which works
-them out from what each card changes.
+two. A leaf is played on — at four players through the next rival's turn, at three to the
+seat's next turn, head to head through the seat's own next turn to the rival's reply; the rival
+right after the seat and the seat itself by the table evaluation, later rivals laying the card
+worth most at once (greedy), everyone taking the evaluation's choice for the stones, shows and
+entertainer after a card — and scored by first place once the game is over, else by each seat's
+evaluated standing (ultimatum_eval.standing) as a lead over its strongest rival. The evaluation
+is medium's with the search's own ``WEIGHTS``; its values come from ultimatum_fast.py, which
+works them out from what each card changes.
 """
 
 from __future__ import annotations
@@ -66,10 +65,10 @@ CANDIDATES = 8
 #: The stone moves the root draws its choices from at the stone step, by players still in the
 #: game (None: every one that gains worth). Head to head the evaluation's order of them by worth
 #: gained often misses the best (a long search's best was outside its three in 13 of 50
-#: positions; the shows' card awards decide such moves), and drawing from all of them took 69.0 %
-#: of 200 games against the former hard player where its three took 59.0 – 66.0 % on the same
-#: deals. At four seats it took 73.2 % of 200 against medium, its three 79.0 – 84.8 %: there the
-#: evaluation's three stand.
+#: positions; the shows' card awards decide such moves): drawing from all of them took 62.5 % of
+#: 400 games against the former hard player, its three 59.0 % on the same deals (69.0 % against
+#: 61.5 – 66.0 % on the first 200). At four seats it took 73.2 % of 200 against medium, its three
+#: 79.0 – 84.8 %: with more than two players the evaluation's three stand.
 ROOT_STONE_MOVES: dict[int, int | None] = {2: None}
 #: Whole dealt worlds needed before the search's averages overrule the evaluation's judgement: until
 #: every choice was tried in the same world, the averages compare different deals.
