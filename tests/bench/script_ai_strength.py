@@ -63,7 +63,7 @@ YARDSTICKS = tuple(
 GOALS = ((("hard", "old-hard"), (2, 4)), (("hard", "medium"), (4,)))
 #: ``--full``: each game's budget a decision for both hard players, unless ``--budget`` is given
 #: (the README's table of goal matches is played so).
-GOAL_BUDGETS = {"fish": 0.2, "ultimatum": 0.1}
+GOAL_BUDGETS = {"fish": 0.2, "ultimatum": 0.25}
 #: The players given ``--budget`` (the others get the bot's own budget).
 SEARCHERS = ("hard", "old-hard", "seer", "reader")
 #: A decision may take this share of the budget beyond it.
