@@ -65,10 +65,11 @@ CANDIDATES = 8
 #: The stone moves the root draws its choices from at the stone step, by players still in the
 #: game (None: every one that gains worth). Head to head the evaluation's order of them by worth
 #: gained often misses the best (a long search's best was outside its three in 13 of 50
-#: positions; the shows' card awards decide such moves): drawing from all of them took 62.5 % of
-#: 400 games against the former hard player, its three 59.0 % on the same deals (69.0 % against
-#: 61.5 – 66.0 % on the first 200). At four seats it took 73.2 % of 200 against medium, its three
-#: 79.0 – 84.8 %: with more than two players the evaluation's three stand.
+#: positions; the shows' card awards decide such moves): at 0.1 s a decision drawing from all of
+#: them took 62.5 % of 400 games against the former hard player, its three 59.0 % on the same
+#: deals (69.0 % against 61.5 – 66.0 % on the first 200). At four seats it took 73.2 % of 200
+#: against medium, its three 79.0 – 84.8 %: with more than two players the evaluation's three
+#: stand.
 ROOT_STONE_MOVES: dict[int, int | None] = {2: None}
 #: Whole dealt worlds needed before the search's averages overrule the evaluation's judgement: until
 #: every choice was tried in the same world, the averages compare different deals.
